@@ -1,0 +1,63 @@
+// The fastify base every simulator and the reference platform share: the error envelope on every
+// error (fastify's own 400/404/413/415 included), loopback-only listening, bounded timeouts.
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { errorBody } from "../../spec/errors.ts";
+import { ApiError } from "./api-error.ts";
+
+export interface ServerOptions {
+  /** Largest accepted body; larger ones get 413 in the envelope. */
+  bodyLimit?: number;
+  logger?: FastifyServerOptions["logger"];
+}
+
+export function createServer(options: ServerOptions = {}): FastifyInstance {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    // A client that stalls must not hold a socket forever.
+    requestTimeout: 30_000,
+    connectionTimeout: 30_000,
+    ajv: { customOptions: { allErrors: true } },
+  });
+
+  app.setErrorHandler((error: unknown, _request, reply) => {
+    if (error instanceof ApiError) return reply.status(error.status).send(error.body);
+    const failure = error as { statusCode?: number; code?: string; message?: string };
+    const status = typeof failure.statusCode === "number" ? failure.statusCode : 500;
+    if (status >= 400 && status < 500) return reply.status(status).send(errorBody(clientErrorMessage(failure, status)));
+    reply.log.error(error);
+    return reply.status(500).send(errorBody("internal error"));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send(errorBody(`no route for ${request.method} ${request.url.split("?")[0]}`));
+  });
+
+  // Empty JSON bodies are common on action POSTs (validate, publish); treat them as absent.
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => {
+    const text = String(body);
+    if (text.trim() === "") return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new ApiError(400, "request body is not valid JSON"), undefined);
+    }
+  });
+  return app;
+}
+
+function clientErrorMessage(error: { code?: string; message?: string }, status: number): string {
+  if (status === 413) return "request body too large";
+  if (status === 415) return "Content-Type must be application/json";
+  if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") return "Content-Type must be application/json";
+  return error.message ?? "bad request";
+}
+
+/** Listens on an ephemeral loopback port and answers the origin, e.g. http://127.0.0.1:40123. */
+export async function listenLoopback(app: FastifyInstance, port = 0, host = "127.0.0.1"): Promise<string> {
+  await app.listen({ port, host });
+  const address = app.server.address();
+  if (address === null || typeof address === "string") throw new Error("server has no TCP address");
+  return `http://${host}:${address.port}`;
+}

@@ -1,0 +1,31 @@
+// Shapes every resource group shares: the page envelope (2.1), the mutation result (2.7),
+// identifiers and timestamps.
+import { z } from "zod";
+
+export const Uuid = z.uuid();
+export const Timestamp = z.iso.datetime({ offset: true });
+
+/** 2.1: all four fields always present; no total, no cursor. */
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.strictObject({
+    items: z.array(item),
+    has_more: z.boolean(),
+    limit: z.int(),
+    offset: z.int(),
+  });
+}
+export const AnyPage = pageOf(z.unknown());
+export type AnyPage = z.infer<typeof AnyPage>;
+
+/** 2.7: deletes and no-content mutations. */
+export const OkResult = z.object({ ok: z.literal(true) });
+export type OkResult = z.infer<typeof OkResult>;
+
+/** 2.1 and 8: paging query; the ceiling differs per endpoint (200, or 500). */
+export function pagingQuery(ceiling: 200 | 500) {
+  return z.object({
+    limit: z.coerce.number().int().min(1).max(ceiling).default(200),
+    offset: z.coerce.number().int().min(0).default(0),
+  });
+}
+export type PagingQuery = z.infer<ReturnType<typeof pagingQuery>>;

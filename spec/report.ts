@@ -1,0 +1,79 @@
+// report.json, schema_version 1 (ARCHITECTURE.md). Other tools read it: these fields are stable.
+import { z } from "zod";
+import { ClauseKind } from "./clause.ts";
+
+export const Status = z.enum(["passed", "failed", "errored", "skipped", "not-shown"]);
+export type Status = z.infer<typeof Status>;
+
+export const Exchange = z.object({
+  method: z.string(),
+  url: z.string(),
+  status: z.int().nullable(),
+  request_headers: z.record(z.string(), z.string()),
+  request_body: z.string().nullable(),
+  response_headers: z.record(z.string(), z.string()),
+  response_body: z.string().nullable(),
+  duration_ms: z.number(),
+});
+export type Exchange = z.infer<typeof Exchange>;
+
+export const Failure = z.object({
+  message: z.string(),
+  seed: z.int().nullable().optional(),
+  path: z.string().nullable().optional(),
+  exchanges: z.array(Exchange),
+  reproduce: z.string().nullable(),
+});
+export type Failure = z.infer<typeof Failure>;
+
+export const CheckResult = z.object({
+  name: z.string(),
+  /** The suite file (area) the check lives in. */
+  suite: z.string().optional(),
+  status: z.enum(["passed", "failed", "errored", "skipped"]),
+  duration_ms: z.number(),
+  reason: z.string().nullable().optional(),
+  failure: Failure.nullable(),
+});
+export type CheckResult = z.infer<typeof CheckResult>;
+
+export const ClauseResult = z.object({
+  id: z.string(),
+  section: z.string(),
+  statement: z.string(),
+  kind: ClauseKind,
+  /** Set when the clause was tested through a profile assumption. */
+  assumption: z.string().nullable().optional(),
+  status: Status,
+  reason: z.string().nullable(),
+  checks: z.array(CheckResult),
+});
+export type ClauseResult = z.infer<typeof ClauseResult>;
+
+export const Report = z.object({
+  schema_version: z.literal(1),
+  tool: z.object({ name: z.literal("cap-conformance"), version: z.string() }),
+  spec: z.object({ sha256: z.string() }),
+  target: z.object({
+    regions: z.array(z.object({ name: z.string(), base_url: z.string() })),
+    wired: z.boolean(),
+    profile: z.string(),
+  }),
+  run: z.object({
+    seed: z.int(),
+    num_runs: z.int(),
+    started_at: z.string(),
+    finished_at: z.string(),
+    duration_ms: z.number(),
+  }),
+  summary: z.object({
+    clauses: z.int(),
+    passed: z.int(),
+    failed: z.int(),
+    errored: z.int(),
+    skipped: z.int(),
+    not_shown: z.int(),
+  }),
+  clauses: z.array(ClauseResult),
+});
+export type Report = z.infer<typeof Report>;

@@ -1,0 +1,35 @@
+// The target file (ARCHITECTURE.md, "The target file"): everything `run` needs to reach a server.
+import { z } from "zod";
+
+export const Role = z.enum(["ADMIN", "EDITOR", "VIEWER"]);
+export type Role = z.infer<typeof Role>;
+
+export const Target = z.object({
+  regions: z.array(z.object({ name: z.string().min(1), base_url: z.url() })).min(1),
+  credentials: z.object({
+    admin: z.string().min(1),
+    editor: z.string().min(1),
+    viewer: z.string().min(1),
+    session_cookie: z.string().min(1).optional(),
+  }),
+  /** The server resolves credentials, dials, calls models and delivers webhooks through the simulators. */
+  wired: z.boolean().default(false),
+  simulators: z
+    .object({
+      admin_url: z.url(),
+      control_plane: z.url(),
+      carrier: z.url(),
+      provider: z.url(),
+      website: z.url(),
+      webhook_sink: z.url(),
+    })
+    .partial()
+    .default({}),
+  /** Test-only hooks on the server (credit balance, clock). */
+  test_control: z.url().optional(),
+  profile: z.string().default("default"),
+  /** Real milliseconds per simulated minute, when the server and simulators share a scaled clock. */
+  minute_ms: z.number().positive().optional(),
+});
+export type Target = z.infer<typeof Target>;
+export type TargetInput = z.input<typeof Target>;
