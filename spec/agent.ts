@@ -188,3 +188,18 @@ export type AgentOverride = z.infer<typeof AgentOverride>;
 /** The model slots an agent may name, with the catalog key each is checked against (2.8). */
 export const MODEL_SLOTS = ["llm", "stt", "tts", "realtime", "avatar"] as const;
 export const CASCADE_SLOTS = ["stt", "llm", "tts"] as const;
+
+/**
+ * The stored agent as the default profile reads it back (record shape not shown, 2.13):
+ * the draft config, and the published version (an integer, 9) with its config.
+ */
+export const AgentRecord = z.object({
+  id: Uuid,
+  name: str,
+  config: AgentConfig,
+  published_version: int.nullable(),
+  published_config: AgentConfig.nullable(),
+  created_at: z.iso.datetime({ offset: true }),
+  updated_at: z.iso.datetime({ offset: true }),
+});
+export type AgentRecord = z.infer<typeof AgentRecord>;

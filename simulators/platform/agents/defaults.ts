@@ -1,0 +1,20 @@
+// The reference platform's defaults for an agent config (2.13: the spec does not show defaults;
+// the harness learns them from a minimal create, so any server's own defaults pass).
+import type { AgentConfig } from "../../../spec/agent.ts";
+
+export function withDefaults(config: AgentConfig): AgentConfig {
+  return {
+    channel: "voice",
+    prompt: "",
+    greeting: "",
+    language: "en",
+    timezone: "UTC",
+    kb_ids: [],
+    handoffs: [],
+    mcps: [],
+    vars: [],
+    tools: [],
+    recording: { enabled: false, consent: "off" },
+    ...config,
+  };
+}

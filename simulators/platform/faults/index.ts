@@ -1,0 +1,24 @@
+// Every planted fault of the reference platform, one module per area.
+import { coreFaults } from "./core.ts";
+import type { FaultSpec } from "./fault.ts";
+
+export const FAULTS = { ...coreFaults } as const satisfies Record<string, FaultSpec>;
+export type FaultName = keyof typeof FAULTS;
+
+export function isFaultName(name: string): name is FaultName {
+  return Object.hasOwn(FAULTS, name);
+}
+
+/** The faults a platform instance was started with; never changed by a request. */
+export class FaultSet {
+  private readonly names: ReadonlySet<FaultName>;
+  constructor(names: Iterable<FaultName> = []) {
+    this.names = new Set(names);
+  }
+  has(name: FaultName): boolean {
+    return this.names.has(name);
+  }
+  list(): FaultName[] {
+    return [...this.names];
+  }
+}

@@ -1,0 +1,106 @@
+// Agents (2.9, 4): create/list/get/delete (profile paths), PATCH replaces whole, validate, publish.
+import { randomUUID } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { AgentConfig, type AgentRecord } from "../../../spec/agent.ts";
+import { ApiError } from "../../shared/api-error.ts";
+import { withDefaults } from "../agents/defaults.ts";
+import { validateAgent } from "../agents/validation.ts";
+import type { PlatformContext } from "../context.ts";
+import { requireRole } from "../http/auth.ts";
+import { pageOf, parsePaging } from "../http/paging.ts";
+import { parse } from "../http/parse.ts";
+import type { WorkspaceState } from "../store.ts";
+
+const AgentParams = z.object({ agent_id: z.uuid() });
+const NAME_TAKEN = "an agent with that name already exists";
+
+export function agentsRoutes(app: FastifyInstance, ctx: PlatformContext): void {
+  const ws = (workspaceId: string) => ctx.store.workspace(workspaceId);
+
+  function find(state: WorkspaceState, params: unknown): AgentRecord {
+    const { agent_id } = parse(ctx, AgentParams, params, "path");
+    const agent = state.agents.get(agent_id);
+    if (agent === undefined) throw new ApiError(404, "agent not found");
+    return agent;
+  }
+
+  function assertNameFree(state: WorkspaceState, name: string, except?: string): void {
+    if (ctx.faults.has("agent-names-not-unique")) return;
+    for (const agent of state.agents.values()) {
+      if (agent.name === name && agent.id !== except) throw new ApiError(400, NAME_TAKEN);
+    }
+  }
+
+  app.post("/v1/agents", async (request, reply) => {
+    requireRole(request.principal, "EDITOR");
+    const config = parse(ctx, AgentConfig, request.body, "body");
+    const state = ws(request.principal.workspaceId);
+    assertNameFree(state, config.name);
+    const now = new Date(ctx.clock.now()).toISOString();
+    const agent: AgentRecord = {
+      id: randomUUID(),
+      name: config.name,
+      config: withDefaults(config),
+      published_version: null,
+      published_config: null,
+      created_at: now,
+      updated_at: now,
+    };
+    state.agents.set(agent.id, agent);
+    state.touch(agent.id);
+    return reply.status(201).send(agent);
+  });
+
+  app.get("/v1/agents", async (request) => {
+    const paging = parsePaging(ctx, request.query);
+    const state = ws(request.principal.workspaceId);
+    const ordered = state.newestFirst(state.agents.values());
+    if (ctx.faults.has("oldest-first")) ordered.reverse();
+    return pageOf(ctx, ordered, paging);
+  });
+
+  app.get("/v1/agents/:agent_id", async (request) => find(ws(request.principal.workspaceId), request.params));
+
+  app.patch("/v1/agents/:agent_id", async (request) => {
+    requireRole(request.principal, "EDITOR");
+    const state = ws(request.principal.workspaceId);
+    const agent = find(state, request.params);
+    const config = parse(ctx, AgentConfig, request.body, "body");
+    assertNameFree(state, config.name, agent.id);
+    // 4: the agent is written whole; anything omitted reverts to its default.
+    agent.config = ctx.faults.has("agent-patch-merges") ? { ...agent.config, ...config } : withDefaults(config);
+    agent.name = config.name;
+    agent.updated_at = new Date(ctx.clock.now()).toISOString();
+    state.touch(agent.id);
+    return agent;
+  });
+
+  app.delete("/v1/agents/:agent_id", async (request) => {
+    requireRole(request.principal, "EDITOR");
+    const state = ws(request.principal.workspaceId);
+    const agent = find(state, request.params);
+    state.agents.delete(agent.id);
+    state.editSeq.delete(agent.id);
+    return { ok: true };
+  });
+
+  app.post("/v1/agents/:agent_id/validate", async (request) => {
+    const state = ws(request.principal.workspaceId);
+    const agent = find(state, request.params);
+    return validateAgent(agent.config, (id) => state.agents.has(id));
+  });
+
+  app.post("/v1/agents/:agent_id/publish", async (request) => {
+    requireRole(request.principal, "EDITOR");
+    const state = ws(request.principal.workspaceId);
+    const agent = find(state, request.params);
+    const result = validateAgent(agent.config, (id) => state.agents.has(id));
+    if (result.errors.length > 0) {
+      throw new ApiError(400, "the agent has validation errors and was not published", result.errors);
+    }
+    agent.published_version = (agent.published_version ?? 0) + 1;
+    agent.published_config = structuredClone(agent.config);
+    return { ...agent, warnings: result.warnings };
+  });
+}
