@@ -1,17 +1,20 @@
 import type { Clause } from "../clause.ts";
 
+// 2.8 (catalog rules applied to a config), 2.9, 2.11 and the agent rows of section 4. Draft/publish is in versioning.
 export const agentsClauses: Clause[] = [
   {
     id: "agents.names-unique",
     section: "4",
     kind: "testable",
+    assumption: "agent.create",
     statement:
-      "Agent names are unique per workspace; a duplicate create is a 400 whose message says the name is taken.",
+      "Agent names are unique per workspace; a duplicate create is a 400 whose message says the name is taken (`an agent with that name already exists`).",
   },
   {
     id: "agents.patch-replaces",
     section: "4",
     kind: "testable",
+    assumption: "agent.create",
     statement: "PATCH /v1/agents/{agent_id} replaces the whole config: anything omitted reverts to its default.",
   },
   {
@@ -20,5 +23,72 @@ export const agentsClauses: Clause[] = [
     kind: "testable",
     statement: "Deleting an agent returns {ok: true}, and the agent is then a 404.",
     assumption: "agent.delete",
+  },
+  {
+    id: "agents.config-round-trip",
+    section: "2.9",
+    kind: "testable",
+    assumption: "agent.get",
+    statement: "An agent written with the 2.9 fields reads back with the same field names and values.",
+  },
+  {
+    id: "agents.wrong-type-422",
+    section: "2.9",
+    kind: "testable",
+    assumption: "agent.create",
+    statement:
+      "A config field of the wrong type (e.g. kb_ids not an array, summary_limit not an integer) is a 422 naming that field.",
+  },
+  {
+    id: "agents.realtime-xor-cascade",
+    section: "2.9",
+    kind: "testable",
+    assumption: "agent.create",
+    statement:
+      "An agent sets either realtime or the cascade slots (stt, llm, tts), never both: a config with both is refused.",
+  },
+  {
+    id: "agents.unlisted-llm-400",
+    section: "2.8",
+    kind: "testable",
+    assumption: "agent.create",
+    statement: "An llm provider/model pair not listed in the catalog is refused with a 400 (unknown model).",
+  },
+  {
+    id: "agents.unlisted-pair-any-slot",
+    section: "2.9",
+    kind: "testable",
+    assumption: "agent.create",
+    statement:
+      "Every provider/model pair must be in the catalog: an unlisted pair in stt, tts, realtime, avatar, noise_cancellation, analysis.model or a fallback is refused.",
+  },
+  {
+    id: "agents.listed-pair-accepted",
+    section: "2.8",
+    kind: "testable",
+    assumption: "agent.create",
+    statement: "A config whose provider/model pairs are all listed in GET /v1/catalog is accepted.",
+  },
+  {
+    id: "agents.override-partial",
+    section: "2.11",
+    kind: "testable",
+    assumption: "agent.create",
+    statement:
+      "An agent override (2.9 field names, all optional) is accepted with any subset of fields next to an agent_id (e.g. on POST /v1/calls/token).",
+  },
+  {
+    id: "agents.override-not-stored",
+    section: "2.11",
+    kind: "testable",
+    assumption: "agent.get",
+    statement: "An override adjusts the stored agent for one run or batch only: the stored agent reads back unchanged.",
+  },
+  {
+    id: "agents.config-defaults",
+    section: "2.13",
+    kind: "not-shown",
+    statement:
+      "Required markers and defaults of the agent configuration fields: not shown (sample values are not defaults).",
   },
 ];

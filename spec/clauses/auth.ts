@@ -1,11 +1,20 @@
 import type { Clause } from "../clause.ts";
 
+// Section 5: credentials, roles and the 401/403/503 answers. Role rules of single endpoints live with the endpoint
+// (calls.token-*, byok.*-admin-only).
 export const authClauses: Clause[] = [
   {
     id: "auth.bearer-required",
     section: "5",
     kind: "testable",
     statement: "Every endpoint except GET /health needs a credential (item 1).",
+  },
+  {
+    id: "auth.bearer-scheme",
+    section: "5",
+    kind: "testable",
+    statement:
+      "The token is sent as `Authorization: Bearer <token>`; a valid token under another scheme is a 401 (item 1).",
   },
   {
     id: "auth.missing-401",
@@ -23,7 +32,8 @@ export const authClauses: Clause[] = [
     id: "auth.revoked-401",
     section: "5",
     kind: "needs-wiring",
-    statement: "A revoked token is a 401 at once, passing on the control plane's verdict (items 2 and 8).",
+    statement:
+      "A revoked token is a 401 on the very next request, with the control plane's own verdict as message (e.g. `token revoked`) (items 2 and 8).",
   },
   {
     id: "auth.removed-member-401",
@@ -35,7 +45,61 @@ export const authClauses: Clause[] = [
     id: "auth.role-reread",
     section: "5",
     kind: "needs-wiring",
-    statement: "Membership and role are re-read on every request; a demotion takes effect on the next call (item 5).",
+    statement:
+      "Membership and role are re-read on every request, never cached; a demotion takes effect on the next call (item 5).",
+  },
+  {
+    id: "auth.role-change-all-tokens",
+    section: "5",
+    kind: "needs-wiring",
+    statement:
+      "A token carries its creator's live role: a role change applies to all of the creator's tokens (item 2).",
+  },
+  {
+    id: "auth.no-token-scope",
+    section: "5",
+    kind: "needs-wiring",
+    statement:
+      "There is no per-token scope and no read-only token: two tokens of one member are allowed exactly the same (item 2).",
+  },
+  {
+    id: "auth.token-no-expiry",
+    section: "5",
+    kind: "needs-test-control",
+    statement:
+      "A personal access token has no expiry: it still works after the clock moves on by any amount (item 2, section 8).",
+  },
+  {
+    id: "auth.session-cookie-accepted",
+    section: "5",
+    kind: "needs-wiring",
+    statement:
+      "The `service_session` cookie set at sign-in authenticates requests to the regional API like a token (item 3).",
+  },
+  {
+    id: "auth.session-cookie-every-region",
+    section: "5",
+    kind: "needs-wiring",
+    statement: "One session cookie is accepted by every region's API host (item 3).",
+  },
+  {
+    id: "auth.session-cookie-30-days",
+    section: "5",
+    kind: "needs-wiring",
+    statement:
+      "A session cookie lasts 30 days: it is accepted up to 30 days after issue and refused with a 401 after (item 3).",
+  },
+  {
+    id: "auth.invalid-session-401",
+    section: "5",
+    kind: "needs-wiring",
+    statement: "A malformed or expired session cookie is a 401 with the message `invalid session` (item 8).",
+  },
+  {
+    id: "auth.role-too-low-403",
+    section: "5",
+    kind: "testable",
+    statement: "A good credential whose role is too low gets a 403, not a 401 or 404 (item 9).",
   },
   {
     id: "auth.control-plane-503",
@@ -48,6 +112,13 @@ export const authClauses: Clause[] = [
     id: "auth.health-unauthenticated",
     section: "4",
     kind: "testable",
-    statement: "GET /health answers 200 without a credential.",
+    statement: "GET /health answers 200 without a credential (the only unauthenticated endpoint).",
+  },
+  {
+    id: "auth.other-role-requirements",
+    section: "5",
+    kind: "not-shown",
+    statement:
+      "Role requirements of operations other than the calls token and secret/provider-key writes: not shown (item 6).",
   },
 ];

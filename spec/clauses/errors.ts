@@ -1,5 +1,6 @@
 import type { Clause } from "../clause.ts";
 
+// Section 7: the error envelope and the status codes whose meaning is general (per-endpoint statuses live in their areas).
 export const errorsClauses: Clause[] = [
   {
     id: "errors.envelope",
@@ -11,26 +12,33 @@ export const errorsClauses: Clause[] = [
     id: "errors.errors-always-array",
     section: "7",
     kind: "testable",
-    statement:
-      "detail.errors is always present and an array (empty when the failure had one problem), never absent or null.",
+    statement: "detail.message and detail.errors are always present; errors is an array, never absent or null.",
+  },
+  {
+    id: "errors.single-problem-empty-errors",
+    section: "7",
+    kind: "testable",
+    statement: "A failure with one problem (other than a 422, which lists its line) has detail.errors = [].",
   },
   {
     id: "errors.json-content-type",
     section: "4",
     kind: "testable",
-    statement: "Bodies are JSON (Content-Type: application/json).",
+    statement: "Bodies are JSON (Content-Type: application/json), error bodies included.",
   },
   {
     id: "errors.no-429",
     section: "7",
     kind: "testable",
-    statement: "The API never answers 429; nothing rate-limits inbound requests.",
+    statement:
+      "Nothing rate-limits inbound requests: the API never answers 429 of its own (a 429 can only be a relayed provider answer).",
   },
   {
     id: "errors.422-line-format",
     section: "7",
     kind: "testable",
-    statement: "A 422 lists one `field.path: problem` line per problem.",
+    statement:
+      "A request that does not match the operation schema is a 422 listing one `field.path: problem` line per problem.",
   },
   {
     id: "errors.422-prefix-stripped",
@@ -49,5 +57,24 @@ export const errorsClauses: Clause[] = [
     section: "7",
     kind: "testable",
     statement: "A path that names no resource in the workspace is a 404 with the error envelope.",
+  },
+  {
+    id: "errors.other-workspace-404",
+    section: "7",
+    kind: "needs-wiring",
+    statement:
+      "A resource owned by another workspace is a 404 (it does not exist in the caller's workspace), not a 403.",
+  },
+  {
+    id: "errors.status-table",
+    section: "7",
+    kind: "not-shown",
+    statement: "The full per-status table: not shown.",
+  },
+  {
+    id: "errors.403-messages",
+    section: "7",
+    kind: "not-shown",
+    statement: "The exact text of the two 403 messages: not shown (also section 5, item 9).",
   },
 ];

@@ -1,5 +1,6 @@
 import type { Clause } from "../clause.ts";
 
+// 2.1 and 8: the page envelope shared by every paged list. Per-endpoint ceilings and orders live in their areas.
 export const pagingClauses: Clause[] = [
   {
     id: "paging.envelope-fields",
@@ -11,7 +12,7 @@ export const pagingClauses: Clause[] = [
     id: "paging.no-total-no-cursor",
     section: "2.1",
     kind: "testable",
-    statement: "The page envelope carries no total and no cursor.",
+    statement: "The page envelope carries no total and no cursor (has_more only).",
   },
   {
     id: "paging.has-more-extra-row",
@@ -29,13 +30,19 @@ export const pagingClauses: Clause[] = [
     id: "paging.default-limit",
     section: "8",
     kind: "testable",
-    statement: "The default page size is 200 on most endpoints.",
+    statement: "Without a limit parameter the page size in effect is 200 on most endpoints.",
   },
   {
     id: "paging.limit-range",
     section: "8",
     kind: "testable",
-    statement: "limit is 1..200 on most endpoints; 0 is a 422.",
+    statement: "limit is 1..200 on most endpoints: 1 and 200 are accepted, 0 is a 422.",
+  },
+  {
+    id: "paging.limit-integer",
+    section: "2.1",
+    kind: "testable",
+    statement: "limit is an integer: a non-integer limit (1.5, `abc`) is a 422.",
   },
   {
     id: "paging.limit-above-ceiling-422",
@@ -47,7 +54,7 @@ export const pagingClauses: Clause[] = [
     id: "paging.offset-non-negative",
     section: "8",
     kind: "testable",
-    statement: "offset is an integer >= 0; a negative offset is a 422.",
+    statement: "offset is an integer >= 0; a negative or non-integer offset is a 422.",
   },
   {
     id: "paging.newest-first",
@@ -60,5 +67,11 @@ export const pagingClauses: Clause[] = [
     section: "2.1",
     kind: "testable",
     statement: "Consecutive pages concatenate to the whole list without gaps or duplicates.",
+  },
+  {
+    id: "paging.paged-endpoint-list",
+    section: "4.1",
+    kind: "not-shown",
+    statement: "The complete list of the 25 endpoints that return a page: not shown.",
   },
 ];

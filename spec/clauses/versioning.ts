@@ -1,0 +1,105 @@
+import type { Clause } from "../clause.ts";
+
+// 3.3 and 9: draft and published versions, validate and publish.
+export const versioningClauses: Clause[] = [
+  {
+    id: "versioning.agent-validate-always-200",
+    section: "7",
+    kind: "testable",
+    assumption: "agent.create",
+    statement: "POST /v1/agents/{agent_id}/validate answers 200 whatever it finds; the verdict is in the body.",
+  },
+  {
+    id: "versioning.tool-validate-always-200",
+    section: "7",
+    kind: "testable",
+    assumption: "tool.create",
+    statement: "POST /v1/tools/{tool_id}/validate answers 200 whatever it finds; the verdict is in the body.",
+  },
+  {
+    id: "versioning.validate-keys-present",
+    section: "4",
+    kind: "testable",
+    assumption: "agent.create",
+    statement: "A validate answer is {errors: [...], warnings: [...]}, both keys always present and arrays.",
+  },
+  {
+    id: "versioning.publish-errors-400",
+    section: "3.3",
+    kind: "testable",
+    assumption: "agent.create",
+    statement:
+      "Publishing an agent whose validation has errors is a 400 whose detail.errors holds the same lines validate returns.",
+  },
+  {
+    id: "versioning.validate-empty-means-publishable",
+    section: "7",
+    kind: "needs-wiring",
+    assumption: "agent.create",
+    statement: "An empty errors array from validate means the agent will publish: the publish succeeds.",
+  },
+  {
+    id: "versioning.warnings-do-not-block",
+    section: "4",
+    kind: "needs-wiring",
+    assumption: "agent.create",
+    statement: "A publish with only warnings succeeds and returns those warnings.",
+  },
+  {
+    id: "versioning.tool-publish-errors-400",
+    section: "3.3",
+    kind: "testable",
+    assumption: "tool.publish",
+    statement:
+      "Publishing a tool runs validation and refuses with a 400 carrying the validation errors if any error exists.",
+  },
+  {
+    id: "versioning.agent-write-keeps-live",
+    section: "3.3",
+    kind: "needs-wiring",
+    assumption: "agent.create",
+    statement:
+      "Writes to an agent land on the draft: live traffic (calls, conversations) keeps running the published version until the next publish.",
+  },
+  {
+    id: "versioning.agent-publish-makes-live",
+    section: "3.3",
+    kind: "needs-wiring",
+    assumption: "agent.create",
+    statement: "Publish makes the agent's draft the live version: traffic after the publish runs it.",
+  },
+  {
+    id: "versioning.tool-write-keeps-live",
+    section: "9",
+    kind: "needs-wiring",
+    assumption: "tool.publish",
+    statement:
+      "Writes to a tool land on the draft: an agent using a published tool version keeps running that version until the tool is published again.",
+  },
+  {
+    id: "versioning.agent-version-integer",
+    section: "9",
+    kind: "testable",
+    assumption: "agent.create",
+    statement:
+      "Agent references take an integer agent_version (e.g. agent_team members on POST /v1/calls/token): any other type is a 422.",
+  },
+  {
+    id: "versioning.deprecation-policy",
+    section: "9",
+    kind: "not-shown",
+    statement: "The deprecation policy: not shown.",
+  },
+  {
+    id: "versioning.version-header",
+    section: "9",
+    kind: "not-shown",
+    statement: "Any version header: not shown.",
+  },
+  {
+    id: "versioning.version-numbering",
+    section: "9",
+    kind: "not-shown",
+    statement: "The numbering rules for published versions: not shown.",
+  },
+];
