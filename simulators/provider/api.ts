@@ -1,0 +1,115 @@
+// The OpenAI-compatible surface under /v1. Every request is recorded, may meet an injected fault, and
+// is then authenticated; every error answers in OpenAI's body shape (openai-errors.ts).
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { ApiError } from "../shared/api-error.ts";
+import { registerAudio } from "./audio.ts";
+import { registerChat } from "./chat.ts";
+import type { ApiContext } from "./context.ts";
+import type { FaultKind } from "./faults.ts";
+import { bearerKey, keyHint, maskKey } from "./keys.ts";
+import { MODELS_CREATED, SIM_MODELS } from "./models.ts";
+import { boundaryOf, parseMultipart } from "./multipart.ts";
+import {
+  invalidApiKey,
+  invalidRequest,
+  invalidUrl,
+  missingApiKey,
+  OpenAiError,
+  rateLimited,
+  serverError,
+} from "./openai-errors.ts";
+import { registerRealtime } from "./realtime.ts";
+import type { RecordedRequest } from "./requests.ts";
+
+/** Hung sockets, so close() can end them: a hang lasts until the client gives up or the simulator closes. */
+export type HangingSockets = Set<import("node:net").Socket>;
+
+export function providerApi(ctx: ApiContext, hanging: HangingSockets) {
+  return async (app: FastifyInstance) => {
+    const records = new WeakMap<FastifyRequest, RecordedRequest>();
+
+    app.addContentTypeParser("multipart/form-data", { parseAs: "buffer" }, (request, body, done) => {
+      const boundary = boundaryOf(String(request.headers["content-type"]));
+      const form = boundary === undefined ? undefined : parseMultipart(body as Buffer, boundary);
+      if (form === undefined) done(invalidRequest("Could not parse multipart form.", null, null), undefined);
+      else done(null, form);
+    });
+
+    app.addHook("preHandler", async (request, reply) => {
+      const body = (request.body ?? {}) as { model?: unknown; stream?: unknown };
+      const key = bearerKey(request.headers.authorization);
+      const record = ctx.state.requests.add({
+        method: request.method,
+        path: request.url.split("?")[0]!,
+        model: typeof body.model === "string" ? body.model : null,
+        time: new Date(ctx.clock.now()).toISOString(),
+        key_hint: keyHint(key),
+        stream: body.stream === true,
+        status: null,
+        fault: null,
+      });
+      records.set(request, record);
+
+      const fault = ctx.state.faults.take(record.path);
+      if (fault !== undefined) {
+        record.fault = fault;
+        return injectFault(fault, record, reply, hanging);
+      }
+      if (key === undefined) throw missingApiKey();
+      if (!ctx.state.keys.has(key)) throw invalidApiKey(maskKey(key));
+    });
+
+    app.addHook("onResponse", async (request, reply) => {
+      const record = records.get(request);
+      if (record !== undefined) record.status = reply.raw.statusCode;
+    });
+
+    app.setErrorHandler((error: unknown, _request, reply) => {
+      const failure = toOpenAi(error);
+      return reply.status(failure.status).headers(failure.headers).send(failure.body);
+    });
+    app.setNotFoundHandler((request, reply) => {
+      const failure = invalidUrl(request.method, request.url.split("?")[0]!);
+      return reply.status(failure.status).send(failure.body);
+    });
+
+    app.get("/models", async () => ({
+      object: "list",
+      data: SIM_MODELS.map((model) => ({
+        id: model.id,
+        object: "model",
+        created: MODELS_CREATED,
+        owned_by: model.owned_by,
+      })),
+    }));
+    registerChat(app, ctx);
+    registerAudio(app, ctx);
+    registerRealtime(app, ctx);
+  };
+}
+
+function injectFault(fault: FaultKind, record: RecordedRequest, reply: FastifyReply, hanging: HangingSockets) {
+  if (fault === "rate_limit") throw rateLimited(record.model ?? "sim-chat-1");
+  if (fault === "server_error") throw serverError();
+  // Hang: take the reply away from fastify and never write; the socket's idle timeout is lifted so only the
+  // client (or close()) ends it.
+  const socket = reply.raw.socket;
+  reply.hijack();
+  if (socket === null || socket.destroyed) return reply;
+  socket.setTimeout(0);
+  hanging.add(socket);
+  socket.once("close", () => hanging.delete(socket));
+  return reply;
+}
+
+/** Any failure in OpenAI's shape: ours as they are, fastify's own 4xx (bad JSON, 413, 415) as invalid requests. */
+function toOpenAi(error: unknown): OpenAiError {
+  if (error instanceof OpenAiError) return error;
+  if (error instanceof ApiError) return new OpenAiError(error.status, error.message, "invalid_request_error");
+  const failure = error as { statusCode?: number; message?: string };
+  const status = typeof failure.statusCode === "number" ? failure.statusCode : 500;
+  if (status >= 400 && status < 500) {
+    return new OpenAiError(status, failure.message ?? "Bad request.", "invalid_request_error");
+  }
+  return serverError();
+}

@@ -1,0 +1,63 @@
+// Provider simulator: an OpenAI-compatible subset (models, chat completions with streaming, speech stubs,
+// realtime sessions) with scripted replies, pacing on the shared clock, injected faults and an offline
+// switch, so a platform's key verification (PUT /v1/byok, 502 on no answer) and model calls can be tested.
+import type { Socket } from "node:net";
+import type { Clock } from "../shared/clock.ts";
+import { createServer, listenLoopback } from "../shared/server.ts";
+import { registerAdmin } from "./admin.ts";
+import { providerApi } from "./api.ts";
+import { registerSamples } from "./audio.ts";
+import { createContext } from "./context.ts";
+import type { RecordedRequest } from "./requests.ts";
+import { ProviderState } from "./state.ts";
+
+export interface Provider {
+  /** Origin, e.g. http://127.0.0.1:40123; the OpenAI base URL is `${url}/v1`. */
+  url: string;
+  /** A key valid for the simulator's whole life, generated per start. */
+  defaultKey: string;
+  /** Keys accepted right now: the default key first, then admin-registered ones. */
+  readonly validKeys: readonly string[];
+  /** Recorded provider-API requests, oldest first (same rows as GET /_admin/requests). */
+  requests(): RecordedRequest[];
+  /** In-process control; the admin API edits the same state. */
+  state: ProviderState;
+  /** Ends hung and streaming requests, then closes the server. */
+  close(): Promise<void>;
+}
+
+export async function startProvider(opts: { clock: Clock }): Promise<Provider> {
+  const state = new ProviderState();
+  const shutdown = new AbortController();
+  const hanging = new Set<Socket>();
+  const ctx = createContext(state, opts.clock, shutdown.signal);
+  const app = createServer();
+
+  // Offline: the provider is unreachable, so every non-admin connection is dropped unanswered.
+  app.addHook("onRequest", async (request, reply) => {
+    if (state.offline && !request.url.startsWith("/_admin")) {
+      request.raw.socket.destroy();
+      return reply.hijack();
+    }
+  });
+
+  await app.register(providerApi(ctx, hanging), { prefix: "/v1" });
+  registerSamples(app);
+  registerAdmin(app, state);
+
+  const url = await listenLoopback(app);
+  return {
+    url,
+    defaultKey: state.keys.defaultKey,
+    get validKeys() {
+      return state.keys.list();
+    },
+    requests: () => state.requests.list(),
+    state,
+    close: async () => {
+      shutdown.abort(new Error("provider simulator closing"));
+      for (const socket of hanging) socket.destroy();
+      await app.close();
+    },
+  };
+}
