@@ -1,0 +1,52 @@
+// Small text helpers shared by the reporters: durations, truncation, bodies.
+
+export function formatDuration(ms: number): string {
+  if (!Number.isFinite(ms) || ms < 0) return "?";
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  const s = ms / 1000;
+  if (s < 60) return `${s.toFixed(1)} s`;
+  const m = Math.floor(s / 60);
+  const rest = Math.round(s - m * 60);
+  return `${m} min ${String(rest).padStart(2, "0")} s`;
+}
+
+/** Seconds with millisecond precision, as JUnit's `time` attribute wants. */
+export function junitSeconds(ms: number): string {
+  return Number.isFinite(ms) && ms > 0 ? (ms / 1000).toFixed(3) : "0.000";
+}
+
+/** Cuts `text` to at most `max` UTF-16 units (never inside a surrogate pair) and says how much was cut. */
+export function truncate(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let end = Math.max(0, max);
+  const code = text.charCodeAt(end - 1);
+  if (code >= 0xd800 && code <= 0xdbff) end--;
+  return `${text.slice(0, end)}… [${text.length - end} more characters]`;
+}
+
+export function firstLine(text: string): string {
+  const nl = text.search(/\r?\n/);
+  return nl === -1 ? text : text.slice(0, nl);
+}
+
+/** JSON bodies pretty-printed with two spaces; anything else returned as it came. */
+export function prettyBody(body: string): string {
+  const trimmed = body.trim();
+  if (!(trimmed.startsWith("{") || trimmed.startsWith("["))) return body;
+  try {
+    return JSON.stringify(JSON.parse(trimmed), null, 2);
+  } catch {
+    return body;
+  }
+}
+
+/** "2024-05-01 12:00:03 UTC", or the input unchanged when it is not a date. */
+export function formatTimestamp(iso: string): string {
+  const t = Date.parse(iso);
+  if (Number.isNaN(t)) return iso;
+  return `${new Date(t)
+    .toISOString()
+    .replace("T", " ")
+    .replace(/\.\d+Z$/, "Z")
+    .replace("Z", " UTC")}`;
+}

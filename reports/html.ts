@@ -1,0 +1,138 @@
+// report.html: one self-contained page (inline CSS, one hashed inline script, no network) that opens from disk.
+// Verdict first, then counts, the run's environment, what needs attention, and every clause by spec section.
+import type { ClauseResult, Report } from "../spec/report.ts";
+import { html } from "./escape.ts";
+import { firstLine, formatDuration, formatTimestamp, truncate } from "./format.ts";
+import { countStatuses, groupBySection, problemClauses } from "./group.ts";
+import { badge, clauseBlock } from "./html-clause.ts";
+import { HTML_SCRIPT, HTML_SCRIPT_HASH } from "./html-script.ts";
+import { HTML_STYLE } from "./html-style.ts";
+import { sectionLabel } from "./section-titles.ts";
+import { STATUS_LABEL, STATUS_ORDER, STATUS_SYMBOL, VERDICT_SYMBOL } from "./status-labels.ts";
+import { countsLine, verdictOf } from "./verdict.ts";
+
+/** Nothing may load from anywhere; only our own script (by hash) and inline styles run. */
+const CSP = `default-src 'none'; style-src 'unsafe-inline'; script-src '${HTML_SCRIPT_HASH}'; img-src data:; base-uri 'none'; form-action 'none'`;
+
+function countsBlock(summary: Report["summary"]): string {
+  const value: Record<ClauseResult["status"], number> = {
+    passed: summary.passed,
+    failed: summary.failed,
+    errored: summary.errored,
+    skipped: summary.skipped,
+    "not-shown": summary.not_shown,
+  };
+  const items = STATUS_ORDER.map(
+    (s) => `<li class="count st-${s}"><b>${value[s]}</b><span>${STATUS_SYMBOL[s]} ${STATUS_LABEL[s]}</span></li>`,
+  );
+  items.push(`<li class="count"><b>${summary.clauses}</b><span>Clauses in total</span></li>`);
+  return `<ul class="counts" aria-label="Clause counts">${items.join("")}</ul>`;
+}
+
+function envBlock(report: Report): string {
+  const regions =
+    report.target.regions.map((r) => `<code>${html(r.name)}</code> ${html(r.base_url)}`).join("<br>") || "none";
+  const wide: Array<[string, string]> = [
+    ["Spec sha256", `<code>${html(report.spec.sha256)}</code>`],
+    ["Regions", regions],
+  ];
+  const rows: Array<[string, string]> = [
+    ["Tool", `${html(report.tool.name)} ${html(report.tool.version)}`],
+    ["Wired", report.target.wired ? "yes" : "no: clauses that need wiring are skipped"],
+    ["Profile", `<code>${html(report.target.profile)}</code>`],
+    ["Seed", `<code>${report.run.seed}</code>`],
+    ["Runs per property", String(report.run.num_runs)],
+    ["Started", html(formatTimestamp(report.run.started_at))],
+    ["Finished", html(formatTimestamp(report.run.finished_at))],
+    ["Duration", formatDuration(report.run.duration_ms)],
+  ];
+  const row =
+    (cls: string) =>
+    ([k, v]: [string, string]) =>
+      `<div${cls}><dt>${k}</dt><dd>${v}</dd></div>`;
+  return `<dl class="env">${wide.map(row(' class="wide"')).join("")}${rows.map(row("")).join("")}</dl>`;
+}
+
+function attentionBlock(problems: readonly ClauseResult[], anchors: Map<ClauseResult, string>): string {
+  if (problems.length === 0) return "";
+  const items = problems.map((c) => {
+    const failure = c.checks.find((k) => k.failure !== null)?.failure;
+    const msg = failure ? ` <span class="msg1">${html(truncate(firstLine(failure.message), 200))}</span>` : "";
+    return `<li>${badge(c.status)} <a href="#${anchors.get(c)}"><code>${html(c.id)}</code></a>${msg}</li>`;
+  });
+  return `<h2>Needs attention (${problems.length})</h2><ol class="attention">${items.join("")}</ol>`;
+}
+
+function filterBlock(all: number, problems: number, skipped: number): string {
+  const opt = (id: string, label: string, checked = false) =>
+    `<input type="radio" name="f" id="${id}"${checked ? " checked" : ""}><label for="${id}">${label}</label>`;
+  return [
+    `<div class="filter" role="radiogroup" aria-label="Show clauses"><span>Show</span>`,
+    opt("f-all", `All (${all})`, true),
+    opt("f-problems", `Failed &amp; errored (${problems})`),
+    opt("f-skipped", `Skipped (${skipped})`),
+    "</div>",
+  ].join("");
+}
+
+function notShownBlock(clauses: readonly ClauseResult[]): string {
+  if (clauses.length === 0) return "";
+  const items = clauses.map(
+    (c) =>
+      `<li>${badge(c.status)} <code>${html(c.id)}</code> <span class="dur">${html(sectionLabel(c.section))}</span>` +
+      `<br>${html(c.statement)}${c.reason ? `<br><span class="note">${html(c.reason)}</span>` : ""}</li>`,
+  );
+  return [
+    `<section class="notshown"><h2>Not shown in the spec</h2><details>`,
+    `<summary>${clauses.length} clause${clauses.length === 1 ? "" : "s"} the spec leaves open: listed, never tested</summary>`,
+    `<ul>${items.join("")}</ul></details></section>`,
+  ].join("");
+}
+
+export function renderHtml(report: Report): string {
+  const verdict = verdictOf(report.summary);
+  const tested = report.clauses.filter((c) => c.status !== "not-shown");
+  const anchors = new Map(report.clauses.map((c, i) => [c, `c${i}`]));
+  const problems = problemClauses(report.clauses);
+  const sections = groupBySection(tested).map((g) => {
+    const tally = STATUS_ORDER.filter((s) => g.counts[s] > 0)
+      .map((s) => `${g.counts[s]} ${STATUS_LABEL[s].toLowerCase()}`)
+      .join(" · ");
+    return [
+      `<section class="sec"><h2><span class="num">${html(g.section)}</span> ${html(g.label.slice(g.section.length + 1) || `Section ${g.section}`)}`,
+      `<span class="tally">${tally}</span></h2>`,
+      `<ul class="clauses">${g.clauses.map((c) => clauseBlock(c, anchors.get(c)!)).join("")}</ul></section>`,
+    ].join("");
+  });
+  const skipped = countStatuses(tested).skipped;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="${CSP}">
+<meta name="referrer" content="no-referrer">
+<title>${verdict} · cap-conformance report</title>
+<style>${HTML_STYLE}</style>
+</head>
+<body>
+<header class="verdict v-${verdict.toLowerCase()}"><div class="wrap">
+<p class="eyebrow">cap-conformance report</p>
+<h1 id="verdict"><span class="vsym" aria-hidden="true">${VERDICT_SYMBOL[verdict]}</span> ${verdict}</h1>
+<p class="vline">${html(countsLine(report.summary))}</p>
+</div></header>
+<main class="wrap">
+${countsBlock(report.summary)}
+<h2>Run</h2>
+${envBlock(report)}
+${attentionBlock(problems, anchors)}
+${filterBlock(tested.length, problems.length, skipped)}
+${sections.join("\n")}
+${notShownBlock(report.clauses.filter((c) => c.status === "not-shown"))}
+<footer>report.json schema_version ${report.schema_version} · rendered by ${html(report.tool.name)} ${html(report.tool.version)}. The machine-readable results are in report.json next to this file.</footer>
+</main>
+<script>${HTML_SCRIPT}</script>
+</body>
+</html>
+`;
+}

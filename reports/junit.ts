@@ -1,0 +1,194 @@
+// junit.xml: one <testsuite> per suite area, one <testcase> per check (a check covering several clauses appears
+// once, naming all of them), plus one skipped <testcase> per clause that has no check (not-shown, or skipped
+// before any check ran). Read by GitHub test reporters and Jenkins.
+import { areaOf } from "../spec/clause.ts";
+import type { CheckResult, ClauseResult, Report } from "../spec/report.ts";
+import { xmlAttr, xmlText } from "./escape.ts";
+import { failureText } from "./exchange-text.ts";
+import { firstLine, junitSeconds, truncate } from "./format.ts";
+
+type CaseStatus = CheckResult["status"];
+
+interface TestCase {
+  name: string;
+  classname: string;
+  durationMs: number;
+  status: CaseStatus;
+  clauses: ClauseResult[];
+  /** The check behind the case; absent for a clause with no check. */
+  check?: CheckResult;
+}
+
+const SEVERITY: Record<CaseStatus, number> = { passed: 0, skipped: 1, failed: 2, errored: 3 };
+const MESSAGE_ATTR_MAX = 500;
+
+/** The clause id's area prefix; report ids are not validated, so an id without one goes to "clauses". */
+function areaOfId(id: string): string {
+  return id.includes(".") && !id.startsWith(".") ? areaOf(id) : "clauses";
+}
+
+function suiteOf(check: CheckResult, clause: ClauseResult): string {
+  return check.suite || areaOfId(clause.id);
+}
+
+/** Test cases grouped by suite, in first-appearance order. */
+function collectCases(report: Report): Map<string, TestCase[]> {
+  const suites = new Map<string, TestCase[]>();
+  const byKey = new Map<string, TestCase>();
+  const add = (suite: string, tc: TestCase) => {
+    const list = suites.get(suite);
+    if (list === undefined) suites.set(suite, [tc]);
+    else list.push(tc);
+  };
+  for (const clause of report.clauses) {
+    if (clause.checks.length === 0) {
+      const area = areaOfId(clause.id);
+      add(area, {
+        name: clause.id,
+        classname: `cap-conformance.${area}`,
+        durationMs: 0,
+        status: clause.status === "not-shown" ? "skipped" : clause.status,
+        clauses: [clause],
+      });
+      continue;
+    }
+    for (const check of clause.checks) {
+      const suite = suiteOf(check, clause);
+      const key = `${suite}\u0000${check.name}`;
+      const seen = byKey.get(key);
+      if (seen !== undefined) {
+        if (!seen.clauses.includes(clause)) seen.clauses.push(clause);
+        if (SEVERITY[check.status] > SEVERITY[seen.status]) {
+          seen.status = check.status;
+          seen.check = check;
+        }
+        continue;
+      }
+      const tc: TestCase = {
+        name: check.name,
+        classname: `cap-conformance.${suite}`,
+        durationMs: check.duration_ms,
+        status: check.status,
+        clauses: [clause],
+        check,
+      };
+      byKey.set(key, tc);
+      add(suite, tc);
+    }
+  }
+  return suites;
+}
+
+function caseName(tc: TestCase): string {
+  if (tc.check === undefined) return tc.name;
+  return `${tc.name} [${tc.clauses.map((c) => c.id).join(", ")}]`;
+}
+
+function clauseLines(tc: TestCase): string[] {
+  return tc.clauses.map((c) => `clause ${c.id} (section ${c.section}): ${c.statement}`);
+}
+
+function skipReason(tc: TestCase): string {
+  const clause = tc.clauses[0]!;
+  if (tc.check === undefined && clause.status === "not-shown") {
+    return `not shown in the spec: ${clause.reason ?? clause.statement}`;
+  }
+  return tc.check?.reason ?? clause.reason ?? "skipped";
+}
+
+function caseBody(tc: TestCase): string {
+  const failure = tc.check?.failure ?? null;
+  switch (tc.status) {
+    case "passed":
+      return "";
+    case "skipped":
+      return `<skipped message="${xmlAttr(truncate(skipReason(tc), MESSAGE_ATTR_MAX))}"/>`;
+    case "failed":
+    case "errored": {
+      const tag = tc.status === "failed" ? "failure" : "error";
+      const message = failure?.message ?? tc.clauses[0]?.reason ?? `clause ${tc.status} without a check result`;
+      const text =
+        failure === null ? [message, "", ...clauseLines(tc)].join("\n") : failureText(failure, clauseLines(tc));
+      return `<${tag} message="${xmlAttr(truncate(firstLine(message), MESSAGE_ATTR_MAX))}">${xmlText(text)}</${tag}>`;
+    }
+  }
+}
+
+function renderCase(tc: TestCase): string {
+  const sections = [...new Set(tc.clauses.map((c) => c.section))];
+  const props = [
+    ...tc.clauses.map((c) => `<property name="clause" value="${xmlAttr(c.id)}"/>`),
+    ...sections.map((s) => `<property name="section" value="${xmlAttr(s)}"/>`),
+    ...tc.clauses
+      .filter((c) => c.assumption)
+      .map((c) => `<property name="assumption" value="${xmlAttr(c.assumption!)}"/>`),
+  ];
+  const body = caseBody(tc);
+  return [
+    `    <testcase classname="${xmlAttr(tc.classname)}" name="${xmlAttr(caseName(tc))}" time="${junitSeconds(tc.durationMs)}">`,
+    `      <properties>${props.join("")}</properties>`,
+    ...(body === "" ? [] : [`      ${body}`]),
+    "    </testcase>",
+  ].join("\n");
+}
+
+interface Counts {
+  tests: number;
+  failures: number;
+  errors: number;
+  skipped: number;
+  ms: number;
+}
+
+function countCases(cases: readonly TestCase[]): Counts {
+  return {
+    tests: cases.length,
+    failures: cases.filter((c) => c.status === "failed").length,
+    errors: cases.filter((c) => c.status === "errored").length,
+    skipped: cases.filter((c) => c.status === "skipped").length,
+    ms: cases.reduce((sum, c) => sum + c.durationMs, 0),
+  };
+}
+
+const countAttrs = (c: Counts, ms: number) =>
+  `tests="${c.tests}" failures="${c.failures}" errors="${c.errors}" skipped="${c.skipped}" time="${junitSeconds(ms)}"`;
+
+/** JUnit's XSD wants a timestamp without zone or fraction; report times are UTC. */
+function junitTimestamp(iso: string): string | undefined {
+  const t = Date.parse(iso);
+  return Number.isNaN(t) ? undefined : new Date(t).toISOString().slice(0, 19);
+}
+
+function runProperties(report: Report): string {
+  const props: Array<[string, string]> = [
+    ["tool.version", report.tool.version],
+    ["spec.sha256", report.spec.sha256],
+    ["profile", report.target.profile],
+    ["wired", String(report.target.wired)],
+    ["seed", String(report.run.seed)],
+    ["num_runs", String(report.run.num_runs)],
+    ...report.target.regions.map((r): [string, string] => [`region.${r.name}`, r.base_url]),
+  ];
+  return props.map(([n, v]) => `<property name="${xmlAttr(n)}" value="${xmlAttr(v)}"/>`).join("");
+}
+
+export function renderJunit(report: Report): string {
+  const suites = collectCases(report);
+  const all = [...suites.values()].flat();
+  const timestamp = junitTimestamp(report.run.started_at);
+  const stamp = timestamp === undefined ? "" : ` timestamp="${timestamp}"`;
+  const props = runProperties(report);
+  const out = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="cap-conformance" ${countAttrs(countCases(all), report.run.duration_ms)}${stamp}>`,
+  ];
+  for (const [suite, cases] of suites) {
+    const counts = countCases(cases);
+    out.push(`  <testsuite name="${xmlAttr(suite)}" ${countAttrs(counts, counts.ms)}${stamp}>`);
+    out.push(`    <properties>${props}</properties>`);
+    for (const tc of cases) out.push(renderCase(tc));
+    out.push("  </testsuite>");
+  }
+  out.push("</testsuites>", "");
+  return out.join("\n");
+}

@@ -1,0 +1,124 @@
+// summary.md for CI job summaries (GitHub's $GITHUB_STEP_SUMMARY takes at most 1 MiB per step): verdict, counts,
+// the failed and errored clauses with how to reproduce them, and a per-section table. Whole blocks are dropped
+// when over budget, never cut mid-table or mid-fence.
+import type { ClauseResult, Report } from "../spec/report.ts";
+import { mdCode, mdFence, mdText } from "./escape.ts";
+import { firstLine, formatDuration, truncate } from "./format.ts";
+import { firstProblemCheck, groupBySection, problemClauses } from "./group.ts";
+import { sectionLabel } from "./section-titles.ts";
+import { STATUS_LABEL, STATUS_ORDER, STATUS_SYMBOL, VERDICT_SYMBOL } from "./status-labels.ts";
+import { countsLine, verdictOf } from "./verdict.ts";
+
+export interface MarkdownOptions {
+  /** Upper bound on the UTF-8 size of the output; honoured for any value from 4096 up. */
+  maxBytes?: number;
+}
+
+/** GitHub refuses step summaries over 1 MiB; keep a margin for other steps' lines. */
+export const DEFAULT_MAX_BYTES = 1_000_000;
+
+const bytes = (s: string) => Buffer.byteLength(s, "utf8");
+
+function header(report: Report): string {
+  const verdict = verdictOf(report.summary);
+  const s = report.summary;
+  const regions = report.target.regions.map((r) => r.name).join(", ") || "none";
+  const facts = [
+    `profile ${mdCode(report.target.profile)}`,
+    report.target.wired ? "wired" : "not wired",
+    `regions ${mdText(regions)}`,
+    `seed ${report.run.seed}`,
+    `${report.run.num_runs} runs per property`,
+    formatDuration(report.run.duration_ms),
+    `spec ${mdCode(report.spec.sha256.slice(0, 12))}`,
+    `cap-conformance ${mdText(report.tool.version)}`,
+  ];
+  const rows: Array<[string, number]> = [
+    [`${STATUS_SYMBOL.failed} ${STATUS_LABEL.failed}`, s.failed],
+    [`${STATUS_SYMBOL.errored} ${STATUS_LABEL.errored}`, s.errored],
+    [`${STATUS_SYMBOL.passed} ${STATUS_LABEL.passed}`, s.passed],
+    [`${STATUS_SYMBOL.skipped} ${STATUS_LABEL.skipped}`, s.skipped],
+    [`${STATUS_SYMBOL["not-shown"]} ${STATUS_LABEL["not-shown"]}`, s.not_shown],
+    ["**Total**", s.clauses],
+  ];
+  return [
+    `## ${VERDICT_SYMBOL[verdict]} cap-conformance: ${verdict}`,
+    "",
+    `**${verdict}**: ${mdText(countsLine(s))}`,
+    "",
+    facts.join(" · "),
+    "",
+    "| Status | Clauses |",
+    "|---|---:|",
+    ...rows.map(([label, n]) => `| ${label} | ${n} |`),
+  ].join("\n");
+}
+
+function clauseBlock(clause: ClauseResult): string {
+  const check = firstProblemCheck(clause);
+  const failure = check?.failure ?? null;
+  const label = `${STATUS_SYMBOL[clause.status]} ${STATUS_LABEL[clause.status].toUpperCase()}`;
+  const lines = [
+    `#### ${label} ${mdCode(clause.id)} · ${mdText(sectionLabel(clause.section))}`,
+    "",
+    mdText(truncate(clause.statement, 300)),
+  ];
+  if (check !== undefined) lines.push("", `Check: ${mdText(truncate(check.name, 200))}`);
+  const message = failure?.message ?? clause.reason;
+  if (message) lines.push("", `> ${mdText(truncate(firstLine(message), 300))}`);
+  const extra = clause.checks.filter((k) => k !== check && (k.status === "failed" || k.status === "errored")).length;
+  if (extra > 0) lines.push("", `_and ${extra} more failing check${extra === 1 ? "" : "s"} (see report.html)_`);
+  if (failure?.reproduce) lines.push("", "Reproduce:", "", mdFence(truncate(failure.reproduce, 2000), "sh"));
+  return lines.join("\n");
+}
+
+function sectionsTable(report: Report): string {
+  const rows = groupBySection(report.clauses).map(
+    (g) =>
+      `| ${mdText(g.label)} | ${STATUS_ORDER.map((s) => (g.counts[s] === 0 ? "" : String(g.counts[s]))).join(" | ")} |`,
+  );
+  return [
+    "### Sections",
+    "",
+    `| Section | ${STATUS_ORDER.map((s) => STATUS_LABEL[s]).join(" | ")} |`,
+    `|---|${STATUS_ORDER.map(() => "---:").join("|")}|`,
+    ...rows,
+  ].join("\n");
+}
+
+const FOOTER =
+  "_Details: `report.html` (self-contained, open from disk), `report.json`, `junit.xml` in the report directory._";
+
+export function renderMarkdown(report: Report, options: MarkdownOptions = {}): string {
+  const max = Math.max(4096, options.maxBytes ?? DEFAULT_MAX_BYTES);
+  const sep = "\n\n";
+  const head = header(report);
+  const problems = problemClauses(report.clauses);
+  const problemsTitle = problems.length === 0 ? "" : `### Failed and errored clauses (${problems.length})`;
+  let sections = sectionsTable(report);
+  // The omission note is at most this long; reserving it up front keeps the total under budget.
+  const noteReserve = 200;
+  let fixed = bytes(head) + bytes(problemsTitle) + bytes(sections) + bytes(FOOTER) + 5 * bytes(sep) + noteReserve;
+  if (fixed > max) {
+    sections = "_Per-section table omitted to fit the size limit._";
+    fixed = bytes(head) + bytes(problemsTitle) + bytes(sections) + bytes(FOOTER) + 5 * bytes(sep) + noteReserve;
+  }
+  const kept: string[] = [];
+  let used = fixed;
+  for (const clause of problems) {
+    const block = clauseBlock(clause);
+    const size = bytes(block) + bytes(sep);
+    if (used + size > max) break;
+    kept.push(block);
+    used += size;
+  }
+  const omitted = problems.length - kept.length;
+  const note =
+    omitted === 0
+      ? []
+      : [
+          `_${omitted} more failed or errored clause${omitted === 1 ? "" : "s"} omitted to fit the size limit; see report.html._`,
+        ];
+  const parts = [head, ...(problemsTitle === "" ? [] : [problemsTitle, ...kept, ...note]), sections, FOOTER];
+  return `${parts.join(sep)}\n`;
+}

@@ -1,0 +1,33 @@
+// `cap-conformance report DIR`: re-renders junit.xml, report.html and summary.md from DIR/report.json.
+// Exit codes: 0 rendered (whatever the run's verdict), 2 no usable report.json or the files could not be written.
+import { countsLine, verdictOf } from "./verdict.ts";
+import { ReportError, readReport, writeRenderedReports } from "./write.ts";
+
+export interface RenderCommandIo {
+  out: (line: string) => void;
+  err: (line: string) => void;
+}
+
+const defaultIo: RenderCommandIo = {
+  out: (line) => process.stdout.write(`${line}\n`),
+  err: (line) => process.stderr.write(`${line}\n`),
+};
+
+export async function renderCommand(dir: string, io: RenderCommandIo = defaultIo): Promise<number> {
+  if (dir.trim() === "") {
+    io.err("cap-conformance report: missing DIR (the directory holding report.json)");
+    return 2;
+  }
+  try {
+    const report = await readReport(dir);
+    const { files } = await writeRenderedReports(report, dir);
+    io.out(`${verdictOf(report.summary)}: ${countsLine(report.summary)}`);
+    for (const f of files) io.out(`wrote ${f}`);
+    return 0;
+  } catch (err) {
+    const message =
+      err instanceof ReportError ? err.message : `cannot render reports in ${dir}: ${(err as Error).message}`;
+    io.err(`cap-conformance report: ${message}`);
+    return 2;
+  }
+}

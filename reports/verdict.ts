@@ -1,0 +1,26 @@
+// The one-word outcome of a run, shared by every reporter so they never disagree.
+import type { Report } from "../spec/report.ts";
+
+export type Verdict = "PASS" | "FAIL" | "ERROR";
+
+/**
+ * FAIL when any clause failed (a failure found is a fact even if other clauses errored), ERROR when none failed
+ * but some errored (the run could not decide them), PASS otherwise. Matches `run`'s exit codes 1, 2 and 0.
+ */
+export function verdictOf(summary: Report["summary"]): Verdict {
+  if (summary.failed > 0) return "FAIL";
+  if (summary.errored > 0) return "ERROR";
+  return "PASS";
+}
+
+/** "1 failed, 2 errored, 40 passed, 3 skipped, 12 not shown (58 clauses)". */
+export function countsLine(summary: Report["summary"]): string {
+  const parts = [
+    summary.failed > 0 ? `${summary.failed} failed` : "",
+    summary.errored > 0 ? `${summary.errored} errored` : "",
+    `${summary.passed} passed`,
+    summary.skipped > 0 ? `${summary.skipped} skipped` : "",
+    summary.not_shown > 0 ? `${summary.not_shown} not shown` : "",
+  ].filter((p) => p !== "");
+  return `${parts.join(", ")} (${summary.clauses} clauses)`;
+}

@@ -1,0 +1,105 @@
+// Writing a run's reports into one directory, and reading report.json back (for `cap-conformance report DIR`
+// and for other tools). report.json is validated against the schema both ways.
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { z } from "zod";
+import { Report } from "../spec/report.ts";
+import { renderHtml } from "./html.ts";
+import { renderJunit } from "./junit.ts";
+import { renderMarkdown } from "./markdown.ts";
+
+export const REPORT_FILES = {
+  json: "report.json",
+  junit: "junit.xml",
+  html: "report.html",
+  markdown: "summary.md",
+} as const;
+
+/** A report that cannot be written or read; the message says which file and what is wrong with it. */
+export class ReportError extends Error {
+  override name = "ReportError";
+}
+
+const MAX_ISSUES = 20;
+
+function describeIssues(error: z.ZodError): string {
+  const lines = error.issues
+    .slice(0, MAX_ISSUES)
+    .map((i) => `  - ${i.path.length === 0 ? "(top level)" : i.path.join(".")}: ${i.message}`);
+  const more = error.issues.length - MAX_ISSUES;
+  if (more > 0) lines.push(`  - ... and ${more} more problems`);
+  return lines.join("\n");
+}
+
+/** Write then rename, so a reader (or a crash) never sees half a file. */
+async function writeAtomic(path: string, text: string): Promise<void> {
+  const tmp = `${path}.${process.pid}.tmp`;
+  await writeFile(tmp, text, "utf8");
+  await rename(tmp, path);
+}
+
+/** Renders junit.xml, report.html and summary.md from a report already known to be valid. */
+export async function writeRenderedReports(report: Report, dir: string): Promise<{ files: string[] }> {
+  await mkdir(dir, { recursive: true });
+  const outputs: Array<[string, string]> = [
+    [REPORT_FILES.junit, renderJunit(report)],
+    [REPORT_FILES.html, renderHtml(report)],
+    [REPORT_FILES.markdown, renderMarkdown(report)],
+  ];
+  const files: string[] = [];
+  for (const [name, text] of outputs) {
+    const path = join(dir, name);
+    await writeAtomic(path, text);
+    files.push(path);
+  }
+  return { files };
+}
+
+/** Validates `report`, then writes report.json, junit.xml, report.html and summary.md into `dir` (created). */
+export async function writeReports(report: Report, dir: string): Promise<{ files: string[] }> {
+  const parsed = Report.safeParse(report);
+  if (!parsed.success) {
+    throw new ReportError(
+      `refusing to write an invalid report.json (schema_version 1):\n${describeIssues(parsed.error)}`,
+    );
+  }
+  await mkdir(dir, { recursive: true });
+  const jsonPath = join(dir, REPORT_FILES.json);
+  await writeAtomic(jsonPath, `${JSON.stringify(parsed.data, null, 2)}\n`);
+  const { files } = await writeRenderedReports(parsed.data, dir);
+  return { files: [jsonPath, ...files] };
+}
+
+/** Reads and validates DIR/report.json. Throws ReportError with a message fit to show a user. */
+export async function readReport(dir: string): Promise<Report> {
+  const path = join(dir, REPORT_FILES.json);
+  let text: string;
+  try {
+    text = await readFile(path, "utf8");
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") throw new ReportError(`no report.json in ${dir} (expected ${path})`);
+    throw new ReportError(`cannot read ${path}: ${(err as Error).message}`);
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (err) {
+    throw new ReportError(`${path} is not valid JSON: ${(err as Error).message}`);
+  }
+  if (typeof data !== "object" || data === null || Array.isArray(data)) {
+    throw new ReportError(`${path} is not a report: expected a JSON object`);
+  }
+  const version = (data as { schema_version?: unknown }).schema_version;
+  if (version !== 1) {
+    const seen = version === undefined ? "no schema_version" : `schema_version ${JSON.stringify(version)}`;
+    throw new ReportError(`${path} has ${seen}; this version of cap-conformance reads schema_version 1 only`);
+  }
+  const parsed = Report.safeParse(data);
+  if (!parsed.success) {
+    throw new ReportError(
+      `${path} does not match the report.json schema (schema_version 1):\n${describeIssues(parsed.error)}`,
+    );
+  }
+  return parsed.data;
+}
