@@ -19,6 +19,12 @@ export const DEFAULT_OPERATIONS = {
   "agent.list": op("GET", "/v1/agents", "2.1"),
   "agent.get": op("GET", "/v1/agents/{agent_id}", "4"),
   "agent.delete": op("DELETE", "/v1/agents/{agent_id}", "2.7"),
+  // Given by the spec (section 4); listed so every suite calls operations one way.
+  "agent.patch": op("PATCH", "/v1/agents/{agent_id}", "4"),
+  "agent.validate": op("POST", "/v1/agents/{agent_id}/validate", "4"),
+  "agent.publish": op("POST", "/v1/agents/{agent_id}/publish", "4"),
+  "tool.patch": op("PATCH", "/v1/tools/{tool_id}", "4"),
+  "tool.validate": op("POST", "/v1/tools/{tool_id}/validate", "4"),
   "tool.create": op("POST", "/v1/tools", "4"),
   "tool.list": op("GET", "/v1/tools", "2.1"),
   "tool.get": op("GET", "/v1/tools/{tool_id}", "4"),

@@ -49,7 +49,12 @@ export function reproduceLine(clauses: string[], seed?: number): string {
   return `${config.replayBase} --clause ${clauses.join(",")} --seed ${seed ?? config.seed}`;
 }
 
-export function check(name: string, clauses: string[], body: (ctx: TestContext) => Promise<void>, options: CheckOptions = {}) {
+export function check(
+  name: string,
+  clauses: string[],
+  body: (ctx: TestContext) => Promise<void>,
+  options: CheckOptions = {},
+) {
   const timeout = options.timeoutMs ?? Math.max(30_000, runConfigSafeTimeout() * 20);
   test(`${name} [${clauses.join(", ")}]`, { timeout }, async (ctx) => {
     const meta: CheckMeta = { clauses, suite: basename(ctx.task.file.filepath).replace(/\.suite\.ts$/, "") };

@@ -8,7 +8,14 @@ import { redact, redactHeaders } from "./redact.ts";
 import { runConfig } from "./run-config.ts";
 import { applyUniversalRules } from "./universal.ts";
 
-export type Who = "admin" | "editor" | "viewer" | "none" | { token: string } | { cookie: string } | { authorization: string };
+export type Who =
+  | "admin"
+  | "editor"
+  | "viewer"
+  | "none"
+  | { token: string }
+  | { cookie: string }
+  | { authorization: string };
 
 export interface RequestOptions {
   method?: string;

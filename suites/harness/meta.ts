@@ -20,5 +20,7 @@ export interface CheckMeta {
 declare module "vitest" {
   interface TaskMeta {
     check?: CheckMeta;
+    /** On a suite file: resources it created and could not delete. */
+    leftovers?: string[];
   }
 }

@@ -42,5 +42,8 @@ export function applyUniversalRules(response: SeenResponse): void {
   const envelope = ErrorEnvelope.safeParse(body);
   observeRule("envelope", envelope.success ? undefined : `${where}: body is not {detail: {message, errors}}`);
   const errors = (body as { detail?: { errors?: unknown } } | undefined)?.detail?.errors;
-  observeRule("errors-array", Array.isArray(errors) ? undefined : `${where}: detail.errors is ${JSON.stringify(errors) ?? "absent"}`);
+  observeRule(
+    "errors-array",
+    Array.isArray(errors) ? undefined : `${where}: detail.errors is ${JSON.stringify(errors) ?? "absent"}`,
+  );
 }

@@ -1,0 +1,37 @@
+// `cap-conformance faults` and `cap-conformance clauses`: what the tool knows, as text or JSON.
+import { FAULTS } from "../simulators/platform/faults/index.ts";
+import { CLAUSES } from "../spec/clauses/index.ts";
+import { listChecks } from "./list-checks.ts";
+
+export function faultsCommand(argv: string[]): number {
+  const rows = Object.entries(FAULTS).map(([name, fault]) => ({
+    name,
+    description: fault.description,
+    clauses: [...fault.clauses],
+  }));
+  if (argv.includes("--json")) {
+    console.log(JSON.stringify(rows, null, 2));
+  } else {
+    for (const row of rows) console.log(`${row.name.padEnd(36)} ${row.description}\n${" ".repeat(37)}breaks ${row.clauses.join(", ")}`);
+  }
+  return 0;
+}
+
+export async function clausesCommand(argv: string[]): Promise<number> {
+  const checks = await listChecks();
+  const rows = CLAUSES.map((clause) => ({
+    ...clause,
+    checks: checks.filter((c) => c.clauses.includes(clause.id)).map((c) => `${c.suite}: ${c.name}`),
+  }));
+  if (argv.includes("--json")) {
+    console.log(JSON.stringify(rows, null, 2));
+    return 0;
+  }
+  for (const row of rows) {
+    console.log(`${row.id} §${row.section} [${row.kind}]${row.assumption ? ` (assumes ${row.assumption})` : ""}`);
+    console.log(`    ${row.statement}`);
+    for (const check of row.checks) console.log(`    ✓ ${check}`);
+    if (row.checks.length === 0 && row.kind !== "not-shown") console.log("    (no check)");
+  }
+  return 0;
+}

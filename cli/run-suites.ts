@@ -1,0 +1,79 @@
+// Runs the vitest suites programmatically against a target file, one suite file at a time (they
+// share one workspace on the server), and collects the checks.
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import { startVitest } from "vitest/node";
+import { Collector } from "../reports/collector.ts";
+import { PACKAGE_ROOT } from "./package-info.ts";
+import { UsageError } from "./usage-error.ts";
+
+export interface SuiteRunOptions {
+  targetFile: string;
+  seed: number;
+  numRuns: number;
+  timeoutMs: number;
+  prefix: string;
+  replayBase: string;
+  suites?: string[];
+  clauses?: string[];
+  print?: (line: string) => void;
+}
+
+export function availableSuites(): string[] {
+  return readdirSync(join(PACKAGE_ROOT, "suites"))
+    .filter((file) => file.endsWith(".suite.ts"))
+    .map((file) => file.replace(/\.suite\.ts$/, ""))
+    .sort();
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** Check names end in `[id, id]`; this selects the checks naming any of the given ids. */
+export function clausePattern(ids: string[]): RegExp {
+  return new RegExp(`\\[(?:[^\\]]*, )?(?:${ids.map(escapeRegExp).join("|")})(?:, [^\\]]*)?\\]$`);
+}
+
+export async function runSuites(options: SuiteRunOptions): Promise<Collector> {
+  const known = availableSuites();
+  const unknown = (options.suites ?? []).filter((s) => !known.includes(s));
+  if (unknown.length > 0) throw new UsageError(`unknown suite ${unknown.join(", ")}; suites: ${known.join(", ")}`);
+
+  Object.assign(process.env, {
+    CAP_TARGET_FILE: options.targetFile,
+    CAP_SEED: String(options.seed),
+    CAP_NUM_RUNS: String(options.numRuns),
+    CAP_TIMEOUT_MS: String(options.timeoutMs),
+    CAP_RUN_PREFIX: options.prefix,
+    CAP_REPLAY_BASE: options.replayBase,
+  });
+  const collector = new Collector({ print: options.print });
+  const filters = (options.suites ?? []).map((suite) => `suites/${suite}.suite.ts`);
+  const exitCode = process.exitCode;
+  const vitest = await startVitest(
+    "test",
+    filters,
+    {
+      config: false,
+      root: PACKAGE_ROOT,
+      include: ["suites/**/*.suite.ts"],
+      setupFiles: [join(PACKAGE_ROOT, "suites/harness/setup.ts")],
+      watch: false,
+      reporters: [collector],
+      pool: "threads",
+      fileParallelism: false,
+      maxWorkers: 1,
+      testTimeout: Math.max(30_000, options.timeoutMs * 20),
+      hookTimeout: Math.max(30_000, options.timeoutMs * 20),
+      passWithNoTests: true,
+      ...(options.clauses?.length ? { testNamePattern: clausePattern(options.clauses) } : {}),
+    },
+    { logLevel: "error", cacheDir: join(PACKAGE_ROOT, ".cache", "vite") },
+  );
+  await vitest?.close();
+  // vitest marks the process failed on a failing test; the verdict is ours to give.
+  process.exitCode = exitCode;
+  if (vitest === undefined) throw new Error("vitest could not start");
+  return collector;
+}

@@ -1,0 +1,45 @@
+// `cap-conformance serve`: the reference platform wired to the simulators, until SIGINT/SIGTERM.
+import { writeFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { isFaultName } from "../simulators/platform/faults/index.ts";
+import { startStack } from "../simulators/stack.ts";
+import { UsageError } from "./usage-error.ts";
+
+export async function serveCommand(argv: string[], signal?: AbortSignal): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      out: { type: "string", default: "target.json" },
+      fault: { type: "string", multiple: true },
+      regions: { type: "string", default: "1" },
+      port: { type: "string", default: "0" },
+      "minute-ms": { type: "string", default: "60000" },
+    },
+    strict: true,
+  });
+  const faults = values.fault ?? [];
+  const bad = faults.find((f) => !isFaultName(f));
+  if (bad !== undefined) throw new UsageError(`unknown fault ${bad} (see cap-conformance faults)`);
+  const regions = Number(values.regions);
+  const port = Number(values.port);
+  const minuteMs = Number(values["minute-ms"]);
+  if (!Number.isInteger(regions) || regions < 1 || regions > 16) throw new UsageError("--regions must be 1..16");
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new UsageError("--port must be 0..65535");
+  if (!(minuteMs > 0)) throw new UsageError("--minute-ms must be positive");
+
+  const stack = await startStack({ faults: faults.filter(isFaultName), regions, port, minuteMs });
+  // The target file carries the tokens: readable by its owner only.
+  writeFileSync(values.out, `${JSON.stringify(stack.target, null, 2)}\n`, { mode: 0o600 });
+  console.log(`Reference platform: ${stack.target.regions.map((r) => `${r.name} ${r.base_url}`).join(", ")}`);
+  if (faults.length > 0) console.log(`Planted faults: ${faults.join(", ")}`);
+  console.log(`Target file: ${values.out} (Ctrl-C to stop)`);
+
+  await new Promise<void>((resolve) => {
+    const stop = () => resolve();
+    process.once("SIGINT", stop);
+    process.once("SIGTERM", stop);
+    signal?.addEventListener("abort", stop, { once: true });
+  });
+  await stack.close();
+  return 0;
+}

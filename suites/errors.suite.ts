@@ -1,0 +1,115 @@
+// Section 7: one error body at every status, and the 422 line format with prefixes stripped.
+import { randomBytes, randomUUID } from "node:crypto";
+import fc from "fast-check";
+import { expect } from "vitest";
+import { invalidAgentBody, isInvalidAgent } from "../fixtures/invalid-agent.ts";
+import { PROBLEM_LINE } from "../spec/errors.ts";
+import { createAgent } from "./harness/agents.ts";
+import { check } from "./harness/check.ts";
+import { type ApiResponse, call, describe } from "./harness/http.ts";
+import { callOp } from "./harness/profile.ts";
+import { property } from "./harness/property.ts";
+import { uniqueName } from "./harness/resources.ts";
+
+function detail(response: ApiResponse): { message: string; errors: string[] } {
+  const body = response.json as { detail?: { message?: unknown; errors?: unknown } } | undefined;
+  expect(typeof body?.detail?.message, `detail.message in ${describe(response)}`).toBe("string");
+  expect(Array.isArray(body?.detail?.errors), `detail.errors in ${describe(response)}`).toBe(true);
+  return body!.detail as { message: string; errors: string[] };
+}
+
+/** Every 422 line is `field.path: problem` with no body/query/path prefix; one line is the message. */
+function expect422(response: ApiResponse, fields: string[]): void {
+  expect(response.status, describe(response)).toBe(422);
+  const { message, errors } = detail(response);
+  for (const line of errors) {
+    expect(line, `422 line format in ${describe(response)}`).toMatch(PROBLEM_LINE);
+    expect(line, `prefix stripped in ${describe(response)}`).not.toMatch(/^(body|query|path)[.:]/);
+  }
+  for (const field of fields) {
+    expect(
+      errors.some((line) => line.startsWith(`${field}: `)),
+      `a line "${field}: …" among ${JSON.stringify(errors)}`,
+    ).toBe(true);
+  }
+  if (errors.length === 1) expect(message, "with one problem the message is that line").toBe(errors[0]);
+}
+
+check(
+  "an unknown path under /v1 is a 404 with the error envelope",
+  ["errors.unknown-route-404", "errors.envelope"],
+  async () => {
+    const response = await call(`/v1/no-such-resource-${randomBytes(4).toString("hex")}`);
+    expect(response.status, describe(response)).toBe(404);
+    detail(response);
+  },
+);
+
+check(
+  "a single-problem failure (an unknown agent) has an empty errors array",
+  ["errors.single-problem-empty-errors", "errors.errors-always-array"],
+  async () => {
+    const response = await callOp("agent.get", { agent_id: randomUUID() });
+    expect(response.status, describe(response)).toBe(404);
+    expect(detail(response).errors, describe(response)).toEqual([]);
+  },
+);
+
+property(
+  "invalid agent bodies are a 422 with one stripped `field.path: problem` line per problem",
+  [
+    "errors.422-line-format",
+    "errors.422-prefix-stripped",
+    "errors.422-single-problem-message",
+    "agents.wrong-type-422",
+  ],
+  [invalidAgentBody("capct-invalid")],
+  async ({ body, paths }) => {
+    // Re-validated on every run, shrunk ones included: a body that became valid proves nothing.
+    fc.pre(isInvalidAgent(body));
+    const response = await callOp(
+      "agent.create",
+      {},
+      { body: { ...body, name: typeof body.name === "string" ? uniqueName("invalid") : body.name } },
+    );
+    expect422(response, paths);
+  },
+  { numRuns: 40 },
+);
+
+check(
+  "a non-integer limit names `limit` without the query prefix, and one problem is the message",
+  ["errors.422-prefix-stripped", "errors.422-single-problem-message", "errors.422-line-format"],
+  async () => {
+    const response = await callOp("agent.list", {}, { query: { limit: "many" } });
+    expect422(response, ["limit"]);
+    expect(detail(response).errors, describe(response)).toHaveLength(1);
+  },
+);
+
+check(
+  "an agent id that is not a UUID names `agent_id` without the path prefix",
+  ["errors.422-prefix-stripped", "errors.422-line-format"],
+  async () => {
+    const response = await callOp("agent.get", { agent_id: "not-a-uuid" });
+    expect422(response, ["agent_id"]);
+  },
+);
+
+check(
+  "a rule violation (duplicate name) is a 400 with the envelope",
+  ["errors.envelope", "agents.names-unique"],
+  async () => {
+    const agent = await createAgent();
+    const response = await callOp("agent.create", {}, { body: { name: agent.name } });
+    expect(response.status, describe(response)).toBe(400);
+    expect(detail(response).message, describe(response)).toMatch(/already exists/i);
+  },
+);
+
+check("a body that is not JSON is refused with the envelope, never a 5xx", ["errors.envelope"], async () => {
+  const response = await callOp("agent.create", {}, { rawBody: "{not json" });
+  expect(response.status, describe(response)).toBeGreaterThanOrEqual(400);
+  expect(response.status, describe(response)).toBeLessThan(500);
+  detail(response);
+});

@@ -1,0 +1,50 @@
+// Every paged list the harness checks, with how to put rows into it. Paging checks run over all
+// of them; a new paged endpoint is one entry here.
+import { createAgent } from "./agents.ts";
+import type { Need } from "./check.ts";
+import { call } from "./http.ts";
+import { profile } from "./profile.ts";
+
+export interface PagedEndpoint {
+  name: string;
+  /** Path of the list, with any path parameters already filled. */
+  path: () => Promise<string>;
+  ceiling: 200 | 500;
+  order: "newest-first" | "oldest-first" | "unspecified";
+  /** Adds one row to the list (tracked for cleanup). */
+  addRow: () => Promise<void>;
+  needs?: Need[];
+}
+
+export const PAGED_ENDPOINTS: PagedEndpoint[] = [
+  {
+    name: "agents",
+    path: async () => profile().operations["agent.list"]!.path,
+    ceiling: 200,
+    order: "newest-first",
+    addRow: async () => {
+      await createAgent();
+    },
+  },
+];
+
+/** Reads the whole list through pages of the ceiling size (a sanity bound stops a server that never ends). */
+export async function readAll(path: string, ceiling: number): Promise<Array<{ id?: string }>> {
+  const rows: Array<{ id?: string }> = [];
+  for (let offset = 0; offset < 100_000; offset += ceiling) {
+    const response = await call(path, { query: { limit: ceiling, offset } });
+    const page = response.json as { items?: Array<{ id?: string }>; has_more?: boolean };
+    if (response.status !== 200 || !Array.isArray(page?.items)) {
+      throw new Error(`reading ${path} at offset ${offset} answered ${response.status}`);
+    }
+    rows.push(...page.items);
+    if (page.has_more !== true) return rows;
+  }
+  throw new Error(`${path} never ended (has_more stayed true past 100000 rows)`);
+}
+
+/** A row's identity for comparisons: its id, or the whole row when it has none. */
+export function rowKey(row: unknown): string {
+  const id = (row as { id?: unknown } | null)?.id;
+  return typeof id === "string" ? id : JSON.stringify(row);
+}

@@ -1,0 +1,16 @@
+// Loaded by vitest before every suite file: secrets to redact, and the end-of-file cleanup.
+import { afterAll } from "vitest";
+import { registerSecret } from "./redact.ts";
+import { cleanupAll } from "./resources.ts";
+import { runConfig } from "./run-config.ts";
+
+const { credentials } = runConfig().target;
+for (const value of Object.values(credentials)) registerSecret(value);
+
+// vitest requires an object pattern for the (unused) hook context.
+// biome-ignore lint/correctness/noEmptyPattern: vitest reads the parameter list
+afterAll(async ({}, suite) => {
+  const leftovers = await cleanupAll();
+  // The suite-file task is what the collector reads leftovers from.
+  if (leftovers.length > 0) suite.meta.leftovers = leftovers;
+});
