@@ -35,6 +35,7 @@ h2{font-size:1.15rem;margin:2rem 0 .6rem}
 .count.st-passed{border-left-color:var(--pass)}.count.st-failed{border-left-color:var(--fail)}
 .count.st-errored{border-left-color:var(--err)}.count.st-skipped{border-left-color:var(--skip)}
 .count.st-not-shown{border-left-style:dashed}
+.count.zero b{color:var(--muted);font-weight:500}
 .env{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,22rem),1fr));gap:.1rem 1.5rem;margin:0;
   background:var(--panel);border:1px solid var(--line);border-radius:6px;padding:.8rem 1rem}
 .env div{display:flex;gap:.6rem;padding:.2rem 0;border-bottom:1px solid var(--line);min-width:0}
@@ -85,7 +86,7 @@ body:has(#f-problems:checked) .notshown,body:has(#f-skipped:checked) .notshown{d
 pre{background:var(--code-bg);border:1px solid var(--line);border-radius:5px;padding:.55rem .7rem;margin:.4rem 0;
   overflow:auto;max-height:28rem;white-space:pre-wrap;overflow-wrap:anywhere;tab-size:2}
 pre.msg{border-left:4px solid var(--fail);background:var(--fail-bg);color:var(--ink)}
-.check[data-status=errored] pre.msg{border-left-color:var(--err);background:var(--err-bg)}
+pre.herr,.check[data-status=errored] pre.msg{border-left-color:var(--err);background:var(--err-bg)}
 .facts{display:flex;flex-wrap:wrap;gap:.2rem 1.2rem;margin:.3rem 0;font-size:.9rem}
 .facts span{color:var(--muted)}
 .cmd-box{margin:.6rem 0}

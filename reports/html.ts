@@ -23,7 +23,8 @@ function countsBlock(summary: Report["summary"]): string {
     "not-shown": summary.not_shown,
   };
   const items = STATUS_ORDER.map(
-    (s) => `<li class="count st-${s}"><b>${value[s]}</b><span>${STATUS_SYMBOL[s]} ${STATUS_LABEL[s]}</span></li>`,
+    (s) =>
+      `<li class="count st-${s}${value[s] === 0 ? " zero" : ""}"><b>${value[s]}</b><span>${STATUS_SYMBOL[s]} ${STATUS_LABEL[s]}</span></li>`,
   );
   items.push(`<li class="count"><b>${summary.clauses}</b><span>Clauses in total</span></li>`);
   return `<ul class="counts" aria-label="Clause counts">${items.join("")}</ul>`;
@@ -51,6 +52,15 @@ function envBlock(report: Report): string {
     ([k, v]: [string, string]) =>
       `<div${cls}><dt>${k}</dt><dd>${v}</dd></div>`;
   return `<dl class="env">${wide.map(row(' class="wide"')).join("")}${rows.map(row("")).join("")}</dl>`;
+}
+
+function harnessBlock(errors: readonly string[]): string {
+  if (errors.length === 0) return "";
+  return [
+    `<h2>Harness errors (${errors.length})</h2>`,
+    `<p class="note">The harness could not do its job here; these are not verdicts on the server.</p>`,
+    ...errors.map((e) => `<pre class="msg herr">${html(truncate(e, 20_000))}</pre>`),
+  ].join("");
 }
 
 function attentionBlock(problems: readonly ClauseResult[], anchors: Map<ClauseResult, string>): string {
@@ -90,7 +100,7 @@ function notShownBlock(clauses: readonly ClauseResult[]): string {
 }
 
 export function renderHtml(report: Report): string {
-  const verdict = verdictOf(report.summary);
+  const verdict = verdictOf(report);
   const tested = report.clauses.filter((c) => c.status !== "not-shown");
   const anchors = new Map(report.clauses.map((c, i) => [c, `c${i}`]));
   const problems = problemClauses(report.clauses);
@@ -123,6 +133,7 @@ export function renderHtml(report: Report): string {
 </div></header>
 <main class="wrap">
 ${countsBlock(report.summary)}
+${harnessBlock(report.harness_errors ?? [])}
 <h2>Run</h2>
 ${envBlock(report)}
 ${attentionBlock(problems, anchors)}

@@ -17,6 +17,8 @@ interface TestCase {
   clauses: ClauseResult[];
   /** The check behind the case; absent for a clause with no check. */
   check?: CheckResult;
+  /** Set for an error outside any check (then `clauses` is empty). */
+  harnessError?: string;
 }
 
 const SEVERITY: Record<CaseStatus, number> = { passed: 0, skipped: 1, failed: 2, errored: 3 };
@@ -98,6 +100,10 @@ function skipReason(tc: TestCase): string {
 
 function caseBody(tc: TestCase): string {
   const failure = tc.check?.failure ?? null;
+  if (tc.harnessError !== undefined) {
+    const message = tc.harnessError;
+    return `<error message="${xmlAttr(truncate(firstLine(message), MESSAGE_ATTR_MAX))}">${xmlText(truncate(message, 20_000))}</error>`;
+  }
   switch (tc.status) {
     case "passed":
       return "";
@@ -126,7 +132,7 @@ function renderCase(tc: TestCase): string {
   const body = caseBody(tc);
   return [
     `    <testcase classname="${xmlAttr(tc.classname)}" name="${xmlAttr(caseName(tc))}" time="${junitSeconds(tc.durationMs)}">`,
-    `      <properties>${props.join("")}</properties>`,
+    ...(props.length === 0 ? [] : [`      <properties>${props.join("")}</properties>`]),
     ...(body === "" ? [] : [`      ${body}`]),
     "    </testcase>",
   ].join("\n");
@@ -172,8 +178,22 @@ function runProperties(report: Report): string {
   return props.map(([n, v]) => `<property name="${xmlAttr(n)}" value="${xmlAttr(v)}"/>`).join("");
 }
 
+/** Errors outside any check get their own suite, so CI shows them as errors rather than losing them. */
+function harnessCases(report: Report): TestCase[] {
+  return (report.harness_errors ?? []).map((message, i) => ({
+    name: `harness error ${i + 1}`,
+    classname: "cap-conformance.harness",
+    durationMs: 0,
+    status: "errored",
+    clauses: [],
+    harnessError: message,
+  }));
+}
+
 export function renderJunit(report: Report): string {
   const suites = collectCases(report);
+  const harness = harnessCases(report);
+  if (harness.length > 0) suites.set("harness", harness);
   const all = [...suites.values()].flat();
   const timestamp = junitTimestamp(report.run.started_at);
   const stamp = timestamp === undefined ? "" : ` timestamp="${timestamp}"`;

@@ -20,7 +20,7 @@ export const DEFAULT_MAX_BYTES = 1_000_000;
 const bytes = (s: string) => Buffer.byteLength(s, "utf8");
 
 function header(report: Report): string {
-  const verdict = verdictOf(report.summary);
+  const verdict = verdictOf(report);
   const s = report.summary;
   const regions = report.target.regions.map((r) => r.name).join(", ") || "none";
   const facts = [
@@ -86,13 +86,30 @@ function sectionsTable(report: Report): string {
   ].join("\n");
 }
 
+const HARNESS_ERRORS_MAX = 20;
+
+function harnessBlock(report: Report): string {
+  const errors = report.harness_errors ?? [];
+  if (errors.length === 0) return "";
+  const shown = errors.slice(0, HARNESS_ERRORS_MAX).map((e) => mdFence(truncate(e, 2000), "text"));
+  const more = errors.length - shown.length;
+  return [
+    `### ${STATUS_SYMBOL.errored} Harness errors (${errors.length})`,
+    "",
+    "The harness could not do its job here; these are not verdicts on the server.",
+    ...shown.flatMap((block) => ["", block]),
+    ...(more > 0 ? ["", `_and ${more} more in report.json_`] : []),
+  ].join("\n");
+}
+
 const FOOTER =
   "_Details: `report.html` (self-contained, open from disk), `report.json`, `junit.xml` in the report directory._";
 
 export function renderMarkdown(report: Report, options: MarkdownOptions = {}): string {
   const max = Math.max(4096, options.maxBytes ?? DEFAULT_MAX_BYTES);
   const sep = "\n\n";
-  const head = header(report);
+  const harness = harnessBlock(report);
+  const head = harness === "" ? header(report) : `${header(report)}${sep}${harness}`;
   const problems = problemClauses(report.clauses);
   const problemsTitle = problems.length === 0 ? "" : `### Failed and errored clauses (${problems.length})`;
   let sections = sectionsTable(report);

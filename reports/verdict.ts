@@ -5,11 +5,12 @@ export type Verdict = "PASS" | "FAIL" | "ERROR";
 
 /**
  * FAIL when any clause failed (a failure found is a fact even if other clauses errored), ERROR when none failed
- * but some errored (the run could not decide them), PASS otherwise. Matches `run`'s exit codes 1, 2 and 0.
+ * but some errored or the harness reported errors outside any check, PASS otherwise. Matches `run`'s exit codes
+ * 1, 2 and 0.
  */
-export function verdictOf(summary: Report["summary"]): Verdict {
-  if (summary.failed > 0) return "FAIL";
-  if (summary.errored > 0) return "ERROR";
+export function verdictOf(report: Pick<Report, "summary" | "harness_errors">): Verdict {
+  if (report.summary.failed > 0) return "FAIL";
+  if (report.summary.errored > 0 || (report.harness_errors?.length ?? 0) > 0) return "ERROR";
   return "PASS";
 }
 

@@ -75,5 +75,8 @@ export const Report = z.object({
     not_shown: z.int(),
   }),
   clauses: z.array(ClauseResult),
+  /** Optional: problems outside any check (a suite file that failed to load, an unhandled error). Any makes the
+   * verdict ERROR unless a clause failed, as `run`'s exit code 2 does. */
+  harness_errors: z.array(z.string()).optional(),
 });
 export type Report = z.infer<typeof Report>;

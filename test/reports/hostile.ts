@@ -13,6 +13,7 @@ export function hostileReport(): Report {
   r.spec.sha256 = HOSTILE;
   r.target.profile = HOSTILE;
   r.target.regions = [{ name: HOSTILE, base_url: HOSTILE }];
+  r.harness_errors = [HOSTILE];
   for (const c of r.clauses) {
     c.id = `${c.id}${HOSTILE}`;
     c.section = `${c.section}${HOSTILE}`;

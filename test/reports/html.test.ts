@@ -51,6 +51,15 @@ describe("renderHtml", () => {
     expect(renderHtml(withSummary(report))).toContain('<header class="verdict v-pass">');
   });
 
+  it("says ERROR and lists harness errors when the harness reported some", () => {
+    const report = sampleReport();
+    report.clauses = report.clauses.filter((c) => c.status === "passed");
+    const page = renderHtml({ ...withSummary(report), harness_errors: ["suites/calls.suite.ts failed to load"] });
+    expect(page).toContain('<header class="verdict v-error">');
+    expect(page).toContain("<h2>Harness errors (1)</h2>");
+    expect(page).toContain('<pre class="msg herr">suites/calls.suite.ts failed to load</pre>');
+  });
+
   it("groups clauses by section in spec order, failures open, not-shown clauses apart and collapsed", () => {
     const page = renderHtml(sampleReport());
     const sections = [...page.matchAll(/<section class="sec"><h2><span class="num">([^<]+)<\/span> ([^<]+)/g)].map(

@@ -120,6 +120,17 @@ describe("renderJunit", () => {
     expect(children(children(root, "testsuite")[0]!, "properties")[0]!.children.length).toBeGreaterThan(0);
   });
 
+  it("reports harness errors as errored test cases of a 'harness' suite", () => {
+    const report = { ...sampleReport(), harness_errors: ["suites/calls.suite.ts: Cannot find module\n  at load"] };
+    const root = parseXml(renderJunit(report));
+    const suite = children(root, "testsuite").find((s) => s.attrs.name === "harness")!;
+    expect(suite.attrs).toMatchObject({ tests: "1", errors: "1" });
+    const error = children(children(suite, "testcase")[0]!, "error")[0]!;
+    expect(error.attrs.message).toBe("suites/calls.suite.ts: Cannot find module");
+    expect(textOf(error)).toContain("  at load");
+    expect(root.attrs).toMatchObject({ tests: "14", errors: "2" });
+  });
+
   it("still renders a clause that has no checks with its own status", () => {
     const report = sampleReport();
     const clause = report.clauses.find((c) => c.id === "auth.role-reread")!;

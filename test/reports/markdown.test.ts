@@ -81,6 +81,15 @@ describe("renderMarkdown", () => {
     expect(md).not.toContain("Failed and errored clauses");
   });
 
+  it("says ERROR and shows harness errors, which are not verdicts on the server", () => {
+    const report = sampleReport();
+    report.clauses = report.clauses.filter((c) => c.status === "passed");
+    const md = renderMarkdown({ ...withSummary(report), harness_errors: ["suites/calls.suite.ts failed to load"] });
+    expect(md.split("\n")[0]).toBe("## ! cap-conformance: ERROR");
+    expect(md).toContain("### ! Harness errors (1)");
+    expect(scanMarkdown(md).fences).toContain("suites/calls.suite.ts failed to load");
+  });
+
   it("neutralises hostile strings: no HTML, no broken tables, no escaped fences", () => {
     const md = renderMarkdown(hostileReport());
     expect(md).not.toMatch(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/);

@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { countsLine, verdictOf } from "../../reports/verdict.ts";
+
+const summary = (failed: number, errored: number) => ({
+  clauses: 10 + failed + errored,
+  passed: 10,
+  failed,
+  errored,
+  skipped: 0,
+  not_shown: 0,
+});
+
+describe("verdictOf", () => {
+  it("is FAIL when a clause failed, even if others errored (exit code 1)", () => {
+    expect(verdictOf({ summary: summary(1, 2), harness_errors: ["x"] })).toBe("FAIL");
+  });
+  it("is ERROR when none failed but some errored or the harness reported errors (exit code 2)", () => {
+    expect(verdictOf({ summary: summary(0, 1) })).toBe("ERROR");
+    expect(verdictOf({ summary: summary(0, 0), harness_errors: ["suite crashed"] })).toBe("ERROR");
+  });
+  it("is PASS otherwise (exit code 0)", () => {
+    expect(verdictOf({ summary: summary(0, 0), harness_errors: [] })).toBe("PASS");
+  });
+  it("counts only the statuses that occurred, problems first", () => {
+    expect(countsLine(summary(0, 0))).toBe("10 passed (10 clauses)");
+    expect(countsLine(summary(2, 1))).toBe("2 failed, 1 errored, 10 passed (13 clauses)");
+  });
+});
