@@ -5,7 +5,13 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { request } from "undici";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseForm } from "../../simulators/carrier/form.ts";
-import { type Carrier, startCarrier, validateTwilioSignature } from "../../simulators/carrier/index.ts";
+import {
+  type Carrier,
+  startCarrier,
+  twilioSignature,
+  validateTwilioSignature,
+} from "../../simulators/carrier/index.ts";
+import { ScriptBook } from "../../simulators/carrier/outcomes.ts";
 import { CallResource, IncomingPhoneNumbersPage, WitnessSnapshot } from "../../simulators/carrier/schemas.ts";
 import type { FormParams } from "../../simulators/carrier/twilio-signature.ts";
 import { createClock } from "../../simulators/shared/clock.ts";
@@ -141,6 +147,43 @@ async function statuses(path: string, count: number) {
     .sort((a, b) => Number(a.params["SequenceNumber"]) - Number(b.params["SequenceNumber"]))
     .map((row) => row.params);
 }
+
+describe("signature and pattern units", () => {
+  it("signs as Twilio's published example does", () => {
+    // Twilio's documented request-validation example (token 12345).
+    const url = "https://mycompany.com/myapp.php?foo=1&bar=2";
+    const params = {
+      CallSid: "CA1234567890ABCDE",
+      Caller: "+14158675310",
+      Digits: "1234",
+      From: "+14158675310",
+      To: "+18005551212",
+    };
+    expect(twilioSignature("12345", url, params)).toBe("GvWf1cFY/Q7PnoempGyD5oXAezc=");
+    expect(validateTwilioSignature("12345", "GvWf1cFY/Q7PnoempGyD5oXAezc=", url, params)).toBe(true);
+    expect(validateTwilioSignature("12345", "GvWf1cFY/Q7PnoempGyD5oXAezc=", url, { ...params, Digits: "1235" })).toBe(
+      false,
+    );
+    expect(validateTwilioSignature("12345", undefined, url, params)).toBe(false);
+  });
+
+  it("decodes the number pattern and prefers admin scripts", () => {
+    const book = new ScriptBook();
+    expect(book.stepFor("+15550071234", 1)).toEqual({ outcome: "answer", ringMs: 2000, talkMs: 600_000 });
+    expect([1, 2, 3, 4].map((n) => book.stepFor("+15550630000", n).outcome)).toEqual([
+      "busy",
+      "busy",
+      "busy",
+      "answer",
+    ]);
+    expect(book.stepFor("+15550900000", 1).outcome).toBe("hold");
+    expect(book.stepFor("+14155550199", 1)).toEqual({ outcome: "answer", ringMs: 2000, talkMs: 10_000 });
+    book.set("+1555*", { steps: [{ outcome: "failed" }] });
+    book.set("+15550*", { steps: [{ outcome: "voicemail" }] });
+    expect(book.stepFor("+15550071234", 1).outcome).toBe("voicemail");
+    expect(book.stepFor("+15551071234", 1).outcome).toBe("failed");
+  });
+});
 
 describe("Twilio authentication", () => {
   const expected = {

@@ -1,0 +1,115 @@
+// The sink's state: each hook's behaviour and the deliveries it recorded, with waiters that are
+// woken by every arrival and settlement (so callers wait for a condition, never sleep).
+import { EventEmitter } from "node:events";
+import type { Delivery, DeliveryList, HookView, WaitOptions, WaitResult } from "./schemas.ts";
+import type { Verifier } from "./signature.ts";
+
+export interface HookConfig {
+  status: number;
+  delayMs: number;
+  redirectTo: string | null;
+  /** Holds the secret's key; the secret text itself is not kept. */
+  verifier: Verifier | null;
+}
+
+export const DEFAULT_CONFIG: HookConfig = { status: 200, delayMs: 0, redirectTo: null, verifier: null };
+
+/** Oldest deliveries of a hook are dropped past this many, to bound memory. */
+const MAX_PER_HOOK = 10_000;
+
+export class HookStore {
+  private readonly configs = new Map<string, HookConfig>();
+  private readonly deliveries = new Map<string, Delivery[]>();
+  private readonly seqs = new Map<string, number>();
+  private nextId = 1;
+  private readonly events = new EventEmitter().setMaxListeners(0);
+
+  config(name: string): HookConfig {
+    return this.configs.get(name) ?? DEFAULT_CONFIG;
+  }
+
+  configure(name: string, config: HookConfig): void {
+    this.configs.set(name, config);
+  }
+
+  view(name: string): HookView {
+    const config = this.config(name);
+    return {
+      name,
+      status: config.status,
+      delay_ms: config.delayMs,
+      redirect_to: config.redirectTo,
+      secret_set: config.verifier !== null,
+      deliveries: this.deliveries.get(name)?.length ?? 0,
+    };
+  }
+
+  names(): string[] {
+    return [...new Set([...this.configs.keys(), ...this.deliveries.keys()])].sort();
+  }
+
+  /** Stores a new delivery; `id` and `seq` are assigned here. */
+  record(delivery: Omit<Delivery, "id" | "seq">): Delivery {
+    const seq = (this.seqs.get(delivery.hook) ?? 0) + 1;
+    this.seqs.set(delivery.hook, seq);
+    const row: Delivery = { ...delivery, id: this.nextId++, seq };
+    const rows = this.deliveries.get(row.hook) ?? [];
+    rows.push(row);
+    if (rows.length > MAX_PER_HOOK) rows.shift();
+    this.deliveries.set(row.hook, rows);
+    this.events.emit(row.hook);
+    return row;
+  }
+
+  /** The answer went out, or the client hung up before it. */
+  settle(row: Delivery, clientAborted: boolean): void {
+    if (row.state !== "pending") return;
+    row.state = clientAborted ? "client-aborted" : "answered";
+    row.client_aborted = clientAborted;
+    row.settled_mono_ms = performance.now();
+    this.events.emit(row.hook);
+  }
+
+  list(name: string): DeliveryList {
+    const deliveries = structuredClone(this.deliveries.get(name) ?? []);
+    const byId: Record<string, number> = {};
+    for (const row of deliveries) if (row.webhook_id !== null) byId[row.webhook_id] = (byId[row.webhook_id] ?? 0) + 1;
+    return { hook: name, count: deliveries.length, by_webhook_id: byId, deliveries };
+  }
+
+  /** Resolves once `count` deliveries arrived (and settled, if asked) or the timeout passed. */
+  wait(name: string, options: WaitOptions, signal?: AbortSignal): Promise<WaitResult> {
+    const started = performance.now();
+    const met = () => {
+      const rows = this.deliveries.get(name) ?? [];
+      const counted = options.settled ? rows.filter((row) => row.state !== "pending") : rows;
+      return counted.length >= options.count;
+    };
+    return new Promise((resolve) => {
+      const finish = () => {
+        clearTimeout(timer);
+        this.events.off(name, check);
+        signal?.removeEventListener("abort", finish);
+        resolve({ ...this.list(name), satisfied: met(), waited_ms: Math.round(performance.now() - started) });
+      };
+      const check = () => {
+        if (met()) finish();
+      };
+      const timer = setTimeout(finish, options.timeoutMs);
+      this.events.on(name, check);
+      signal?.addEventListener("abort", finish, { once: true });
+      check();
+    });
+  }
+
+  clear(name: string): void {
+    this.configs.delete(name);
+    this.deliveries.delete(name);
+    this.seqs.delete(name);
+    this.events.emit(name);
+  }
+
+  reset(): void {
+    for (const name of this.names()) this.clear(name);
+  }
+}
