@@ -12,13 +12,18 @@ export function faultsCommand(argv: string[]): number {
   if (argv.includes("--json")) {
     console.log(JSON.stringify(rows, null, 2));
   } else {
-    for (const row of rows) console.log(`${row.name.padEnd(36)} ${row.description}\n${" ".repeat(37)}breaks ${row.clauses.join(", ")}`);
+    for (const row of rows)
+      console.log(`${row.name.padEnd(36)} ${row.description}\n${" ".repeat(37)}breaks ${row.clauses.join(", ")}`);
   }
   return 0;
 }
 
 export async function clausesCommand(argv: string[]): Promise<number> {
   const checks = await listChecks();
+  if (argv.includes("--checks")) {
+    console.log(JSON.stringify(checks, null, 2));
+    return 0;
+  }
   const rows = CLAUSES.map((clause) => ({
     ...clause,
     checks: checks.filter((c) => c.clauses.includes(clause.id)).map((c) => `${c.suite}: ${c.name}`),

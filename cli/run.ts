@@ -7,11 +7,11 @@ import { parseArgs } from "node:util";
 import { buildReport, exitCodeOf } from "../reports/build.ts";
 import type { Collector } from "../reports/collector.ts";
 import { writeReports } from "../reports/write.ts";
+import { isFaultName } from "../simulators/platform/faults/index.ts";
+import { startStack } from "../simulators/stack.ts";
 import { CLAUSE_BY_ID, CLAUSES } from "../spec/clauses/index.ts";
 import type { Report } from "../spec/report.ts";
 import type { Target } from "../spec/target.ts";
-import { isFaultName } from "../simulators/platform/faults/index.ts";
-import { startStack } from "../simulators/stack.ts";
 import { specSha256, TOOL_VERSION } from "./package-info.ts";
 import { preflight } from "./preflight.ts";
 import { explicitTarget } from "./resolve-target.ts";
@@ -46,7 +46,10 @@ function intFlag(value: string | undefined, name: string, fallback: number, min:
 }
 
 function listFlag(value: string | undefined): string[] | undefined {
-  const items = value?.split(",").map((s) => s.trim()).filter(Boolean);
+  const items = value
+    ?.split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   return items?.length ? items : undefined;
 }
 
@@ -60,14 +63,16 @@ export async function runCommand(argv: string[]): Promise<number> {
   const suites = listFlag(values.suite);
   const clauses = listFlag(values.clause);
   const unknownClauses = (clauses ?? []).filter((id) => !CLAUSE_BY_ID.has(id));
-  if (unknownClauses.length > 0) throw new UsageError(`unknown clause id ${unknownClauses.join(", ")} (see cap-conformance clauses)`);
+  if (unknownClauses.length > 0)
+    throw new UsageError(`unknown clause id ${unknownClauses.join(", ")} (see cap-conformance clauses)`);
   const faults = values.fault ?? [];
   const badFault = faults.find((f) => !isFaultName(f));
   if (badFault !== undefined) throw new UsageError(`unknown fault ${badFault} (see cap-conformance faults)`);
   const print = values.quiet ? () => undefined : (line: string) => console.log(line);
 
   let target = explicitTarget(values);
-  if (target !== undefined && faults.length > 0) throw new UsageError("--fault applies to the embedded platform only (use serve --fault)");
+  if (target !== undefined && faults.length > 0)
+    throw new UsageError("--fault applies to the embedded platform only (use serve --fault)");
   let stack: Awaited<ReturnType<typeof startStack>> | undefined;
   const workDir = mkdtempSync(join(tmpdir(), "cap-run-"));
   try {
@@ -75,7 +80,9 @@ export async function runCommand(argv: string[]): Promise<number> {
       const minuteMs = values["minute-ms"] === undefined ? 50 : intFlag(values["minute-ms"], "minute-ms", 50, 1);
       stack = await startStack({ faults: faults.filter(isFaultName), minuteMs });
       target = stack.target;
-      print(`Embedded reference platform at ${target.regions[0]!.base_url}${faults.length ? ` with faults ${faults.join(", ")}` : ""}`);
+      print(
+        `Embedded reference platform at ${target.regions[0]!.base_url}${faults.length ? ` with faults ${faults.join(", ")}` : ""}`,
+      );
     }
     const unreachable = await preflight(target, timeoutMs);
     if (unreachable !== undefined) {
@@ -101,15 +108,21 @@ export async function runCommand(argv: string[]): Promise<number> {
         clauses,
         print,
       });
-      const report = buildReport(CLAUSES, collector.checks, target, {
-        toolVersion: TOOL_VERSION,
-        specSha256: specSha256(),
-        seed,
-        numRuns,
-        startedAt,
-        finishedAt: new Date(),
-        narrowed: suites !== undefined || clauses !== undefined,
-      });
+      const report = buildReport(
+        CLAUSES,
+        collector.checks,
+        target,
+        {
+          toolVersion: TOOL_VERSION,
+          specSha256: specSha256(),
+          seed,
+          numRuns,
+          startedAt,
+          finishedAt: new Date(),
+          narrowed: suites !== undefined || clauses !== undefined,
+        },
+        collector.harnessErrors,
+      );
       reports.push(report);
       last = { report, collector };
     }

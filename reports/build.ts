@@ -60,6 +60,7 @@ export function buildReport(
   collected: CollectedCheck[],
   target: Target,
   info: RunInfo,
+  harnessErrors: string[] = [],
 ): Report {
   const all = [...collected, ...universalChecks(collected)];
   const byClause = new Map<string, CheckResult[]>();
@@ -102,6 +103,7 @@ export function buildReport(
       not_shown: count("not-shown"),
     },
     clauses,
+    ...(harnessErrors.length > 0 ? { harness_errors: harnessErrors } : {}),
   };
 }
 

@@ -1,10 +1,14 @@
-// The whole embedded stack: simulators plus N regional platform instances sharing one control
+// The whole embedded stack: the simulators plus N regional platform instances sharing one control
 // plane, and the target file that describes it.
 import type { Target } from "../spec/target.ts";
+import { startCarrier } from "./carrier/server.ts";
 import { startControlPlane } from "./control-plane/server.ts";
 import type { FaultName } from "./platform/faults/index.ts";
 import { startPlatform } from "./platform/server.ts";
+import { startProvider } from "./provider/server.ts";
 import { createClock } from "./shared/clock.ts";
+import { startWebhookSink } from "./webhook-sink/server.ts";
+import { startWebsite } from "./website/server.ts";
 
 export interface StackOptions {
   faults?: FaultName[];
@@ -14,44 +18,99 @@ export interface StackOptions {
   port?: number;
 }
 
+export interface Simulators {
+  target: Omit<Target, "regions" | "test_control">;
+  wiring: {
+    controlPlaneUrl: string;
+    carrier: { url: string; accountSid: string; authToken: string };
+    providerUrl: string;
+    trustedWebhookOrigin: string;
+  };
+  close(): Promise<void>;
+}
+
 export interface Stack {
   target: Target;
   close(): Promise<void>;
 }
 
-export async function startStack(options: StackOptions = {}): Promise<Stack> {
-  const clock = createClock(options.minuteMs ?? 60_000);
+/** Closes in reverse order of start, whatever fails. */
+function closerList() {
   const closers: Array<() => Promise<void>> = [];
-  const close = async () => {
-    for (const closeOne of closers.reverse()) await closeOne().catch(() => undefined);
+  return {
+    add: (close: () => Promise<void>) => closers.push(close),
+    close: async () => {
+      for (const close of closers.reverse()) await close().catch(() => undefined);
+    },
   };
+}
+
+/** The simulators alone (`cap-conformance simulate`), for a vendor's own server to be wired to. */
+export async function startSimulators(minuteMs = 60_000): Promise<Simulators> {
+  const clock = createClock(minuteMs);
+  const closers = closerList();
   try {
     const controlPlane = await startControlPlane();
-    closers.push(controlPlane.close);
+    closers.add(controlPlane.close);
+    const carrier = await startCarrier({ clock });
+    closers.add(carrier.close);
+    const provider = await startProvider({ clock });
+    closers.add(provider.close);
+    const website = await startWebsite();
+    closers.add(website.close);
+    const sink = await startWebhookSink();
+    closers.add(sink.close);
+    return {
+      target: {
+        credentials: controlPlane.credentials,
+        wired: true,
+        simulators: {
+          control_plane: controlPlane.url,
+          carrier: carrier.url,
+          provider: provider.url,
+          website: website.url,
+          webhook_sink: sink.url,
+        },
+        profile: "default",
+        minute_ms: clock.minuteMs,
+      },
+      wiring: {
+        controlPlaneUrl: controlPlane.url,
+        carrier: { url: carrier.url, accountSid: carrier.account.sid, authToken: carrier.account.authToken },
+        providerUrl: provider.url,
+        trustedWebhookOrigin: sink.url,
+      },
+      close: closers.close,
+    };
+  } catch (error) {
+    await closers.close();
+    throw error;
+  }
+}
+
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const minuteMs = options.minuteMs ?? 60_000;
+  const simulators = await startSimulators(minuteMs);
+  const closers = closerList();
+  closers.add(simulators.close);
+  try {
+    const clock = createClock(minuteMs);
     const regions: Target["regions"] = [];
     for (let i = 0; i < (options.regions ?? 1); i++) {
       const platform = await startPlatform({
         region: `r${i + 1}`,
         clock,
-        controlPlaneUrl: controlPlane.url,
+        wiring: simulators.wiring,
         faults: options.faults ?? [],
         port: options.port ? options.port + i : 0,
       });
-      closers.push(platform.close);
+      closers.add(platform.close);
       regions.push({ name: platform.region, base_url: platform.url });
     }
-    const target: Target = {
-      regions,
-      credentials: controlPlane.credentials,
-      wired: true,
-      simulators: { control_plane: controlPlane.url },
-      test_control: `${regions[0]!.base_url}/_test`,
-      profile: "default",
-      minute_ms: clock.minuteMs,
-    };
-    return { target, close };
+    const target: Target = { ...simulators.target, regions, test_control: `${regions[0]!.base_url}/_test` };
+    return { target, close: closers.close };
   } catch (error) {
-    await close();
+    await closers.close();
     throw error;
   }
 }

@@ -1,15 +1,30 @@
 // What every route of one regional platform instance shares.
 import type { Clock } from "../shared/clock.ts";
+import type { EventBus } from "./events/bus.ts";
 import type { FaultSet } from "./faults/index.ts";
 import type { RegionStore } from "./store.ts";
+
+/** Where the platform's dependencies live (the wiring contract, README "Wiring your server"). */
+export interface Wiring {
+  /** Origin of the control plane every credential is resolved through. */
+  controlPlaneUrl: string;
+  /** Twilio-shaped carrier API origin, and the credentials of the account the region dials with. */
+  carrier?: { url: string; accountSid: string; authToken: string };
+  /** OpenAI-compatible provider origin: keys are verified and models called here. */
+  providerUrl?: string;
+  /** The one origin trusted for webhook delivery although it is loopback (the webhook sink). */
+  trustedWebhookOrigin?: string;
+}
 
 export interface PlatformContext {
   region: string;
   faults: FaultSet;
   clock: Clock;
   store: RegionStore;
-  /** Origin of the control plane every credential is resolved through. */
-  controlPlaneUrl: string;
+  wiring: Wiring;
+  events: EventBus;
+  /** Origin of this instance, for callback URLs handed to the carrier. */
+  selfUrl: () => string;
   /** Timeout for every call the platform makes to a dependency. */
   upstreamTimeoutMs: number;
 }

@@ -2,13 +2,15 @@
 import type { Clock } from "../shared/clock.ts";
 import { listenLoopback } from "../shared/server.ts";
 import { buildPlatform } from "./app.ts";
-import { FaultSet, type FaultName } from "./faults/index.ts";
+import type { Wiring } from "./context.ts";
+import { EventBus } from "./events/bus.ts";
+import { type FaultName, FaultSet } from "./faults/index.ts";
 import { RegionStore } from "./store.ts";
 
 export interface PlatformOptions {
   region: string;
   clock: Clock;
-  controlPlaneUrl: string;
+  wiring: Wiring;
   faults?: Iterable<FaultName>;
   port?: number;
   upstreamTimeoutMs?: number;
@@ -21,14 +23,17 @@ export interface RunningPlatform {
 }
 
 export async function startPlatform(options: PlatformOptions): Promise<RunningPlatform> {
+  let url = "";
   const app = buildPlatform({
     region: options.region,
     clock: options.clock,
     faults: new FaultSet(options.faults),
     store: new RegionStore(),
-    controlPlaneUrl: options.controlPlaneUrl,
+    wiring: options.wiring,
+    events: new EventBus(),
+    selfUrl: () => url,
     upstreamTimeoutMs: options.upstreamTimeoutMs ?? 2_000,
   });
-  const url = await listenLoopback(app, options.port ?? 0);
+  url = await listenLoopback(app, options.port ?? 0);
   return { region: options.region, url, close: () => app.close() };
 }

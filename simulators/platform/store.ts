@@ -13,7 +13,14 @@ export class WorkspaceState {
   /** Edit sequence per row, so "newest first by last edit" is a total order even within one millisecond. */
   readonly editSeq = new Map<string, number>();
   readonly secrets = new Map<string, Secret>();
+  private readonly slices = new Map<string, unknown>();
   private seq = 0;
+
+  /** State an area keeps per workspace in its own module, created on first use. */
+  slice<T>(name: string, init: () => T): T {
+    if (!this.slices.has(name)) this.slices.set(name, init());
+    return this.slices.get(name) as T;
+  }
 
   touch(id: string): void {
     this.seq += 1;

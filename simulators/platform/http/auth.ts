@@ -66,7 +66,7 @@ async function resolve(credential: Credential, ctx: PlatformContext): Promise<Pr
   let status: number;
   let body: unknown;
   try {
-    const response = await httpRequest(`${ctx.controlPlaneUrl}/v1/auth/resolve`, {
+    const response = await httpRequest(`${ctx.wiring.controlPlaneUrl}/v1/auth/resolve`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify(credential),
@@ -89,7 +89,9 @@ async function resolve(credential: Credential, ctx: PlatformContext): Promise<Pr
 }
 
 function unreachable(ctx: PlatformContext): ApiError {
-  return ctx.faults.has("outage-is-401") ? new ApiError(401, "invalid token") : new ApiError(503, CONTROL_PLANE_UNREACHABLE);
+  return ctx.faults.has("outage-is-401")
+    ? new ApiError(401, "invalid token")
+    : new ApiError(503, CONTROL_PLANE_UNREACHABLE);
 }
 
 const RANK: Record<Role, number> = { VIEWER: 0, EDITOR: 1, ADMIN: 2 };

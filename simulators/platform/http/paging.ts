@@ -24,7 +24,9 @@ export function parsePaging(ctx: PlatformContext, query: unknown, ceiling: 200 |
 export function pageOf<T>(ctx: PlatformContext, rows: readonly T[], paging: PagingQuery): Page<T> {
   const window = rows.slice(paging.offset, paging.offset + paging.limit + 1);
   const items = window.slice(0, paging.limit);
-  const has_more = ctx.faults.has("has-more-without-extra-row") ? items.length === paging.limit : window.length > paging.limit;
+  const has_more = ctx.faults.has("has-more-without-extra-row")
+    ? items.length === paging.limit
+    : window.length > paging.limit;
   const page: Page<T> & { total?: number } = { items, has_more, limit: paging.limit, offset: paging.offset };
   if (ctx.faults.has("total-in-page")) page.total = rows.length;
   if (ctx.faults.has("offset-omitted") && paging.offset === 0) delete (page as Partial<Page<T>>).offset;

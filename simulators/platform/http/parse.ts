@@ -4,7 +4,12 @@ import { issueLines, type RequestPart, validationError } from "../../../spec/err
 import { ApiError } from "../../shared/api-error.ts";
 import type { PlatformContext } from "../context.ts";
 
-export function parse<T extends z.ZodType>(ctx: PlatformContext, schema: T, value: unknown, part: RequestPart): z.infer<T> {
+export function parse<T extends z.ZodType>(
+  ctx: PlatformContext,
+  schema: T,
+  value: unknown,
+  part: RequestPart,
+): z.infer<T> {
   const result = schema.safeParse(value ?? (part === "body" ? undefined : {}));
   if (result.success) return result.data;
   let lines = issueLines(result.error.issues);
