@@ -1,9 +1,11 @@
 // Section 2.1 and 8: the page envelope, has_more from the limit+1 row, limits, offsets, ordering.
 import fc from "fast-check";
 import { beforeAll, expect } from "vitest";
+import { createAgent } from "./harness/agents.ts";
 import { check } from "./harness/check.ts";
 import { call, describe } from "./harness/http.ts";
 import { PAGED_ENDPOINTS, readAll, rowKey } from "./harness/paged-endpoints.ts";
+import { callOp, profile } from "./harness/profile.ts";
 import { property } from "./harness/property.ts";
 
 const ROWS = 7;
@@ -122,3 +124,25 @@ for (const endpoint of PAGED_ENDPOINTS) {
     { needs: endpoint.needs },
   );
 }
+
+check(
+  "agents list newest first by last edit: a PATCH moves an agent to the front",
+  ["paging.newest-first"],
+  async () => {
+    const older = await createAgent();
+    const newer = await createAgent();
+    const order = async () => (await readAll(profile().operations["agent.list"]!.path, 200)).map(rowKey);
+    const before = await order();
+    expect(before.indexOf(newer.id), `${newer.name} was created after ${older.name}`).toBeLessThan(
+      before.indexOf(older.id),
+    );
+    const patched = await callOp(
+      "agent.patch",
+      { agent_id: older.id },
+      { body: { name: older.name, prompt: "edited" } },
+    );
+    expect(patched.status, describe(patched)).toBe(200);
+    const after = await order();
+    expect(after.indexOf(older.id), `${older.name} was edited last`).toBeLessThan(after.indexOf(newer.id));
+  },
+);
