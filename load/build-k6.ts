@@ -1,0 +1,178 @@
+// The k6 binary the load scenarios need: k6 with a `k6/x/sse` module, built once into
+// .cache/k6/k6 with Go (module downloads and the build cache under .cache/go, so a rebuild is
+// quick). `npm run load:build` runs this file; `K6_BIN` points at a binary you already have.
+//
+// Two builders, both pinned:
+// - "local" (default): load/k6/, a Go module requiring go.k6.io/k6 at K6_VERSION plus the
+//   project's own k6/x/sse (load/k6/sse, the API of xk6-sse's sse.open). It needs only k6 from
+//   the Go module proxy; the proxy this project is developed behind refuses go.k6.io/xk6 and
+//   github.com/phymbert/xk6-sse (403 "not available").
+// - "xk6" (CAP_K6_BUILDER=xk6): the upstream way, xk6 building k6 with xk6-sse v0.1.12.
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const LOAD_DIR = dirname(fileURLToPath(import.meta.url));
+export const REPO_ROOT = resolve(LOAD_DIR, "..");
+export const K6_VERSION = "v1.8.1";
+export const XK6_VERSION = "v1.4.14";
+export const XK6_SSE_MODULE = "github.com/phymbert/xk6-sse@v0.1.12";
+export const SSE_MODULE_NAME = "k6/x/sse";
+export const DEFAULT_K6_BIN = join(REPO_ROOT, ".cache", "k6", "k6");
+const GO_DIR = join(REPO_ROOT, ".cache", "go");
+const BUILD_TIMEOUT_MS = 30 * 60_000;
+
+export const GO_MISSING =
+  "Go is not installed (or not on PATH). The load scenarios need k6 with the k6/x/sse extension, " +
+  "built once from source with Go >= 1.25: install Go (e.g. `apt-get install golang-go` or go.dev/dl), " +
+  "or set K6_BIN to a k6 binary whose `k6 version` lists k6/x/sse.";
+
+/** The binary cannot be had: the CLI answers exit code 2 with this message. */
+export class K6Unavailable extends Error {}
+
+export interface K6Binary {
+  bin: string;
+  /** `k6 version` output. */
+  version: string;
+  /** Milliseconds spent building, when this call built it. */
+  buildMs?: number;
+}
+
+export interface EnsureOptions {
+  /** Rebuild even when the cached binary is good. */
+  force?: boolean;
+  /** Build output, line by line. */
+  log?: (line: string) => void;
+}
+
+/** The k6 to run: K6_BIN, else the cached build, else a fresh build. */
+export async function ensureK6(options: EnsureOptions = {}): Promise<K6Binary> {
+  const log = options.log ?? (() => undefined);
+  const fromEnv = process.env.K6_BIN;
+  if (fromEnv) {
+    const version = await k6Version(fromEnv);
+    if (version === undefined) throw new K6Unavailable(`K6_BIN=${fromEnv} is not a runnable k6 binary`);
+    if (!version.includes(SSE_MODULE_NAME)) {
+      throw new K6Unavailable(`K6_BIN=${fromEnv} does not list the ${SSE_MODULE_NAME} extension in \`k6 version\``);
+    }
+    return { bin: fromEnv, version };
+  }
+  if (!options.force && existsSync(DEFAULT_K6_BIN)) {
+    const version = await k6Version(DEFAULT_K6_BIN);
+    if (version !== undefined && isExpected(version)) return { bin: DEFAULT_K6_BIN, version };
+    log(`cached k6 at ${DEFAULT_K6_BIN} is not ${K6_VERSION} with ${SSE_MODULE_NAME}; rebuilding`);
+  }
+  if (!(await hasGo())) throw new K6Unavailable(GO_MISSING);
+
+  mkdirSync(dirname(DEFAULT_K6_BIN), { recursive: true });
+  // Build beside the final path and rename: two concurrent builds never leave a torn binary.
+  const partial = `${DEFAULT_K6_BIN}.partial-${process.pid}`;
+  const [command, args, cwd] = buildCommand(partial);
+  log(`building k6 ${K6_VERSION} with ${SSE_MODULE_NAME}: ${command} ${args.join(" ")} (in ${cwd})`);
+  const started = Date.now();
+  try {
+    const code = await run(command, args, { cwd, env: goEnv(), timeoutMs: BUILD_TIMEOUT_MS, onLine: log });
+    if (code !== 0) throw new K6Unavailable(`the k6 build failed (exit ${code}); its output is above`);
+    const version = await k6Version(partial);
+    if (version === undefined || !isExpected(version)) {
+      throw new K6Unavailable(
+        `the built k6 does not report ${K6_VERSION} with ${SSE_MODULE_NAME}: ${version ?? "no output"}`,
+      );
+    }
+    renameSync(partial, DEFAULT_K6_BIN);
+    return { bin: DEFAULT_K6_BIN, version, buildMs: Date.now() - started };
+  } finally {
+    rmSync(partial, { force: true });
+  }
+}
+
+/** The exact command, arguments and working directory of the chosen builder. */
+export function buildCommand(output: string): [string, string[], string] {
+  if (process.env.CAP_K6_BUILDER === "xk6") {
+    return [
+      "go",
+      ["run", `go.k6.io/xk6/cmd/xk6@${XK6_VERSION}`, "build", K6_VERSION, "--with", XK6_SSE_MODULE, "--output", output],
+      REPO_ROOT,
+    ];
+  }
+  return ["go", ["build", "-trimpath", "-o", output, "."], join(LOAD_DIR, "k6")];
+}
+
+/** Go's caches under .cache/go so a rebuild reuses downloads and compiled packages. */
+export function goEnv(): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    GOPATH: join(GO_DIR, "path"),
+    GOMODCACHE: join(GO_DIR, "path", "pkg", "mod"),
+    GOCACHE: join(GO_DIR, "build"),
+    // The repository's .git is not the module's; stamping VCS info would fail or mislead.
+    GOFLAGS: "-buildvcs=false -mod=readonly",
+  };
+}
+
+function isExpected(version: string): boolean {
+  // The first line is "<binary name> v1.8.1 (go..., os/arch)"; extensions are listed below it.
+  return version.split("\n")[0]?.includes(` ${K6_VERSION} `) === true && version.includes(SSE_MODULE_NAME);
+}
+
+export async function k6Version(bin: string): Promise<string | undefined> {
+  let out = "";
+  const code = await run(bin, ["version"], { timeoutMs: 20_000, onLine: (line) => (out += `${line}\n`) }).catch(
+    () => -1,
+  );
+  return code === 0 ? out : undefined;
+}
+
+async function hasGo(): Promise<boolean> {
+  return (await run("go", ["version"], { timeoutMs: 20_000 }).catch(() => -1)) === 0;
+}
+
+interface RunOptions {
+  cwd?: string;
+  env?: NodeJS.ProcessEnv;
+  timeoutMs: number;
+  onLine?: (line: string) => void;
+}
+
+/** Runs a command to its end (or kills it at the timeout); answers the exit code. */
+function run(command: string, args: string[], options: RunOptions): Promise<number> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ["ignore", "pipe", "pipe"] });
+    const timer = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs);
+    for (const stream of [child.stdout, child.stderr]) {
+      let pending = "";
+      stream.setEncoding("utf8");
+      stream.on("data", (chunk: string) => {
+        const lines = (pending + chunk).split("\n");
+        pending = lines.pop() ?? "";
+        for (const line of lines) options.onLine?.(line);
+      });
+      stream.on("end", () => pending && options.onLine?.(pending));
+    }
+    child.on("error", (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.on("close", (code, signal) => {
+      clearTimeout(timer);
+      resolvePromise(code ?? (signal ? 128 : 1));
+    });
+  });
+}
+
+async function main(): Promise<number> {
+  try {
+    const result = await ensureK6({ force: process.argv.includes("--force"), log: (line) => console.log(line) });
+    const how = result.buildMs === undefined ? "already built" : `built in ${(result.buildMs / 1000).toFixed(1)} s`;
+    console.log(`k6 ready (${how}): ${result.bin}\n${result.version.trim()}`);
+    return 0;
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    return error instanceof K6Unavailable ? 2 : 1;
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  process.exitCode = await main();
+}

@@ -1,0 +1,39 @@
+// Bundles each k6 scenario (TypeScript, shared lib/ modules) into one file under load/dist/.
+// k6 and k6/* (extensions included) stay imports the k6 binary resolves; nothing else may.
+import { readdirSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+
+export const LOAD_DIR = dirname(fileURLToPath(import.meta.url));
+export const SCENARIO_DIR = join(LOAD_DIR, "scenarios");
+export const DIST_DIR = join(LOAD_DIR, "dist");
+
+/** Scenario names: the files in load/scenarios/ without `.ts`. */
+export function scenarioNames(): string[] {
+  return readdirSync(SCENARIO_DIR)
+    .filter((f) => f.endsWith(".ts"))
+    .map((f) => f.slice(0, -3))
+    .sort();
+}
+
+/** Bundles one scenario; answers the path of the bundle. */
+export async function bundleScenario(name: string, outDir = DIST_DIR): Promise<string> {
+  if (!scenarioNames().includes(name)) {
+    throw new Error(`unknown scenario "${name}"; known: ${scenarioNames().join(", ")}`);
+  }
+  const outfile = resolve(outDir, `${name}.js`);
+  await build({
+    entryPoints: [join(SCENARIO_DIR, `${name}.ts`)],
+    outfile,
+    bundle: true,
+    format: "esm",
+    // k6's JavaScript engine (sobek) runs ES2020 and more; no down-levelling is needed beyond it.
+    target: "es2020",
+    platform: "neutral",
+    external: ["k6", "k6/*"],
+    sourcemap: "inline",
+    logLevel: "silent",
+  });
+  return outfile;
+}

@@ -1,0 +1,90 @@
+// Drift between the first and the last window of a soak (pure: handleSummary and the unit
+// tests call it). Metrics carry a `window` tag (first, middle, last); k6 only reports a
+// tagged submetric that has a threshold, so the soak declares observe-only ones (WINDOW_THRESHOLDS).
+import type { Finding, SummaryData } from "./summary-data.ts";
+
+export type Window = "first" | "middle" | "last";
+
+/** The first and last fifth of the run are compared; the middle is for warm-up-free steady state. */
+export function windowAt(progress: number): Window {
+  if (progress < 0.2) return "first";
+  if (progress >= 0.8) return "last";
+  return "middle";
+}
+
+interface Watched {
+  metric: string;
+  stat: "p(95)" | "rate" | "max";
+  /** Observe-only threshold that makes k6 report the submetric. */
+  observe: string;
+}
+
+export const WATCHED: Watched[] = [
+  { metric: "http_req_duration{kind:api", stat: "p(95)", observe: "p(95)>=0" },
+  { metric: "http_req_failed{kind:api", stat: "rate", observe: "rate>=0" },
+  { metric: "assistant_reply_ms{", stat: "p(95)", observe: "p(95)>=0" },
+  { metric: "session_completed_ms{", stat: "p(95)", observe: "p(95)>=0" },
+  { metric: "server_memory_bytes{", stat: "max", observe: "max>=0" },
+];
+
+function key(metric: string, window: Window): string {
+  return metric.endsWith("{") ? `${metric}window:${window}}` : `${metric},window:${window}}`;
+}
+
+export const WINDOW_THRESHOLDS: Record<string, string[]> = Object.fromEntries(
+  WATCHED.flatMap((w) => (["first", "last"] as const).map((win) => [key(w.metric, win), [w.observe]])),
+);
+
+export interface DriftLimits {
+  /** Largest allowed relative growth of a latency p95 (0.5 = +50 %). */
+  latencyGrowth: number;
+  /** Milliseconds of growth that always pass: small numbers jitter. */
+  latencySlackMs: number;
+  /** Largest allowed rise of an error rate (0.01 = one point). */
+  errorRise: number;
+  /** Largest allowed relative growth of the server's memory. */
+  memoryGrowth: number;
+}
+
+export const DEFAULT_LIMITS: DriftLimits = {
+  latencyGrowth: 0.5,
+  latencySlackMs: 20,
+  errorRise: 0.01,
+  memoryGrowth: 0.5,
+};
+
+/** One finding per watched metric seen in both windows; a metric missing from either is reported as not measured. */
+export function driftFindings(data: SummaryData, limits: DriftLimits = DEFAULT_LIMITS): Finding[] {
+  return WATCHED.map((w) => {
+    const name = `drift ${w.metric.replace(/[{,]$/, "").replace("{", " ")}`.trim();
+    const first = sampled(data, key(w.metric, "first"), w.stat);
+    const last = sampled(data, key(w.metric, "last"), w.stat);
+    if (first === undefined || last === undefined) {
+      return { name, ok: true, detail: "not measured in both windows" };
+    }
+    if (w.stat === "rate") {
+      const ok = last - first <= limits.errorRise;
+      return { name, ok, detail: `${pct(first)} first, ${pct(last)} last (allowed rise ${pct(limits.errorRise)})` };
+    }
+    const growth = w.stat === "max" ? limits.memoryGrowth : limits.latencyGrowth;
+    const slack = w.stat === "max" ? 0 : limits.latencySlackMs;
+    const ok = last <= first * (1 + growth) + slack;
+    const unit = w.stat === "max" ? " bytes" : " ms";
+    return {
+      name,
+      ok,
+      detail: `${w.stat} ${first.toFixed(1)}${unit} first, ${last.toFixed(1)}${unit} last (allowed +${Math.round(growth * 100)} %)`,
+    };
+  });
+}
+
+/** The statistic of a submetric that has samples (a trend's count, a rate's passes + fails). */
+function sampled(data: SummaryData, name: string, stat: string): number | undefined {
+  const values = data.metrics[name]?.values;
+  if (values === undefined) return undefined;
+  const samples = values.count ?? (values.passes ?? 0) + (values.fails ?? 0);
+  const value = values[stat];
+  return samples > 0 && value !== undefined && !Number.isNaN(value) ? value : undefined;
+}
+
+const pct = (rate: number) => `${(rate * 100).toFixed(2)} %`;

@@ -1,0 +1,40 @@
+// JUnit XML of one load run: one test case per threshold, check and finding, so CI dashboards
+// show which bound a run broke.
+import { escapeMarkup as esc } from "./escape.ts";
+import type { LoadSummary } from "./summary-data.ts";
+
+interface Case {
+  name: string;
+  failure?: string;
+}
+
+export function renderJunit(summary: LoadSummary): string {
+  const cases: Case[] = [
+    ...summary.thresholds.map((t) => ({
+      name: `threshold ${t.metric}: ${t.expression}`,
+      failure: t.ok ? undefined : `threshold crossed: ${t.metric} ${t.expression}`,
+    })),
+    ...summary.checks.map((c) => ({
+      name: `check ${c.name}`,
+      failure: c.fails > 0 ? `${c.fails} of ${c.passes + c.fails} failed` : undefined,
+    })),
+    ...summary.findings.map((f) => ({ name: `finding ${f.name}`, failure: f.ok ? undefined : f.detail })),
+  ];
+  const failures = cases.filter((c) => c.failure !== undefined).length;
+  const suite = `load.${summary.scenario}`;
+  const seconds = (summary.duration_ms / 1000).toFixed(3);
+  const body = cases
+    .map((c) => {
+      const open = `    <testcase classname="${esc(suite)}" name="${esc(c.name)}">`;
+      if (c.failure === undefined) return `${open}</testcase>`;
+      return `${open}\n      <failure message="${esc(c.failure)}"/>\n    </testcase>`;
+    })
+    .join("\n");
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<testsuites name="cap-conformance load" tests="${cases.length}" failures="${failures}" time="${seconds}">
+  <testsuite name="${esc(suite)}" tests="${cases.length}" failures="${failures}" errors="0" time="${seconds}">
+${body}
+  </testsuite>
+</testsuites>
+`;
+}

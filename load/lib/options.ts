@@ -1,0 +1,30 @@
+// Knobs every scenario shares, from the environment the CLI sets (CAP_DURATION, CAP_RATE,
+// CAP_VUS, CAP_P95_MS), and the thresholds that gate API latency and errors. API thresholds
+// are on `kind:api` only: an SSE stream's http_req_duration is its lifetime, not a latency.
+import { durationMs } from "./duration.ts";
+
+export const DURATION = __ENV.CAP_DURATION || "30s";
+export const DURATION_MS = durationMs(DURATION);
+
+export function intEnv(name: string, fallback: number): number {
+  const raw = __ENV[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, got "${raw}"`);
+  return value;
+}
+
+/** Iterations started per second by arrival-rate executors. */
+export const RATE = intEnv("CAP_RATE", 10);
+/** The most VUs a scenario may use. */
+export const VUS = intEnv("CAP_VUS", 20);
+/** 95th percentile bound on API latency. */
+export const P95_MS = intEnv("CAP_P95_MS", 500);
+
+export const SUMMARY_TREND_STATS = ["avg", "min", "med", "max", "p(90)", "p(95)", "p(99)", "count"];
+
+export const API_THRESHOLDS: Record<string, string[]> = {
+  "http_req_failed{kind:api}": ["rate<0.01"],
+  "http_req_duration{kind:api}": [`p(95)<${P95_MS}`],
+  checks: ["rate>0.99"],
+};

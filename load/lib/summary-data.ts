@@ -1,0 +1,84 @@
+// The shape k6 hands to handleSummary (k6's "legacy" summary object, still the handleSummary
+// contract in k6 v1), and the verdict this project derives from it. No k6 imports: the HTML
+// renderer and the unit tests use these types too.
+
+export interface MetricSummary {
+  type: "counter" | "gauge" | "rate" | "trend";
+  contains: "default" | "time" | "data";
+  values: Record<string, number>;
+  thresholds?: Record<string, { ok: boolean }>;
+}
+
+export interface CheckSummary {
+  name: string;
+  path: string;
+  passes: number;
+  fails: number;
+}
+
+export interface GroupSummary {
+  name: string;
+  path: string;
+  groups: GroupSummary[];
+  checks: CheckSummary[];
+}
+
+export interface SummaryData {
+  metrics: Record<string, MetricSummary>;
+  root_group: GroupSummary;
+  state: { testRunDurationMs: number };
+}
+
+/** A result the scenario computes itself (drift between windows, the carrier's peak...). */
+export interface Finding {
+  name: string;
+  ok: boolean;
+  detail: string;
+}
+
+export interface ThresholdResult {
+  metric: string;
+  expression: string;
+  ok: boolean;
+}
+
+/** reports/out/load/<scenario>/summary.json */
+export interface LoadSummary {
+  schema: "cap-conformance/load-summary@1";
+  scenario: string;
+  run_id: string;
+  region: string;
+  base_url: string;
+  finished_at: string;
+  duration_ms: number;
+  passed: boolean;
+  thresholds: ThresholdResult[];
+  checks: CheckSummary[];
+  findings: Finding[];
+  metrics: Record<string, MetricSummary>;
+}
+
+export function thresholdResults(data: SummaryData): ThresholdResult[] {
+  const out: ThresholdResult[] = [];
+  for (const [metric, summary] of Object.entries(data.metrics)) {
+    for (const [expression, verdict] of Object.entries(summary.thresholds ?? {})) {
+      out.push({ metric, expression, ok: verdict.ok });
+    }
+  }
+  return out.sort((a, b) => a.metric.localeCompare(b.metric));
+}
+
+/** Every check of every group (setup and teardown are groups too), one row per check name. */
+export function allChecks(root: GroupSummary): CheckSummary[] {
+  const byName = new Map<string, CheckSummary>();
+  const visit = (group: GroupSummary) => {
+    for (const c of group.checks) {
+      const seen = byName.get(c.name);
+      if (seen) byName.set(c.name, { ...seen, passes: seen.passes + c.passes, fails: seen.fails + c.fails });
+      else byName.set(c.name, { name: c.name, path: c.path, passes: c.passes, fails: c.fails });
+    }
+    group.groups.forEach(visit);
+  };
+  visit(root);
+  return [...byName.values()];
+}

@@ -1,0 +1,148 @@
+// soak: the three workloads together at a steady rate for as long as asked (--duration), watching
+// for drift: API latency and errors, reply and call-completion times, and the server's memory,
+// each compared between the first and the last fifth of the run (lib/drift.ts).
+// Calls run only when the target has a carrier simulator (CAP_SOAK_CALLS=0 turns them off).
+
+import { sleep } from "k6";
+import exec from "k6/execution";
+import type { Options } from "k6/options";
+import { call, expectStatus } from "../lib/api.ts";
+import { type ApiMixData, apiMixIteration, setupApiMix, teardownApiMix } from "../lib/api-mix.ts";
+import { outboundCall, outboundNumberId } from "../lib/calls.ts";
+import { sendAndAwaitReply, startConversations, subscribe } from "../lib/conversation.ts";
+import { DEFAULT_LIMITS, type DriftLimits, driftFindings, WINDOW_THRESHOLDS, windowAt } from "../lib/drift.ts";
+import { recordServerMemory } from "../lib/memory.ts";
+import { path } from "../lib/operations.ts";
+import { API_THRESHOLDS, DURATION, DURATION_MS, intEnv, SUMMARY_TREND_STATS, VUS } from "../lib/options.ts";
+import { catalogModels, createAgent, deleteAgent } from "../lib/resources.ts";
+import { runId, runPrefix } from "../lib/run.ts";
+import { summaryHandler } from "../lib/summary.ts";
+import { target } from "../lib/target.ts";
+
+/** API iterations per second. */
+const RATE = intEnv("CAP_RATE", 5);
+const CONVERSATIONS = intEnv("CAP_CONVERSATIONS", 2);
+const SUBSCRIBERS = intEnv("CAP_SUBSCRIBERS", 2);
+/** Seconds between two messages of one sender, and between two outbound calls. */
+const MESSAGE_EVERY_S = intEnv("CAP_MESSAGE_EVERY_S", 2);
+const CALL_EVERY_S = intEnv("CAP_CALL_EVERY_S", 2);
+/** Twenty memory samples a run at most 30 s apart: every window gets some, however short the run. */
+const MEMORY_EVERY_S = Math.min(30, Math.max(1, Math.floor(DURATION_MS / 20_000)));
+const WITH_CALLS = __ENV.CAP_SOAK_CALLS !== "0" && target.simulators.carrier !== undefined;
+
+const steady = (exec: string, every: number, unit: string, maxVUs: number) => ({
+  executor: "constant-arrival-rate" as const,
+  exec,
+  rate: every,
+  timeUnit: unit,
+  duration: DURATION,
+  preAllocatedVUs: Math.min(2, maxVUs),
+  maxVUs,
+  gracefulStop: "10s",
+});
+
+export const options: Options = {
+  scenarios: {
+    api: steady("api", RATE, "1s", VUS),
+    senders: { executor: "constant-vus", exec: "sender", vus: CONVERSATIONS, duration: DURATION, gracefulStop: "5s" },
+    subscribers: {
+      executor: "constant-vus",
+      exec: "subscriber",
+      vus: CONVERSATIONS * SUBSCRIBERS,
+      duration: DURATION,
+      gracefulStop: "5s",
+    },
+    memory: steady("memory", 1, `${MEMORY_EVERY_S}s`, 1),
+    ...(WITH_CALLS ? { calls: steady("calls", 1, `${CALL_EVERY_S}s`, Math.max(2, Math.ceil(VUS / 4))) } : {}),
+  },
+  thresholds: {
+    ...API_THRESHOLDS,
+    ...WINDOW_THRESHOLDS,
+    stream_snapshot_first: ["rate>0.99"],
+    stream_open_failed: ["rate<0.01"],
+    assistant_replied: ["rate>0.95"],
+    ...(WITH_CALLS ? { session_completed: ["rate>0.95"] } : {}),
+  },
+  summaryTrendStats: SUMMARY_TREND_STATS,
+  setupTimeout: "90s",
+  teardownTimeout: "120s",
+};
+
+interface Data {
+  api: ApiMixData;
+  conversations: string[];
+  calls?: { fromNumberId: string; agentId: string };
+}
+
+export function setup(): Data {
+  const prefix = runPrefix(runId());
+  const data: Data = { api: setupApiMix(prefix), conversations: startConversations(CONVERSATIONS, prefix) };
+  if (WITH_CALLS) {
+    const agentId = createAgent(prefix, catalogModels("voice"), "voice");
+    if (agentId) {
+      expectStatus(call("POST", path("agent.publish", { agent_id: agentId }), "agent.publish"), "agent.publish", 200);
+      data.calls = { fromNumberId: outboundNumberId(), agentId };
+    }
+  }
+  return data;
+}
+
+/** CAP_DRIFT_LATENCY and CAP_DRIFT_MEMORY (relative growth, e.g. 0.5) override the defaults. */
+function driftLimits(): DriftLimits {
+  const growth = (name: string, fallback: number) => {
+    const value = Number(__ENV[name]);
+    return __ENV[name] && Number.isFinite(value) && value >= 0 ? value : fallback;
+  };
+  return {
+    ...DEFAULT_LIMITS,
+    latencyGrowth: growth("CAP_DRIFT_LATENCY", DEFAULT_LIMITS.latencyGrowth),
+    memoryGrowth: growth("CAP_DRIFT_MEMORY", DEFAULT_LIMITS.memoryGrowth),
+  };
+}
+
+/** Tags everything this iteration records with its window of the run. */
+function enterWindow(): number {
+  const elapsed = Date.now() - exec.scenario.startTime;
+  exec.vu.metrics.tags.window = windowAt(elapsed / DURATION_MS);
+  return DURATION_MS - elapsed;
+}
+
+export function api(data: Data): void {
+  enterWindow();
+  apiMixIteration(data.api);
+}
+
+export function sender(data: Data): void {
+  const remainingMs = enterWindow();
+  if (remainingMs < 1000) return void sleep(Math.max(0, remainingMs) / 1000);
+  const started = Date.now();
+  const conversation = data.conversations[exec.vu.idInTest % data.conversations.length]!;
+  sendAndAwaitReply(conversation, Math.min(30_000, remainingMs));
+  const idleMs = MESSAGE_EVERY_S * 1000 - (Date.now() - started);
+  if (idleMs > 0) sleep(Math.min(idleMs, remainingMs) / 1000);
+}
+
+export function subscriber(data: Data): void {
+  const remainingMs = enterWindow();
+  if (remainingMs < 1000) return void sleep(Math.max(0, remainingMs) / 1000);
+  const conversation = data.conversations[exec.vu.idInTest % data.conversations.length]!;
+  subscribe(conversation, Math.min(10_000 + Math.random() * 20_000, remainingMs), exec.vu.iterationInScenario > 0);
+}
+
+export function calls(data: Data): void {
+  const remainingMs = enterWindow();
+  if (data.calls)
+    outboundCall(data.calls.fromNumberId, data.calls.agentId, Math.max(1000, Math.min(60_000, remainingMs)));
+}
+
+export function memory(): void {
+  enterWindow();
+  recordServerMemory();
+}
+
+export function teardown(data: Data): void {
+  if (data.calls) deleteAgent(data.calls.agentId);
+  teardownApiMix(data.api);
+}
+
+export const handleSummary = summaryHandler("soak", (summary) => driftFindings(summary, driftLimits()));

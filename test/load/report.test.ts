@@ -1,0 +1,89 @@
+// The load reports: the verdict derived from k6's summary data, JUnit XML and the HTML page.
+import { describe, expect, it } from "vitest";
+import { renderJunit } from "../../load/lib/junit.ts";
+import { allChecks, type LoadSummary, type SummaryData, thresholdResults } from "../../load/lib/summary-data.ts";
+import { renderHtml } from "../../load/lib/summary-html.ts";
+
+const data: SummaryData = {
+  state: { testRunDurationMs: 12_345 },
+  metrics: {
+    "http_req_duration{kind:api}": {
+      type: "trend",
+      contains: "time",
+      values: { avg: 3, med: 2, "p(90)": 5, "p(95)": 7.5, max: 20, count: 40 },
+      thresholds: { "p(95)<500": { ok: true } },
+    },
+    "http_req_failed{kind:api}": {
+      type: "rate",
+      contains: "default",
+      values: { rate: 0.05, passes: 2, fails: 38 },
+      thresholds: { "rate<0.01": { ok: false } },
+    },
+    stream_frames: { type: "counter", contains: "default", values: { count: 300, rate: 37.4 } },
+  },
+  root_group: {
+    name: "",
+    path: "",
+    checks: [{ name: "agent.get: status 200", path: "::agent.get: status 200", passes: 9, fails: 1 }],
+    groups: [
+      {
+        name: "setup",
+        path: "::setup",
+        groups: [],
+        checks: [{ name: "agent.get: status 200", path: "::setup::agent.get: status 200", passes: 1, fails: 0 }],
+      },
+    ],
+  },
+};
+
+function summary(): LoadSummary {
+  return {
+    schema: "cap-conformance/load-summary@1",
+    scenario: "api-mix",
+    run_id: "r1",
+    region: "r1",
+    base_url: "http://127.0.0.1:1",
+    finished_at: "2026-01-01T00:00:00.000Z",
+    duration_ms: 12_345,
+    passed: false,
+    thresholds: thresholdResults(data),
+    checks: allChecks(data.root_group),
+    findings: [{ name: "drift <latency>", ok: false, detail: 'p95 "grew" & more' }],
+    metrics: data.metrics,
+  };
+}
+
+describe("load summary", () => {
+  it("lists every threshold with its verdict", () => {
+    expect(thresholdResults(data)).toEqual([
+      { metric: "http_req_duration{kind:api}", expression: "p(95)<500", ok: true },
+      { metric: "http_req_failed{kind:api}", expression: "rate<0.01", ok: false },
+    ]);
+  });
+
+  it("merges a check that ran in several groups into one row", () => {
+    expect(allChecks(data.root_group)).toEqual([
+      { name: "agent.get: status 200", path: "::agent.get: status 200", passes: 10, fails: 1 },
+    ]);
+  });
+
+  it("writes JUnit with one case per threshold, check and finding, failures counted and escaped", () => {
+    const xml = renderJunit(summary());
+    expect(xml).toContain('tests="4" failures="3"');
+    expect(xml).toContain('<testsuite name="load.api-mix"');
+    expect(xml).toContain('failure message="threshold crossed: http_req_failed{kind:api} rate&#60;0.01"');
+    expect(xml).toContain('failure message="1 of 11 failed"');
+    expect(xml).toContain("p95 &#34;grew&#34; &#38; more");
+    expect(xml).not.toMatch(/<latency>/);
+  });
+
+  it("renders a self-contained HTML page", () => {
+    const html = renderHtml(summary());
+    expect(html).toMatch(/^<!doctype html>/);
+    expect(html).toContain("FAILED");
+    expect(html).toContain("http_req_duration{kind:api}");
+    expect(html).toContain("drift &#60;latency&#62;");
+    // Nothing is loaded from elsewhere when the report is opened.
+    expect(html).not.toMatch(/<script|<link|src=|@import|url\(/);
+  });
+});
