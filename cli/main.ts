@@ -8,6 +8,7 @@ Usage:
                       [--suite a,b] [--clause id,id] [--seed N] [--num-runs N] [--timeout-ms N]
                       [--report-dir DIR] [--profile FILE] [--repeat N] [--fault NAME]... [--quiet]
   cap-conformance serve [--out target.json] [--fault NAME]... [--regions N] [--port N] [--minute-ms N]
+  cap-conformance simulate [--out target.json] [--minute-ms N]
   cap-conformance faults [--json]
   cap-conformance clauses [--json]
   cap-conformance report DIR
@@ -23,6 +24,8 @@ export async function main(argv: string[]): Promise<number> {
         return await (await import("./run.ts")).runCommand(rest);
       case "serve":
         return await (await import("./serve.ts")).serveCommand(rest);
+      case "simulate":
+        return await (await import("./simulate.ts")).simulateCommand(rest);
       case "faults":
         return (await import("./catalogue-commands.ts")).faultsCommand(rest);
       case "clauses":
