@@ -6,7 +6,7 @@ import { startControlPlane } from "./control-plane/server.ts";
 import type { FaultName } from "./platform/faults/index.ts";
 import { startPlatform } from "./platform/server.ts";
 import { startProvider } from "./provider/server.ts";
-import { createClock } from "./shared/clock.ts";
+import { type Clock, createClock } from "./shared/clock.ts";
 import { startWebhookSink } from "./webhook-sink/server.ts";
 import { startWebsite } from "./website/server.ts";
 
@@ -26,6 +26,8 @@ export interface Simulators {
     providerUrl: string;
     trustedWebhookOrigin: string;
   };
+  /** The one simulated clock the simulators run on; the embedded platform shares it. */
+  clock: Clock;
   close(): Promise<void>;
 }
 
@@ -80,6 +82,7 @@ export async function startSimulators(minuteMs = 60_000): Promise<Simulators> {
         providerUrl: provider.url,
         trustedWebhookOrigin: sink.url,
       },
+      clock,
       close: closers.close,
     };
   } catch (error) {
@@ -94,7 +97,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const closers = closerList();
   closers.add(simulators.close);
   try {
-    const clock = createClock(minuteMs);
+    // One clock for platform and simulators, so carrier witness times and batch windows agree.
+    const clock = simulators.clock;
     const regions: Target["regions"] = [];
     for (let i = 0; i < (options.regions ?? 1); i++) {
       const platform = await startPlatform({

@@ -15,6 +15,8 @@ export interface AdminRouteDeps {
   flow: CallFlow;
   scripts: ScriptBook;
   witness: Witness;
+  /** While offline the Twilio paths drop every connection unanswered (a carrier outage). */
+  availability: { offline: boolean };
   inbound: InboundDeps;
 }
 
@@ -95,6 +97,12 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminRouteDeps):
   });
 
   app.get("/_admin/witness", async () => witness.snapshot());
+
+  app.post("/_admin/offline", async (request) => {
+    const { offline } = parsePart(z.object({ offline: z.boolean() }), request.body);
+    deps.availability.offline = offline;
+    return { ok: true, offline };
+  });
 
   // Clears calls and what was witnessed; accounts, numbers and scripts stay.
   app.post("/_admin/reset", async () => {

@@ -56,12 +56,21 @@ export async function startCarrier(opts: CarrierOptions): Promise<Carrier> {
   for (let i = 0; i < (opts.defaultNumbers ?? 5); i += 1) model.addNumber(account.sid, {});
 
   const app = createServer();
+  // Offline: the carrier API gives no answer (the connection is dropped); /_admin keeps working.
+  const availability = { offline: false };
+  app.addHook("onRequest", async (request, reply) => {
+    if (availability.offline && !request.url.startsWith("/_admin")) {
+      request.raw.socket.destroy();
+      return reply.hijack();
+    }
+  });
   registerTwilioRoutes(app, { model, flow });
   registerAdminRoutes(app, {
     model,
     flow,
     scripts,
     witness,
+    availability,
     inbound: { flow, witness, agent, timeoutMs, loopbackOnly },
   });
   const url = await listenLoopback(app);
