@@ -51,7 +51,10 @@ export async function listChecks(): Promise<ListedCheck[]> {
     for (const module of testModules) {
       const errors = module.errors();
       if (errors.length > 0) throw new Error(`${module.moduleId}: ${errors[0]!.message}`);
-      const suite = module.moduleId.split("/").pop()!.replace(/\.suite\.ts$/, "");
+      const suite = module.moduleId
+        .split("/")
+        .pop()!
+        .replace(/\.suite\.ts$/, "");
       for (const testCase of module.children.allTests()) checks.push({ suite, ...parseCheckName(testCase.name) });
     }
     return checks;

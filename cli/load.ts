@@ -175,7 +175,8 @@ async function startEmbeddedStack(): Promise<{ target: Target; close(): Promise<
 /** Runs k6 with its output on ours; SIGINT at the deadline, SIGKILL if it still runs after. */
 function runBounded(bin: string, args: string[], env: NodeJS.ProcessEnv, limitMs: number): Promise<number> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(bin, args, { env, stdio: ["ignore", "inherit", "inherit"] });
+    // Its own process group: a Ctrl-C reaches k6 once, through us (k6 stops at once on a second).
+    const child = spawn(bin, args, { env, stdio: ["ignore", "inherit", "inherit"], detached: true });
     let kill: NodeJS.Timeout | undefined;
     const deadline = setTimeout(() => {
       console.error(`load: k6 ran past its bound of ${Math.round(limitMs / 1000)} s; interrupting it`);
@@ -183,7 +184,7 @@ function runBounded(bin: string, args: string[], env: NodeJS.ProcessEnv, limitMs
       kill = setTimeout(() => child.kill("SIGKILL"), INTERRUPT_GRACE_MS);
     }, limitMs);
     const forward = () => child.kill("SIGINT");
-    process.once("SIGINT", forward);
+    process.on("SIGINT", forward);
     const done = () => {
       clearTimeout(deadline);
       clearTimeout(kill);

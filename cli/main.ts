@@ -7,11 +7,14 @@ Usage:
   cap-conformance run [--target FILE | --base-url URL --token-admin T --token-editor T --token-viewer T]
                       [--suite a,b] [--clause id,id] [--seed N] [--num-runs N] [--timeout-ms N]
                       [--report-dir DIR] [--profile FILE] [--repeat N] [--fault NAME]... [--quiet]
+                      [--expect FILE [--strict-expectations]] [--command "..." | --image IMAGE [--env K=V]... [--port N]]
+                      [--bundle DIR --vendor V --product P --product-version X [--target-description D]]
   cap-conformance serve [--out target.json] [--fault NAME]... [--regions N] [--port N] [--minute-ms N]
   cap-conformance simulate [--out target.json] [--minute-ms N]
   cap-conformance faults [--json]
   cap-conformance clauses [--json]
   cap-conformance report DIR
+  cap-conformance cleanup --target FILE --prefix capct-xxxxxx-
   cap-conformance load --scenario NAME [--target FILE] [--duration 30s] [--rate N] [--vus N]
 
 Exit codes of run: 0 every applicable clause passed, 1 a clause failed, 2 the harness could not do its job.`;
@@ -26,6 +29,8 @@ export async function main(argv: string[]): Promise<number> {
         return await (await import("./serve.ts")).serveCommand(rest);
       case "simulate":
         return await (await import("./simulate.ts")).simulateCommand(rest);
+      case "cleanup":
+        return await (await import("./cleanup.ts")).cleanupCommand(rest);
       case "faults":
         return (await import("./catalogue-commands.ts")).faultsCommand(rest);
       case "clauses":

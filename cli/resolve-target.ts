@@ -36,13 +36,17 @@ export function explicitTarget(flags: TargetFlags, env: NodeJS.ProcessEnv = proc
   const merged = {
     ...input,
     credentials,
-    ...(baseUrl !== undefined ? { regions: [{ name: "r1", base_url: baseUrl }, ...(input.regions ?? []).slice(1)] } : {}),
+    ...(baseUrl !== undefined
+      ? { regions: [{ name: "r1", base_url: baseUrl }, ...(input.regions ?? []).slice(1)] }
+      : {}),
     ...(flags.profile !== undefined ? { profile: flags.profile } : {}),
   };
   const parsed = Target.safeParse(merged);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `  ${i.path.join(".") || "(root)"}: ${i.message}`).join("\n");
-    throw new UsageError(`the target is incomplete:\n${problems}\n(give a target file, or --base-url and the three --token-* flags)`);
+    throw new UsageError(
+      `the target is incomplete:\n${problems}\n(give a target file, or --base-url and the three --token-* flags)`,
+    );
   }
   return parsed.data;
 }

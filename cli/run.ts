@@ -5,16 +5,14 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { buildReport, exitCodeOf } from "../reports/build.ts";
-import type { Collector } from "../reports/collector.ts";
 import { writeReports } from "../reports/write.ts";
-import { isFaultName } from "../simulators/platform/faults/index.ts";
-import { startStack } from "../simulators/stack.ts";
 import { CLAUSE_BY_ID, CLAUSES } from "../spec/clauses/index.ts";
 import type { Report } from "../spec/report.ts";
-import type { Target } from "../spec/target.ts";
+import { type Acquired, acquireTarget } from "./acquire-target.ts";
+import { Product, writeBundle } from "./bundle.ts";
+import { applyExpectations, readExpectations } from "./expectations.ts";
 import { specSha256, TOOL_VERSION } from "./package-info.ts";
 import { preflight } from "./preflight.ts";
-import { explicitTarget } from "./resolve-target.ts";
 import { runSuites } from "./run-suites.ts";
 import { UsageError } from "./usage-error.ts";
 import { verdictLines } from "./verdict.ts";
@@ -36,6 +34,18 @@ const OPTIONS = {
   "minute-ms": { type: "string" },
   repeat: { type: "string" },
   quiet: { type: "boolean" },
+  expect: { type: "string" },
+  "strict-expectations": { type: "boolean" },
+  bundle: { type: "string" },
+  vendor: { type: "string" },
+  product: { type: "string" },
+  "product-version": { type: "string" },
+  "target-description": { type: "string" },
+  command: { type: "string" },
+  image: { type: "string" },
+  env: { type: "string", multiple: true },
+  port: { type: "string" },
+  "startup-timeout-ms": { type: "string" },
 } as const;
 
 function intFlag(value: string | undefined, name: string, fallback: number, min: number): number {
@@ -59,31 +69,41 @@ export async function runCommand(argv: string[]): Promise<number> {
   const numRuns = intFlag(values["num-runs"], "num-runs", 25, 1);
   const timeoutMs = intFlag(values["timeout-ms"], "timeout-ms", 10_000, 100);
   const repeat = intFlag(values.repeat, "repeat", 1, 1);
+  const minuteMs = intFlag(values["minute-ms"], "minute-ms", 50, 1);
   const reportDir = resolve(values["report-dir"] ?? "reports/out");
   const suites = listFlag(values.suite);
   const clauses = listFlag(values.clause);
   const unknownClauses = (clauses ?? []).filter((id) => !CLAUSE_BY_ID.has(id));
   if (unknownClauses.length > 0)
     throw new UsageError(`unknown clause id ${unknownClauses.join(", ")} (see cap-conformance clauses)`);
-  const faults = values.fault ?? [];
-  const badFault = faults.find((f) => !isFaultName(f));
-  if (badFault !== undefined) throw new UsageError(`unknown fault ${badFault} (see cap-conformance faults)`);
-  const print = values.quiet ? () => undefined : (line: string) => console.log(line);
+  const expectations = values.expect === undefined ? [] : readExpectations(values.expect);
+  const product =
+    values.bundle === undefined
+      ? undefined
+      : Product.safeParse({
+          vendor: values.vendor,
+          product: values.product,
+          version: values["product-version"],
+          target_description: values["target-description"] ?? "",
+        });
+  if (product !== undefined && !product.success)
+    throw new UsageError("--bundle needs --vendor, --product and --product-version");
+  const profile = values.profile === undefined ? undefined : resolve(values.profile);
 
-  let target = explicitTarget(values);
-  if (target !== undefined && faults.length > 0)
-    throw new UsageError("--fault applies to the embedded platform only (use serve --fault)");
-  let stack: Awaited<ReturnType<typeof startStack>> | undefined;
+  const logLines: string[] = [];
+  const log = (line: string) => {
+    logLines.push(line);
+    if (!values.quiet) console.log(line);
+  };
+  const say = (line: string) => {
+    logLines.push(line);
+    console.log(line);
+  };
+
+  const acquired: Acquired = await acquireTarget({ ...values, profile }, log, minuteMs);
   const workDir = mkdtempSync(join(tmpdir(), "cap-run-"));
   try {
-    if (target === undefined) {
-      const minuteMs = values["minute-ms"] === undefined ? 50 : intFlag(values["minute-ms"], "minute-ms", 50, 1);
-      stack = await startStack({ faults: faults.filter(isFaultName), minuteMs });
-      target = stack.target;
-      print(
-        `Embedded reference platform at ${target.regions[0]!.base_url}${faults.length ? ` with faults ${faults.join(", ")}` : ""}`,
-      );
-    }
+    const target = acquired.target;
     const unreachable = await preflight(target, timeoutMs);
     if (unreachable !== undefined) {
       console.error(`error: the target is unreachable: ${unreachable}`);
@@ -93,9 +113,10 @@ export async function runCommand(argv: string[]): Promise<number> {
     writeFileSync(targetFile, JSON.stringify(target), { mode: 0o600 });
     const replayBase = replayCommand(values);
     const reports: Report[] = [];
-    let last: { report: Report; collector: Collector } | undefined;
+    let exitCode: 0 | 1 | 2 = 0;
+    let report: Report | undefined;
     for (let i = 0; i < repeat; i++) {
-      if (repeat > 1) print(`Run ${i + 1} of ${repeat}`);
+      if (repeat > 1) log(`Run ${i + 1} of ${repeat}`);
       const startedAt = new Date();
       const collector = await runSuites({
         targetFile,
@@ -106,9 +127,9 @@ export async function runCommand(argv: string[]): Promise<number> {
         replayBase,
         suites,
         clauses,
-        print,
+        print: log,
       });
-      const report = buildReport(
+      const built = buildReport(
         CLAUSES,
         collector.checks,
         target,
@@ -123,27 +144,45 @@ export async function runCommand(argv: string[]): Promise<number> {
         },
         collector.harnessErrors,
       );
+      report = applyExpectations(built, expectations);
       reports.push(report);
-      last = { report, collector };
+      exitCode = exitCodeOf(report, collector.harnessErrors);
+      for (const error of collector.harnessErrors) console.error(`error: ${error}`);
+      if (collector.leftovers.length > 0) say(`warning: could not delete ${collector.leftovers.join(", ")}`);
     }
-    const { report, collector } = last!;
     mkdirSync(reportDir, { recursive: true });
-    await writeReports(report, reportDir);
-    let exitCode = exitCodeOf(report, collector.harnessErrors);
-    for (const error of collector.harnessErrors) console.error(`error: ${error}`);
-    if (collector.leftovers.length > 0) console.error(`warning: could not delete ${collector.leftovers.join(", ")}`);
+    await writeReports(report!, reportDir);
+    for (const line of verdictLines(report!, exitCode, reportDir)) say(line);
+    const stale = report!.expectations?.stale ?? 0;
+    if (report!.expectations !== undefined) {
+      say(`Expectations: ${report!.expectations.expected_failures} expected failure(s), ${stale} stale (now passing)`);
+      if (stale > 0 && values["strict-expectations"] && exitCode === 0) exitCode = 1;
+    }
     const flaky = flakyClauses(reports);
-    for (const line of verdictLines(report, exitCode, reportDir)) console.log(line);
     if (flaky.length > 0) {
-      console.log(`FLAKY: ${flaky.length} clause(s) changed verdict across ${repeat} runs: ${flaky.join(", ")}`);
-      exitCode = exitCode === 0 ? 1 : exitCode;
+      say(`FLAKY: ${flaky.length} clause(s) changed verdict across ${repeat} runs: ${flaky.join(", ")}`);
+      if (exitCode === 0) exitCode = 1;
     } else if (repeat > 1) {
-      console.log(`Stable: every clause had the same verdict in ${repeat} runs.`);
+      say(`Stable: every clause had the same verdict in ${repeat} runs.`);
+    }
+    if (product?.success) {
+      const leaks = writeBundle({
+        dir: resolve(values.bundle!),
+        reportDir,
+        product: { ...product.data, target_description: product.data.target_description || acquired.description },
+        log: `${logLines.join("\n")}\n`,
+        secrets: Object.values(target.credentials).filter((v): v is string => v !== undefined),
+      });
+      if (leaks.length > 0) {
+        console.error(`error: the bundle would contain secrets, so none was written: ${leaks.join("; ")}`);
+        return 2;
+      }
+      say(`Bundle: ${resolve(values.bundle!)}`);
     }
     return exitCode;
   } finally {
     rmSync(workDir, { recursive: true, force: true });
-    await stack?.close();
+    await acquired.release();
   }
 }
 
@@ -165,5 +204,3 @@ export function flakyClauses(reports: Report[]): string[] {
     .filter((clause) => reports.some((r) => r.clauses.find((c) => c.id === clause.id)?.status !== clause.status))
     .map((clause) => clause.id);
 }
-
-export type { Target };

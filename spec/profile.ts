@@ -33,9 +33,18 @@ export const DEFAULT_OPERATIONS = {
   "task.create": op("POST", "/v1/tasks", "4"),
   "task.list": op("GET", "/v1/tasks", "4"),
   "task.get": op("GET", "/v1/tasks/{task_id}", "4"),
+  "task.delete": op("DELETE", "/v1/tasks/{task_id}", "4"),
   "kb.get": op("GET", "/v1/knowledge/{kb_id}", "4.1"),
   "kb.build": op("POST", "/v1/knowledge/{kb_id}/build", "4.1"),
   "phone.import": op("POST", "/v1/telephony/accounts/{account_id}/import", "4.1"),
+  "phone.get": op("GET", "/v1/telephony/phone-numbers/{phone_number_id}", "4.1"),
+  "phone.update": op("PATCH", "/v1/telephony/phone-numbers/{phone_number_id}", "4.1"),
+  "phone.delete": op("DELETE", "/v1/telephony/phone-numbers/{phone_number_id}", "4.1"),
+  "telephony.account.list": op("GET", "/v1/telephony/accounts", "4.1"),
+  "telephony.account.create": op("POST", "/v1/telephony/accounts", "4.1"),
+  "telephony.account.delete": op("DELETE", "/v1/telephony/accounts/{account_id}", "4.1"),
+  "batch.get": op("GET", "/v1/calls/batches/{batch_id}", "2.13"),
+  "batch.cancel": op("POST", "/v1/calls/batches/{batch_id}/cancel", "3.3"),
   "webhook.create": op("POST", "/v1/webhooks", "4.1"),
   "webhook.get": op("GET", "/v1/webhooks/{webhook_id}", "4.1"),
   "webhook.update": op("PATCH", "/v1/webhooks/{webhook_id}", "4.1"),
@@ -61,6 +70,8 @@ export const Profile = z.object({
   }),
   /** 4.1: body of the provider-key write. */
   byok_body_field: z.string(),
+  /** 4: name of the optional carrier-account filter of GET /v1/telephony/phone-numbers. */
+  phone_numbers_account_filter: z.string(),
 });
 export type Profile = z.infer<typeof Profile>;
 
@@ -74,6 +85,7 @@ export const DEFAULT_PROFILE: Profile = {
     signature_header: "webhook-signature",
   },
   byok_body_field: "api_key",
+  phone_numbers_account_filter: "account_id",
 };
 
 /** Fills `{name}` placeholders of an operation path, URL-encoding each value. */

@@ -37,6 +37,15 @@ export const CheckResult = z.object({
 });
 export type CheckResult = z.infer<typeof CheckResult>;
 
+/** A known failure declared with `--expect FILE`: it does not fail the run while it still fails. */
+export const Expectation = z.object({
+  clause: z.string(),
+  reason: z.string().min(1),
+  issue: z.url().optional(),
+});
+export type Expectation = z.infer<typeof Expectation>;
+export const ExpectationsFile = z.array(Expectation);
+
 export const ClauseResult = z.object({
   id: z.string(),
   section: z.string(),
@@ -47,6 +56,8 @@ export const ClauseResult = z.object({
   status: Status,
   reason: z.string().nullable(),
   checks: z.array(CheckResult),
+  /** Present when `--expect` declared this clause a known failure; `stale` when it now passes. */
+  expected: Expectation.extend({ stale: z.boolean() }).optional(),
 });
 export type ClauseResult = z.infer<typeof ClauseResult>;
 
@@ -78,5 +89,7 @@ export const Report = z.object({
   /** Optional: problems outside any check (a suite file that failed to load, an unhandled error). Any makes the
    * verdict ERROR unless a clause failed, as `run`'s exit code 2 does. */
   harness_errors: z.array(z.string()).optional(),
+  /** Counts of `--expect` outcomes: failures that were expected, and expectations that no longer fail. */
+  expectations: z.object({ expected_failures: z.int(), stale: z.int() }).optional(),
 });
 export type Report = z.infer<typeof Report>;

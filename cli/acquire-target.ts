@@ -1,0 +1,93 @@
+// Where a run's server comes from: a target the user named, a process (--command), a container
+// (--image), or the embedded reference platform. Whatever was started is stopped by `release`.
+
+import { type FaultName, isFaultName } from "../simulators/platform/faults/index.ts";
+import { startSimulators, startStack } from "../simulators/stack.ts";
+import type { Target } from "../spec/target.ts";
+import { startImage } from "./container.ts";
+import { launchCommand } from "./launch-command.ts";
+import { explicitTarget, type TargetFlags } from "./resolve-target.ts";
+import { UsageError } from "./usage-error.ts";
+
+export interface AcquireFlags extends TargetFlags {
+  command?: string;
+  image?: string;
+  env?: string[];
+  port?: string;
+  fault?: string[];
+  "startup-timeout-ms"?: string;
+}
+
+export interface Acquired {
+  target: Target;
+  description: string;
+  release(): Promise<void>;
+}
+
+function envPairs(pairs: string[] = []): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const pair of pairs) {
+    const at = pair.indexOf("=");
+    if (at <= 0) throw new UsageError(`--env takes KEY=VALUE, got ${pair}`);
+    env[pair.slice(0, at)] = pair.slice(at + 1);
+  }
+  return env;
+}
+
+export async function acquireTarget(
+  flags: AcquireFlags,
+  log: (line: string) => void,
+  minuteMs: number,
+): Promise<Acquired> {
+  const faults = flags.fault ?? [];
+  const bad = faults.find((f) => !isFaultName(f));
+  if (bad !== undefined) throw new UsageError(`unknown fault ${bad} (see cap-conformance faults)`);
+  const startupTimeoutMs = Number(flags["startup-timeout-ms"] ?? 60_000);
+  const explicit = flags.command === undefined ? explicitTarget(flags) : undefined;
+  if ((explicit || flags.command || flags.image) && faults.length > 0) {
+    throw new UsageError("--fault applies to the embedded platform only (use serve --fault)");
+  }
+  if (flags.command !== undefined) {
+    if (flags.target === undefined && flags["base-url"] === undefined) {
+      throw new UsageError("--command needs --target FILE (which the command may write) or --base-url");
+    }
+    const { server, target } = await launchCommand({
+      command: flags.command,
+      target: () => explicitTarget(flags),
+      targetFile: flags.target,
+      startupTimeoutMs,
+      log,
+    });
+    return { target, description: `process: ${flags.command}`, release: () => server.stop() };
+  }
+  if (flags.image !== undefined) {
+    const simulators = await startSimulators(minuteMs);
+    try {
+      const started = await startImage({
+        image: flags.image,
+        port: Number(flags.port ?? 8080),
+        env: envPairs(flags.env),
+        simulators,
+        startupTimeoutMs,
+      });
+      return {
+        target: started.target,
+        description: `container: ${flags.image}`,
+        release: async () => {
+          await started.stop().catch(() => undefined);
+          await simulators.close();
+        },
+      };
+    } catch (error) {
+      await simulators.close();
+      throw error;
+    }
+  }
+  if (explicit !== undefined) return { target: explicit, description: "target file", release: async () => undefined };
+  const stack = await startStack({ faults: faults as FaultName[], minuteMs, regions: 2 });
+  log(
+    `Embedded reference platform: ${stack.target.regions.map((r) => `${r.name} ${r.base_url}`).join(", ")}` +
+      (faults.length ? `, planted faults ${faults.join(", ")}` : ""),
+  );
+  return { target: stack.target, description: "embedded reference platform", release: stack.close };
+}
