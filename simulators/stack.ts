@@ -4,7 +4,7 @@ import type { Target } from "../spec/target.ts";
 import { startCarrier } from "./carrier/server.ts";
 import { startControlPlane } from "./control-plane/server.ts";
 import type { FaultName } from "./platform/faults/index.ts";
-import { startPlatform } from "./platform/server.ts";
+import { type RunningPlatform, startPlatform } from "./platform/server.ts";
 import { startProvider } from "./provider/server.ts";
 import { type Clock, createClock } from "./shared/clock.ts";
 import { startWebhookSink } from "./webhook-sink/server.ts";
@@ -25,6 +25,7 @@ export interface Simulators {
     carrier: { url: string; accountSid: string; authToken: string };
     providerUrl: string;
     trustedWebhookOrigin: string;
+    trustedCrawlOrigin: string;
   };
   /** The one simulated clock the simulators run on; the embedded platform shares it. */
   clock: Clock;
@@ -33,6 +34,7 @@ export interface Simulators {
 
 export interface Stack {
   target: Target;
+  platforms: RunningPlatform[];
   close(): Promise<void>;
 }
 
@@ -81,6 +83,7 @@ export async function startSimulators(minuteMs = 60_000): Promise<Simulators> {
         carrier: { url: carrier.url, accountSid: carrier.account.sid, authToken: carrier.account.authToken },
         providerUrl: provider.url,
         trustedWebhookOrigin: sink.url,
+        trustedCrawlOrigin: website.url,
       },
       clock,
       close: closers.close,
@@ -100,6 +103,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     // One clock for platform and simulators, so carrier witness times and batch windows agree.
     const clock = simulators.clock;
     const regions: Target["regions"] = [];
+    const platforms: RunningPlatform[] = [];
     for (let i = 0; i < (options.regions ?? 1); i++) {
       const platform = await startPlatform({
         region: `r${i + 1}`,
@@ -109,10 +113,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         port: options.port ? options.port + i : 0,
       });
       closers.add(platform.close);
+      platforms.push(platform);
       regions.push({ name: platform.region, base_url: platform.url });
     }
     const target: Target = { ...simulators.target, regions, test_control: `${regions[0]!.base_url}/_test` };
-    return { target, close: closers.close };
+    return { target, platforms, close: closers.close };
   } catch (error) {
     await closers.close();
     throw error;

@@ -3,17 +3,44 @@ import type { FastifyInstance } from "fastify";
 import { createServer } from "../shared/server.ts";
 import type { PlatformContext } from "./context.ts";
 import { authenticate } from "./http/auth.ts";
+import { controlHostRoutes } from "./regions/control-host.ts";
 import { agentsRoutes } from "./routes/agents.ts";
+import { batchesRoutes } from "./routes/batches.ts";
+import { byokRoutes } from "./routes/byok.ts";
+import { callsRoutes } from "./routes/calls.ts";
+import { carrierWebhookRoutes } from "./routes/carrier-webhooks.ts";
+import { catalogRoutes } from "./routes/catalog.ts";
+import { conversationsRoutes } from "./routes/conversations.ts";
+import { integrationsRoutes } from "./routes/integrations.ts";
+import { knowledgeRoutes } from "./routes/knowledge.ts";
 import { secretsRoutes } from "./routes/secrets.ts";
+import { serviceRoutes } from "./routes/service.ts";
+import { tasksRoutes } from "./routes/tasks.ts";
+import { telephonyRoutes } from "./routes/telephony.ts";
+import { testControlRoutes } from "./routes/test-control.ts";
+import { toolsRoutes } from "./routes/tools.ts";
+import { webhooksRoutes } from "./routes/webhooks.ts";
 
-/** Paths that need no credential: only GET /health (4), plus the test-control hooks. */
+/** Paths that need no credential: only GET /health (4), plus the test-control hooks and the signed carrier webhooks. */
 function isPublic(ctx: PlatformContext, method: string, path: string): boolean {
   if (path === "/health") return method === "GET" && !ctx.faults.has("health-needs-auth");
-  return path.startsWith("/_test/");
+  return path.startsWith("/_test/") || path.startsWith("/_carrier/");
+}
+
+/** The routes each platform instance registered, for tests that must reach every one of them. */
+const routeTables = new WeakMap<FastifyInstance, Array<{ method: string; url: string }>>();
+
+export function registeredRoutes(app: FastifyInstance): ReadonlyArray<{ method: string; url: string }> {
+  return routeTables.get(app) ?? [];
 }
 
 export function buildPlatform(ctx: PlatformContext): FastifyInstance {
   const app = createServer();
+  const routes: Array<{ method: string; url: string }> = [];
+  routeTables.set(app, routes);
+  app.addHook("onRoute", (route) => {
+    for (const method of [route.method].flat()) if (method !== "HEAD") routes.push({ method, url: route.url });
+  });
   app.decorateRequest("principal", null as never);
 
   if (ctx.faults.has("404-plain-text")) {
@@ -34,8 +61,24 @@ export function buildPlatform(ctx: PlatformContext): FastifyInstance {
     request.principal = await authenticate(request, ctx);
   });
 
-  app.get("/health", async () => ({ status: "ok", region: ctx.region }));
+  // 1: no region field anywhere; the base URL is the region.
+  app.get("/health", async () => ({ status: "ok" }));
   agentsRoutes(app, ctx);
+  byokRoutes(app, ctx);
+  catalogRoutes(app, ctx);
+  controlHostRoutes(app, ctx);
+  integrationsRoutes(app, ctx);
+  serviceRoutes(app, ctx);
+  tasksRoutes(app, ctx);
+  toolsRoutes(app, ctx);
+  conversationsRoutes(app, ctx);
+  knowledgeRoutes(app, ctx);
   secretsRoutes(app, ctx);
+  testControlRoutes(app, ctx);
+  telephonyRoutes(app, ctx);
+  callsRoutes(app, ctx);
+  batchesRoutes(app, ctx);
+  carrierWebhookRoutes(app, ctx);
+  webhooksRoutes(app, ctx);
   return app;
 }

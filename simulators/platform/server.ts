@@ -1,11 +1,11 @@
 // Starts one regional platform instance on loopback.
 import type { Clock } from "../shared/clock.ts";
 import { listenLoopback } from "../shared/server.ts";
-import { buildPlatform } from "./app.ts";
+import { buildPlatform, registeredRoutes } from "./app.ts";
 import type { Wiring } from "./context.ts";
 import { EventBus } from "./events/bus.ts";
 import { type FaultName, FaultSet } from "./faults/index.ts";
-import { RegionStore } from "./store.ts";
+import { regionStoreFor } from "./regions/store-scope.ts";
 
 export interface PlatformOptions {
   region: string;
@@ -14,11 +14,14 @@ export interface PlatformOptions {
   faults?: Iterable<FaultName>;
   port?: number;
   upstreamTimeoutMs?: number;
+  /** For tests only: the SSE keep-alive interval (default 15 000 ms, section 6.2). */
+  sseKeepAliveMs?: number;
 }
 
 export interface RunningPlatform {
   region: string;
   url: string;
+  routes: ReadonlyArray<{ method: string; url: string }>;
   close(): Promise<void>;
 }
 
@@ -28,12 +31,13 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     region: options.region,
     clock: options.clock,
     faults: new FaultSet(options.faults),
-    store: new RegionStore(),
+    store: regionStoreFor(new FaultSet(options.faults)),
     wiring: options.wiring,
     events: new EventBus(),
     selfUrl: () => url,
     upstreamTimeoutMs: options.upstreamTimeoutMs ?? 2_000,
+    sseKeepAliveMs: options.sseKeepAliveMs,
   });
   url = await listenLoopback(app, options.port ?? 0);
-  return { region: options.region, url, close: () => app.close() };
+  return { region: options.region, url, routes: registeredRoutes(app), close: () => app.close() };
 }

@@ -1,6 +1,6 @@
 // The fastify base every simulator and the reference platform share: the error envelope on every
 // error (fastify's own 400/404/413/415 included), loopback-only listening, bounded timeouts.
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from "fastify";
 import { errorBody } from "../../spec/errors.ts";
 import { ApiError } from "./api-error.ts";
 
@@ -18,6 +18,13 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
     requestTimeout: 30_000,
     connectionTimeout: 30_000,
     ajv: { customOptions: { allErrors: true } },
+    // Errors fastify raises before routing (a malformed URL, a bad header) get the envelope too.
+    frameworkErrors: (error, _request, reply) => {
+      const status = typeof error.statusCode === "number" && error.statusCode < 500 ? error.statusCode : 400;
+      const message = error.code === "FST_ERR_BAD_URL" ? "the URL is not valid" : error.message;
+      // fastify types this reply by route generics it cannot know here.
+      (reply as unknown as FastifyReply).status(status).send(errorBody(message));
+    },
   });
 
   app.setErrorHandler((error: unknown, _request, reply) => {

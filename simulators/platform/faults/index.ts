@@ -1,8 +1,9 @@
 // Every planted fault of the reference platform, one module per area.
+import { callsFaults } from "./calls.ts";
 import { coreFaults } from "./core.ts";
 import type { FaultSpec } from "./fault.ts";
 
-export const FAULTS = { ...coreFaults } as const satisfies Record<string, FaultSpec>;
+export const FAULTS = { ...coreFaults, ...callsFaults } as const satisfies Record<string, FaultSpec>;
 export type FaultName = keyof typeof FAULTS;
 
 export function isFaultName(name: string): name is FaultName {

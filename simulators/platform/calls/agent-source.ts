@@ -1,0 +1,56 @@
+// Which agent a call runs (4, 2.11, 2.12): a stored agent (its published version when it has one,
+// else the draft), a whole inline agent, or a team (the first member answers), then an override on top.
+import type { z } from "zod";
+import type { AgentConfig, AgentOverride, AgentRecord } from "../../../spec/agent.ts";
+import type { AgentTeam } from "../../../spec/calls.ts";
+import { ApiError } from "../../shared/api-error.ts";
+import type { WorkspaceState } from "../store.ts";
+
+export interface AgentSource {
+  agent_id?: string;
+  agent_version?: number;
+  agent?: AgentConfig;
+  agent_override?: AgentOverride;
+  agent_team?: z.infer<typeof AgentTeam>;
+}
+
+export interface ResolvedAgent {
+  agent_id: string | null;
+  agent_version: number | null;
+  config: AgentConfig;
+}
+
+const ONE_SOURCE = "give exactly one of agent_id, agent or agent_team";
+
+function stored(workspace: WorkspaceState, agentId: string, version: number | undefined): ResolvedAgent {
+  const agent: AgentRecord | undefined = workspace.agents.get(agentId);
+  if (agent === undefined) throw new ApiError(404, "agent not found");
+  if (version !== undefined && (agent.published_version === null || version > agent.published_version)) {
+    throw new ApiError(400, `agent_version ${version} of that agent is not published`);
+  }
+  // Live traffic runs the published version until the next publish (9).
+  const config = agent.published_config ?? agent.config;
+  return { agent_id: agent.id, agent_version: agent.published_version, config };
+}
+
+export function resolveAgent(workspace: WorkspaceState, source: AgentSource): ResolvedAgent {
+  const given = [source.agent_id, source.agent, source.agent_team].filter((x) => x !== undefined).length;
+  if (given !== 1) throw ApiError.validation([`agent_id: ${ONE_SOURCE}`]);
+  let resolved: ResolvedAgent;
+  if (source.agent_id !== undefined) {
+    resolved = stored(workspace, source.agent_id, source.agent_version);
+  } else if (source.agent !== undefined) {
+    resolved = { agent_id: null, agent_version: null, config: source.agent };
+  } else {
+    const lead = source.agent_team!.members[0]!;
+    const memberSources = [lead.agent_id, lead.agent].filter((x) => x !== undefined).length;
+    if (memberSources !== 1) throw ApiError.validation(["agent_team.members.0: give exactly one of agent_id or agent"]);
+    resolved =
+      lead.agent_id !== undefined
+        ? stored(workspace, lead.agent_id, lead.agent_version)
+        : { agent_id: null, agent_version: null, config: lead.agent! };
+    if (lead.agent_override !== undefined) resolved.config = { ...resolved.config, ...lead.agent_override };
+  }
+  if (source.agent_override !== undefined) resolved.config = { ...resolved.config, ...source.agent_override };
+  return resolved;
+}

@@ -1,0 +1,50 @@
+// Post-call analysis (6.1 `analysis`: what a model inferred, never merged into userdata). When the
+// agent enables it and the workspace stores a key for the analysis model's provider, the provider's
+// chat completion writes a summary; otherwise analysis stays null.
+import { request } from "undici";
+import type { AgentConfig } from "../../../spec/agent.ts";
+import type { PlatformContext } from "../context.ts";
+import type { SessionRecord } from "./session-record.ts";
+
+/** Key lookup is the provider-keys area's; it registers it here so calls need not know its storage. */
+export type ProviderKeyLookup = (ctx: PlatformContext, workspaceId: string, provider: string) => string | undefined;
+let lookupKey: ProviderKeyLookup = () => undefined;
+
+export function setProviderKeyLookup(lookup: ProviderKeyLookup): void {
+  lookupKey = lookup;
+}
+
+export async function analyseSession(ctx: PlatformContext, record: SessionRecord, config: AgentConfig): Promise<void> {
+  if (config.analysis?.enabled !== true || record.started_at === null) return;
+  const slot = config.analysis.model ?? config.llm;
+  if (slot === undefined || ctx.wiring.providerUrl === undefined) return;
+  const key = lookupKey(ctx, record.workspaceId, slot.provider);
+  if (key === undefined) return;
+  const transcript = record.transcript.map((row) => `${row.role}: ${row.text}`).join("\n");
+  try {
+    const response = await request(`${ctx.wiring.providerUrl}/v1/chat/completions`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+      body: JSON.stringify({
+        model: slot.model,
+        messages: [
+          { role: "system", content: config.analysis.outcome?.prompt ?? "Summarise this call in one sentence." },
+          { role: "user", content: transcript },
+        ],
+      }),
+      headersTimeout: ctx.upstreamTimeoutMs,
+      bodyTimeout: ctx.upstreamTimeoutMs,
+      signal: AbortSignal.timeout(ctx.upstreamTimeoutMs),
+    });
+    const body = (await response.body.json().catch(() => undefined)) as
+      | { choices?: Array<{ message?: { content?: string } }> }
+      | undefined;
+    const summary = body?.choices?.[0]?.message?.content;
+    record.analysis =
+      response.statusCode === 200 && typeof summary === "string"
+        ? { summary, model: { provider: slot.provider, model: slot.model }, fields: {} }
+        : { error: `the model provider answered ${response.statusCode}` };
+  } catch {
+    record.analysis = { error: "the model provider did not answer" };
+  }
+}

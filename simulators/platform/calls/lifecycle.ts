@@ -1,0 +1,67 @@
+// How a call session moves: started when answered (session.started, and session.in_progress on
+// phone calls), ended by the carrier or the web room, then recording, analysis and billing are
+// stored before session.completed is built from the stored record (6.1).
+import type { PlatformContext } from "../context.ts";
+import { analyseSession } from "./analysis.ts";
+import { billSession } from "./billing.ts";
+import { publishSessionEvent, publishSessionStarted } from "./session-record.ts";
+import { type CallRow, callsState } from "./state.ts";
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export function startSession(ctx: PlatformContext, row: CallRow): void {
+  if (row.started_at !== null || row.status === "ended") return;
+  row.started_at = iso(ctx.clock.now());
+  row.status = "in_progress";
+  publishSessionStarted(ctx, row);
+}
+
+/** Turns of a simulated conversation, oldest first. */
+function transcriptOf(row: CallRow, startMs: number, endMs: number): CallRow["transcript"] {
+  const greeting = row.agentConfig?.greeting?.trim() || "Hello, how can I help?";
+  const mid = startMs + Math.max(0, endMs - startMs) / 2;
+  return [
+    { role: "agent", text: greeting, at: iso(startMs) },
+    { role: "user", text: "Thanks, that is all I needed.", at: iso(mid) },
+    { role: "agent", text: "Goodbye.", at: iso(endMs) },
+  ];
+}
+
+export interface Ending {
+  closeReason: string;
+  /** Talk time in seconds as the carrier reports it; derived from started_at when absent. */
+  durationSeconds?: number;
+}
+
+/** Ends a session once: frees whoever waits on it (a batch slot), then finalises it. */
+export async function endSession(ctx: PlatformContext, row: CallRow, ending: Ending): Promise<void> {
+  if (row.status === "ended") return;
+  const endMs = ctx.clock.now();
+  const startMs = row.started_at === null ? null : Date.parse(row.started_at);
+  row.status = "ended";
+  row.close_reason = ending.closeReason;
+  row.ended_at = iso(endMs);
+  row.duration_seconds = startMs === null ? 0 : (ending.durationSeconds ?? Math.round((endMs - startMs) / 1000));
+  callsState(ctx, row.workspaceId).ended(row.session_id);
+  await finalise(ctx, row, startMs, endMs);
+}
+
+async function finalise(ctx: PlatformContext, row: CallRow, startMs: number | null, endMs: number): Promise<void> {
+  const audioStored = startMs !== null && row.agentConfig?.recording?.enabled === true;
+  if (startMs !== null) row.transcript = transcriptOf(row, startMs, endMs);
+  if (audioStored) {
+    const seconds = row.duration_seconds ?? 0;
+    row.recording = { available: true, duration_seconds: seconds, format: "audio/ogg", size_bytes: seconds * 8_000 };
+  }
+  if (audioStored || (startMs !== null && ctx.faults.has("recording-ready-without-audio"))) {
+    publishSessionEvent(ctx, "recording.ready", row, { session_id: row.session_id, recording: { ...row.recording } });
+  }
+  if (row.agentConfig !== null) await analyseSession(ctx, row, row.agentConfig);
+  if (ctx.faults.has("completed-before-billing")) {
+    publishSessionEvent(ctx, "session.completed", row);
+    billSession(ctx, row);
+    return;
+  }
+  billSession(ctx, row);
+  publishSessionEvent(ctx, "session.completed", row);
+}

@@ -1,0 +1,51 @@
+// A workspace's call sessions in one region, with what the platform keeps beside the public record:
+// the carrier call, the account it was dialled through and the agent config the call runs.
+import type { AgentConfig } from "../../../spec/agent.ts";
+import type { PlatformContext } from "../context.ts";
+import type { SessionRecord } from "./session-record.ts";
+
+export interface CallRow extends SessionRecord {
+  seq: number;
+  /** Simulated ms of created_at, for ordering and the start/end window. */
+  createdMs: number;
+  providerCallSid: string | null;
+  telephonyAccountId: string | null;
+  agentConfig: AgentConfig | null;
+}
+
+export class CallsState {
+  readonly rows = new Map<string, CallRow>();
+  readonly byProviderSid = new Map<string, string>();
+  private readonly endWaiters = new Map<string, Array<() => void>>();
+  private seq = 0;
+
+  nextSeq(): number {
+    this.seq += 1;
+    return this.seq;
+  }
+
+  /** Newest first by start (created_at), ties by write order. */
+  newestFirst(): CallRow[] {
+    return [...this.rows.values()].sort((a, b) => b.createdMs - a.createdMs || b.seq - a.seq);
+  }
+
+  /** Resolves once the session has ended (before analysis and billing finish). */
+  whenEnded(sessionId: string): Promise<void> {
+    const row = this.rows.get(sessionId);
+    if (row === undefined || row.status === "ended") return Promise.resolve();
+    return new Promise((resolve) => {
+      const waiters = this.endWaiters.get(sessionId) ?? [];
+      waiters.push(resolve);
+      this.endWaiters.set(sessionId, waiters);
+    });
+  }
+
+  ended(sessionId: string): void {
+    for (const resolve of this.endWaiters.get(sessionId) ?? []) resolve();
+    this.endWaiters.delete(sessionId);
+  }
+}
+
+export function callsState(ctx: PlatformContext, workspaceId: string): CallsState {
+  return ctx.store.workspace(workspaceId).slice("calls", () => new CallsState());
+}

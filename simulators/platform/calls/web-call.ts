@@ -1,0 +1,81 @@
+// A web call (1, 4): POST /v1/calls/token mints a short-lived media room token, a signed JWT, for a
+// browser. The reference has no media layer, so the simulated browser joins at once: the session
+// starts (session.started only: no session.queued, no session.in_progress) and ends after a while.
+import { randomBytes } from "node:crypto";
+import { SignJWT } from "jose";
+import type { PlatformContext } from "../context.ts";
+import { regionDirectory } from "../telephony/directory.ts";
+import type { ResolvedAgent } from "./agent-source.ts";
+import { endSession, startSession } from "./lifecycle.ts";
+import { newSessionRecord } from "./session-record.ts";
+import { type CallRow, callsState } from "./state.ts";
+
+/** Token lifetime (8: not shown). */
+export const TOKEN_TTL_SECONDS = 600;
+/** Simulated length of a web call in the reference platform. */
+export const WEB_CALL_SECONDS = 30;
+
+const signingKeys = new WeakMap<PlatformContext, Uint8Array>();
+
+function signingKey(ctx: PlatformContext): Uint8Array {
+  let key = signingKeys.get(ctx);
+  if (key === undefined) {
+    key = new Uint8Array(randomBytes(32));
+    signingKeys.set(ctx, key);
+  }
+  return key;
+}
+
+export interface MintedToken {
+  token: string;
+  session_id: string;
+  room: string;
+  expires_at: string;
+}
+
+export async function startWebCall(
+  ctx: PlatformContext,
+  workspaceId: string,
+  memberId: string,
+  agent: ResolvedAgent,
+  userdata: Record<string, unknown>,
+): Promise<MintedToken> {
+  const calls = callsState(ctx, workspaceId);
+  const base = newSessionRecord(ctx, {
+    workspaceId,
+    channel: "web",
+    direction: "web",
+    agent_id: agent.agent_id,
+    agent_version: agent.agent_version,
+    telephony: { from_number: null, to_number: null, phone_number_id: null },
+    userdata,
+  });
+  const row: CallRow = {
+    ...base,
+    seq: calls.nextSeq(),
+    createdMs: Date.parse(base.created_at),
+    providerCallSid: null,
+    telephonyAccountId: null,
+    agentConfig: agent.config,
+  };
+  calls.rows.set(row.session_id, row);
+  regionDirectory(ctx.store).sessions.set(row.session_id, workspaceId);
+
+  const room = `room_${row.session_id}`;
+  const issuedAt = Math.floor(ctx.clock.now() / 1000);
+  const expiresAt = issuedAt + TOKEN_TTL_SECONDS;
+  const token = await new SignJWT({ room, session_id: row.session_id, workspace_id: workspaceId })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setSubject(memberId)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(expiresAt)
+    .setAudience("media-room")
+    .sign(signingKey(ctx));
+
+  startSession(ctx, row);
+  void ctx.clock
+    .sleep(WEB_CALL_SECONDS * 1000)
+    .then(() => endSession(ctx, row, { closeReason: "completed", durationSeconds: WEB_CALL_SECONDS }))
+    .catch(() => undefined);
+  return { token, session_id: row.session_id, room, expires_at: new Date(expiresAt * 1000).toISOString() };
+}

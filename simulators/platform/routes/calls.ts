@@ -1,0 +1,86 @@
+// Calls (4): the web call token, one outbound phone call, the call list and the call record. The
+// two 402 gates of section 7 are here: both refuse when the region's credits are insufficient.
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { CallsQuery, CallTokenBody, OutboundCallBody } from "../../../spec/calls.ts";
+import { ApiError } from "../../shared/api-error.ts";
+import { resolveAgent } from "../calls/agent-source.ts";
+import { placeOutbound } from "../calls/outbound.ts";
+import { sessionPayload } from "../calls/session-record.ts";
+import { callsState } from "../calls/state.ts";
+import { startWebCall } from "../calls/web-call.ts";
+import type { PlatformContext } from "../context.ts";
+import { creditLedger } from "../credits/ledger.ts";
+import { requireRole } from "../http/auth.ts";
+import { pageOf, parsePaging } from "../http/paging.ts";
+import { parse } from "../http/parse.ts";
+import { telephonyState } from "../telephony/state.ts";
+
+const SessionParams = z.object({ session_id: z.uuid() });
+export const INSUFFICIENT_CREDITS = "insufficient credits: top up this region's balance to place calls";
+
+export function callsRoutes(app: FastifyInstance, ctx: PlatformContext): void {
+  const ledger = creditLedger(ctx.store);
+
+  app.post("/v1/calls/token", async (request) => {
+    if (!ctx.faults.has("viewer-gets-call-token")) requireRole(request.principal, "EDITOR");
+    const body = parse(ctx, CallTokenBody, request.body ?? {}, "body");
+    const { workspaceId, memberId } = request.principal;
+    const agent = resolveAgent(ctx.store.workspace(workspaceId), body);
+    if (!ledger.sufficient(workspaceId)) throw new ApiError(402, INSUFFICIENT_CREDITS);
+    return startWebCall(ctx, workspaceId, memberId, agent, {});
+  });
+
+  app.post("/v1/calls/outbound", async (request, reply) => {
+    requireRole(request.principal, "EDITOR");
+    const body = parse(ctx, OutboundCallBody, request.body, "body");
+    const { workspaceId } = request.principal;
+    const telephony = telephonyState(ctx, workspaceId);
+    const phone = telephony.numbers.get(body.from_phone_number_id);
+    if (phone === undefined) throw new ApiError(404, "phone number not found");
+    if (!phone.can_outbound) throw new ApiError(400, "that phone number cannot place outbound calls");
+    const account = telephony.accounts.get(phone.telephony_account_id);
+    if (account === undefined) throw new ApiError(400, "the phone number's carrier account is gone");
+    const agent = resolveAgent(ctx.store.workspace(workspaceId), body);
+    if (!ledger.sufficient(workspaceId) && !ctx.faults.has("outbound-402-missing")) {
+      throw new ApiError(402, INSUFFICIENT_CREDITS);
+    }
+    const row = await placeOutbound(ctx, {
+      workspaceId,
+      phone,
+      account,
+      to: body.to,
+      agent,
+      contactKey: body.contact_key ?? body.to,
+      userdata: body.userdata ?? {},
+      batchId: null,
+    });
+    return reply.status(201).send(sessionPayload(ctx, row));
+  });
+
+  app.get("/v1/calls", async (request) => {
+    const paging = parsePaging(ctx, request.query);
+    const filters = parse(ctx, CallsQuery, request.query, "query");
+    const start = filters.start === undefined ? Number.NEGATIVE_INFINITY : Date.parse(filters.start);
+    const end = filters.end === undefined ? Number.POSITIVE_INFINITY : Date.parse(filters.end);
+    const rows = callsState(ctx, request.principal.workspaceId)
+      .newestFirst()
+      .filter(
+        (row) =>
+          row.createdMs >= start &&
+          row.createdMs <= end &&
+          (filters.contact_key === undefined || row.contact_key === filters.contact_key) &&
+          (filters.batch_id === undefined || row.batch_id === filters.batch_id),
+      );
+    if (ctx.faults.has("calls-oldest-first")) rows.reverse();
+    const page = pageOf(ctx, rows, paging);
+    return { ...page, items: page.items.map((row) => sessionPayload(ctx, row)) };
+  });
+
+  app.get("/v1/calls/:session_id", async (request) => {
+    const { session_id } = parse(ctx, SessionParams, request.params, "path");
+    const row = callsState(ctx, request.principal.workspaceId).rows.get(session_id);
+    if (row === undefined) throw new ApiError(404, "call session not found");
+    return sessionPayload(ctx, row);
+  });
+}

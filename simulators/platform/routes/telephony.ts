@@ -1,0 +1,253 @@
+// Telephony (2.4, 2.5, 3.2, 4): carrier accounts (profile), remote numbers read live from the carrier,
+// importing numbers (profile `phone.import`), the phone-number list with its account filter, and
+// routing a number to an inbound agent (profile `phone.update`).
+import { randomBytes, randomUUID } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { Uuid } from "../../../spec/common.ts";
+import {
+  PhoneImport,
+  PhoneNumberPatch,
+  PhoneNumbersQuery,
+  type RemoteNumber,
+  TelephonyAccountCreate,
+} from "../../../spec/telephony.ts";
+import { ApiError } from "../../shared/api-error.ts";
+import type { PlatformContext } from "../context.ts";
+import { requireRole } from "../http/auth.ts";
+import { pageOf, parsePaging } from "../http/paging.ts";
+import { parse } from "../http/parse.ts";
+import {
+  type CarrierNumber,
+  configureCarrierNumber,
+  getCarrierNumber,
+  listCarrierNumbers,
+} from "../telephony/carrier-client.ts";
+import { regionDirectory } from "../telephony/directory.ts";
+import { phoneNumberView } from "../telephony/phone-view.ts";
+import {
+  type PhoneNumberRow,
+  type TelephonyAccountRow,
+  type TelephonyState,
+  telephonyState,
+} from "../telephony/state.ts";
+
+const AccountParams = z.object({ account_id: Uuid });
+const NumberParams = z.object({ phone_number_id: Uuid });
+
+function accountView(row: TelephonyAccountRow) {
+  return {
+    id: row.id,
+    provider: row.provider,
+    label: row.label,
+    provider_account_id: row.access.accountSid,
+    created_at: row.created_at,
+  };
+}
+
+/** Where the carrier reaches this platform for a number: its voice webhook and its status callback. */
+export function numberWebhooks(ctx: PlatformContext, phoneNumberId: string) {
+  return {
+    voiceUrl: `${ctx.selfUrl()}/_carrier/voice/${phoneNumberId}`,
+    statusCallback: `${ctx.selfUrl()}/_carrier/number-status/${phoneNumberId}`,
+  };
+}
+
+/** The planted `remote-numbers-cached` fault: the first carrier answer per account, kept forever. */
+const remoteCache = new WeakMap<PlatformContext, Map<string, CarrierNumber[]>>();
+
+export function telephonyRoutes(app: FastifyInstance, ctx: PlatformContext): void {
+  const directory = regionDirectory(ctx.store);
+  const now = () => new Date(ctx.clock.now()).toISOString();
+
+  function account(state: TelephonyState, params: unknown): TelephonyAccountRow {
+    const { account_id } = parse(ctx, AccountParams, params, "path");
+    const row = state.accounts.get(account_id);
+    if (row === undefined) throw new ApiError(404, "telephony account not found");
+    return row;
+  }
+
+  function number(state: TelephonyState, params: unknown): PhoneNumberRow {
+    const { phone_number_id } = parse(ctx, NumberParams, params, "path");
+    const row = state.numbers.get(phone_number_id);
+    if (row === undefined) throw new ApiError(404, "phone number not found");
+    return row;
+  }
+
+  async function carrierNumbers(row: TelephonyAccountRow): Promise<CarrierNumber[]> {
+    if (!ctx.faults.has("remote-numbers-cached")) return listCarrierNumbers(ctx, row.access);
+    const cache = remoteCache.get(ctx) ?? new Map<string, CarrierNumber[]>();
+    remoteCache.set(ctx, cache);
+    const hit = cache.get(row.id) ?? (await listCarrierNumbers(ctx, row.access));
+    cache.set(row.id, hit);
+    return hit;
+  }
+
+  async function releaseCarrierNumber(owner: TelephonyAccountRow, row: PhoneNumberRow): Promise<void> {
+    const remote = await getCarrierNumber(ctx, owner.access, row.provider_number_id);
+    if (remote?.voice_url !== numberWebhooks(ctx, row.id).voiceUrl) return;
+    await configureCarrierNumber(ctx, owner.access, row.provider_number_id, { voiceUrl: "", statusCallback: "" });
+  }
+
+  app.get("/v1/telephony/accounts", async (request) => {
+    const paging = parsePaging(ctx, request.query);
+    const state = telephonyState(ctx, request.principal.workspaceId);
+    const rows = [...state.accounts.values()].sort((a, b) => b.seq - a.seq).map(accountView);
+    return pageOf(ctx, rows, paging);
+  });
+
+  app.post("/v1/telephony/accounts", async (request, reply) => {
+    requireRole(request.principal, "EDITOR");
+    const body = parse(ctx, TelephonyAccountCreate, request.body, "body");
+    const carrier = ctx.wiring.carrier;
+    if (carrier === undefined) throw new ApiError(400, "this region has no carrier to connect an account to");
+    const state = telephonyState(ctx, request.principal.workspaceId);
+    const row: TelephonyAccountRow = {
+      id: randomUUID(),
+      provider: "twilio",
+      label: body.label ?? `Carrier account ${body.account_sid.slice(-6)}`,
+      access: { url: carrier.url, accountSid: body.account_sid, authToken: body.auth_token },
+      isDefault: false,
+      created_at: now(),
+      seq: state.nextSeq(),
+    };
+    state.accounts.set(row.id, row);
+    return reply.status(201).send(accountView(row));
+  });
+
+  app.delete("/v1/telephony/accounts/:account_id", async (request) => {
+    requireRole(request.principal, "EDITOR");
+    const state = telephonyState(ctx, request.principal.workspaceId);
+    const row = account(state, request.params);
+    if (row.isDefault) throw new ApiError(400, "the region's own carrier account cannot be removed");
+    if ([...state.numbers.values()].some((n) => n.telephony_account_id === row.id)) {
+      throw new ApiError(400, "the account still has imported numbers; delete them first");
+    }
+    state.accounts.delete(row.id);
+    return { ok: true };
+  });
+
+  app.get("/v1/telephony/accounts/:account_id/remote-numbers", async (request) => {
+    const paging = parsePaging(ctx, request.query);
+    const state = telephonyState(ctx, request.principal.workspaceId);
+    const row = account(state, request.params);
+    const remote = await carrierNumbers(row);
+    const items: RemoteNumber[] = remote.map((n) => ({
+      e164: n.phone_number,
+      already_imported: state.numberByProviderId(row.id, n.sid) !== undefined,
+      label: n.friendly_name,
+      provider_number_id: n.sid,
+    }));
+    return pageOf(ctx, items, paging);
+  });
+
+  app.post("/v1/telephony/accounts/:account_id/import", async (request, reply) => {
+    requireRole(request.principal, "EDITOR");
+    const workspace = ctx.store.workspace(request.principal.workspaceId);
+    const state = telephonyState(ctx, request.principal.workspaceId);
+    const row = account(state, request.params);
+    const body = parse(ctx, PhoneImport, request.body, "body");
+    if (body.inbound_agent_id !== undefined && !workspace.agents.has(body.inbound_agent_id)) {
+      throw new ApiError(404, "inbound agent not found");
+    }
+    const problems: string[] = [];
+    const found: CarrierNumber[] = [];
+    const unique = [...new Set(body.provider_number_ids)];
+    for (const [i, sid] of unique.entries()) {
+      if (state.numberByProviderId(row.id, sid) !== undefined) {
+        problems.push(`provider_number_ids.${i}: that number is already imported`);
+        continue;
+      }
+      const remote = await getCarrierNumber(ctx, row.access, sid);
+      if (remote === undefined) problems.push(`provider_number_ids.${i}: the carrier account has no such number`);
+      else found.push(remote);
+    }
+    if (problems.length > 0) {
+      throw new ApiError(400, problems.length === 1 ? problems[0]! : "some numbers cannot be imported", problems);
+    }
+    const imported: PhoneNumberRow[] = [];
+    for (const remote of found) {
+      const id = randomUUID();
+      const hooks = numberWebhooks(ctx, id);
+      // The carrier must send this number's calls here before it can be live.
+      const configured = await configureCarrierNumber(ctx, row.access, remote.sid, hooks);
+      const at = now();
+      const phone: PhoneNumberRow = {
+        id,
+        e164: remote.phone_number,
+        label: remote.friendly_name,
+        provider_number_id: remote.sid,
+        telephony_account_id: row.id,
+        inbound_agent_id: body.inbound_agent_id ?? null,
+        can_inbound: remote.capabilities?.voice ?? true,
+        can_outbound: remote.capabilities?.voice ?? true,
+        status: "active",
+        status_message: "",
+        provider_state: {
+          voice_url: configured.voice_url,
+          status_callback: configured.status_callback,
+          configured: configured.voice_url === hooks.voiceUrl,
+        },
+        rtc_dispatch_rule_id: `rtcdr_${randomBytes(8).toString("hex")}`,
+        rtc_inbound_trunk_id: `rtctr_${randomBytes(8).toString("hex")}`,
+        last_synced_at: at,
+        created_at: at,
+        updated_at: at,
+        seq: state.nextSeq(),
+      };
+      state.numbers.set(id, phone);
+      directory.numbers.set(id, request.principal.workspaceId);
+      imported.push(phone);
+    }
+    return reply.status(201).send({ items: imported.map((phone) => phoneNumberView(ctx, workspace, phone)) });
+  });
+
+  app.get("/v1/telephony/phone-numbers", async (request) => {
+    const paging = parsePaging(ctx, request.query);
+    const { account_id } = parse(ctx, PhoneNumbersQuery, request.query, "query");
+    const workspace = ctx.store.workspace(request.principal.workspaceId);
+    const state = telephonyState(ctx, request.principal.workspaceId);
+    const rows = state
+      .newestNumbers()
+      .filter((row) => account_id === undefined || row.telephony_account_id === account_id)
+      .map((row) => phoneNumberView(ctx, workspace, row));
+    return pageOf(ctx, rows, paging);
+  });
+
+  app.get("/v1/telephony/phone-numbers/:phone_number_id", async (request) => {
+    const workspace = ctx.store.workspace(request.principal.workspaceId);
+    const state = telephonyState(ctx, request.principal.workspaceId);
+    return phoneNumberView(ctx, workspace, number(state, request.params));
+  });
+
+  app.patch("/v1/telephony/phone-numbers/:phone_number_id", async (request) => {
+    requireRole(request.principal, "EDITOR");
+    const workspace = ctx.store.workspace(request.principal.workspaceId);
+    const state = telephonyState(ctx, request.principal.workspaceId);
+    const row = number(state, request.params);
+    const patch = parse(ctx, PhoneNumberPatch, request.body ?? {}, "body");
+    if (typeof patch.inbound_agent_id === "string" && !workspace.agents.has(patch.inbound_agent_id)) {
+      throw new ApiError(404, "inbound agent not found");
+    }
+    // 4: a PATCH merges; an explicit null clears.
+    if (patch.inbound_agent_id !== undefined) row.inbound_agent_id = patch.inbound_agent_id;
+    if (patch.label !== undefined) row.label = patch.label;
+    row.updated_at = now();
+    return phoneNumberView(ctx, workspace, row);
+  });
+
+  app.delete("/v1/telephony/phone-numbers/:phone_number_id", async (request) => {
+    requireRole(request.principal, "EDITOR");
+    const state = telephonyState(ctx, request.principal.workspaceId);
+    const row = number(state, request.params);
+    const owner = state.accounts.get(row.telephony_account_id);
+    if (owner !== undefined) {
+      // Best effort: stop the carrier sending this number's calls here (unless another importer took
+      // the number over since); the row goes either way.
+      await releaseCarrierNumber(owner, row).catch(() => undefined);
+    }
+    state.numbers.delete(row.id);
+    directory.numbers.delete(row.id);
+    return { ok: true };
+  });
+}
