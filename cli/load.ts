@@ -14,7 +14,7 @@ import { durationMs } from "../load/lib/duration.ts";
 import { Target } from "../spec/target.ts";
 
 const USAGE = `usage: cap-conformance load --scenario NAME [--target target.json] [--duration 30s]
-                             [--rate N] [--vus N] [--region NAME] [--report-dir DIR]
+                             [--rate N] [--vus N] [--region NAME] [--report-dir DIR] [--minute-ms N]
   --scenario    one of: ${scenarioNames().join(", ")}
   --target      target file; without it the embedded reference platform and simulators are started
   --duration    how long the load runs (k6 duration: 30s, 5m, 1h)
@@ -22,6 +22,7 @@ const USAGE = `usage: cap-conformance load --scenario NAME [--target target.json
   --vus         the most virtual users a scenario may use
   --region      the target region to load (default: the first)
   --report-dir  where summary.json, junit.xml and report.html go (default reports/out/load/<scenario>)
+  --minute-ms   without --target: real milliseconds per simulated minute of the embedded stack (default 50)
 Environment: K6_BIN uses that k6 (it must list k6/x/sse in \`k6 version\`) instead of building one.`;
 
 /** Setup, teardown and k6's graceful stops on top of the duration, before the hard kill. */
@@ -37,6 +38,7 @@ interface LoadArgs {
   vus?: string;
   region?: string;
   reportDir?: string;
+  minuteMs: number;
 }
 
 export async function loadCommand(argv: string[]): Promise<number> {
@@ -69,7 +71,7 @@ export async function loadCommand(argv: string[]): Promise<number> {
     if (args.target) {
       targetPath = resolve(args.target);
     } else {
-      const started = await startEmbeddedStack();
+      const started = await startEmbeddedStack(args.minuteMs);
       stack = started;
       targetPath = join(scratch, "target.json");
       // The file holds credentials: readable by this user only, deleted when the run ends.
@@ -119,6 +121,7 @@ function parse(argv: string[]): LoadArgs {
       vus: { type: "string" },
       region: { type: "string" },
       "report-dir": { type: "string" },
+      "minute-ms": { type: "string", default: "50" },
     },
     strict: true,
     allowPositionals: false,
@@ -131,6 +134,7 @@ function parse(argv: string[]): LoadArgs {
   for (const [flag, value] of [
     ["--rate", values.rate],
     ["--vus", values.vus],
+    ["--minute-ms", values["minute-ms"]],
   ] as const) {
     if (value !== undefined && !/^[1-9]\d*$/.test(value)) throw new Error(`${flag} must be a positive integer`);
   }
@@ -142,6 +146,7 @@ function parse(argv: string[]): LoadArgs {
     vus: values.vus,
     region: values.region,
     reportDir: values["report-dir"],
+    minuteMs: Number(values["minute-ms"]),
   };
 }
 
@@ -166,10 +171,11 @@ export function checkTargetFile(path: string): string | undefined {
   return `the target file ${path} does not match the target schema:\n${lines.join("\n")}`;
 }
 
-async function startEmbeddedStack(): Promise<{ target: Target; close(): Promise<void> }> {
+async function startEmbeddedStack(minuteMs: number): Promise<{ target: Target; close(): Promise<void> }> {
   // Imported lazily: only a run without --target needs the reference platform in-process.
+  // A scaled clock, as `run` uses: simulated calls last seconds, not minutes.
   const { startStack } = await import("../simulators/stack.ts");
-  return startStack();
+  return startStack({ minuteMs });
 }
 
 /** Runs k6 with its output on ours; SIGINT at the deadline, SIGKILL if it still runs after. */

@@ -1,12 +1,11 @@
 // The carrier simulator's witness: what the carrier saw, independent of what the platform
-// reports. Only this module knows its URL and field names (assumed until the carrier
-// simulator publishes them): GET {simulators.carrier}/_admin/witness -> {peak_concurrency}.
+// reports. Only this module knows its URL and shape (simulators/carrier/schemas.ts
+// WitnessSnapshot): GET {simulators.carrier}/_admin/witness -> {concurrency: {peak, ...}, ...}.
 import { Gauge } from "k6/metrics";
 import { control, json } from "./api.ts";
 import type { SummaryData } from "./summary-data.ts";
 import { target } from "./target.ts";
 
-const PEAK_FIELDS = ["peak_concurrency", "peak_concurrent_calls", "max_concurrent_calls"];
 const METRIC = "carrier_peak_concurrency";
 const peak = new Gauge(METRIC);
 
@@ -15,15 +14,10 @@ export function recordCarrierPeak(): number | undefined {
   const base = target.simulators.carrier;
   if (!base) return undefined;
   const res = control("GET", `${base.replace(/\/+$/, "")}/_admin/witness`, "carrier.witness");
-  const body = json(res);
-  for (const field of PEAK_FIELDS) {
-    const value = body?.[field];
-    if (typeof value === "number") {
-      peak.add(value);
-      return value;
-    }
-  }
-  return undefined;
+  const value = json<{ concurrency?: { peak?: unknown } }>(res)?.concurrency?.peak;
+  if (typeof value !== "number") return undefined;
+  peak.add(value);
+  return value;
 }
 
 /** The peak as handleSummary sees it. */

@@ -69,11 +69,11 @@ export function driftFindings(data: SummaryData, limits: DriftLimits = DEFAULT_L
     const growth = w.stat === "max" ? limits.memoryGrowth : limits.latencyGrowth;
     const slack = w.stat === "max" ? 0 : limits.latencySlackMs;
     const ok = last <= first * (1 + growth) + slack;
-    const unit = w.stat === "max" ? " bytes" : " ms";
+    const show = (v: number) => (w.stat === "max" ? `${(v / 2 ** 20).toFixed(1)} MiB` : `${v.toFixed(1)} ms`);
     return {
       name,
       ok,
-      detail: `${w.stat} ${first.toFixed(1)}${unit} first, ${last.toFixed(1)}${unit} last (allowed +${Math.round(growth * 100)} %)`,
+      detail: `${w.stat} ${show(first)} first, ${show(last)} last (allowed +${Math.round(growth * 100)} %)`,
     };
   });
 }

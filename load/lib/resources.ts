@@ -24,7 +24,9 @@ type Entry = ModelPair & { channel?: string[] };
 /** Picks, per slot, the first catalog entry for the channel (or the first at all). */
 export function catalogModels(channel = "text"): Models {
   const res = call("GET", path("catalog.get"), "catalog.get");
-  expectStatus(res, "catalog.get", 200);
+  if (!expectStatus(res, "catalog.get", 200)) {
+    throw new Error(`GET /v1/catalog answered ${res.status}: cannot build an agent the target accepts`);
+  }
   const catalog = json<Record<string, unknown>>(res) ?? {};
   const first = (slot: string): ModelPair | undefined => {
     const raw = catalog[slot];

@@ -22,7 +22,15 @@ export function summaryHandler(scenario: string, findingsOf: FindingsOf = () => 
   };
 }
 
-export function buildSummary(scenario: string, data: SummaryData, findings: Finding[]): LoadSummary {
+/** A run in which nothing ran (setup threw, or every iteration failed) passes no threshold. */
+function ranFinding(data: SummaryData): Finding[] {
+  const iterations = data.metrics.iterations?.values.count ?? 0;
+  if (iterations > 0) return [];
+  return [{ name: "iterations ran", ok: false, detail: "no iteration completed: see k6's output (setup error?)" }];
+}
+
+export function buildSummary(scenario: string, data: SummaryData, scenarioFindings: Finding[]): LoadSummary {
+  const findings = [...ranFinding(data), ...scenarioFindings];
   // Observe-only thresholds (">=0", declared so k6 reports a tagged submetric) are not gates.
   const thresholds = thresholdResults(data).filter((t) => !/>=\s*0$/.test(t.expression));
   const checks = allChecks(data.root_group);

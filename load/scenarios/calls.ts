@@ -5,7 +5,7 @@
 import exec from "k6/execution";
 import type { Options } from "k6/options";
 import { call, expectStatus } from "../lib/api.ts";
-import { batch, outboundCall, outboundNumberId } from "../lib/calls.ts";
+import { batch, type FromNumber, outboundCall, outboundNumber, releaseNumber } from "../lib/calls.ts";
 import { carrierPeakFrom, recordCarrierPeak } from "../lib/carrier-witness.ts";
 import { path } from "../lib/operations.ts";
 import { API_THRESHOLDS, DURATION, DURATION_MS, intEnv, SUMMARY_TREND_STATS, VUS } from "../lib/options.ts";
@@ -58,18 +58,18 @@ export const options: Options = {
 
 interface Data {
   prefix: string;
-  fromNumberId: string;
+  from: FromNumber;
   agentId: string;
 }
 
 export function setup(): Data {
   const prefix = runPrefix(runId());
-  const fromNumberId = outboundNumberId();
+  const from = outboundNumber();
   const agentId = createAgent(prefix, catalogModels("voice"), "voice");
   if (!agentId) throw new Error("setup could not create the voice agent the calls use");
   const published = call("POST", path("agent.publish", { agent_id: agentId }), "agent.publish");
   expectStatus(published, "agent.publish", 200);
-  return { prefix, fromNumberId, agentId };
+  return { prefix, from, agentId };
 }
 
 /** What is left of the run, so a wait never outlives the scenario. */
@@ -78,15 +78,16 @@ function budgetMs(limitMs: number): number {
 }
 
 export function outbound(data: Data): void {
-  outboundCall(data.fromNumberId, data.agentId, budgetMs(CALL_TIMEOUT_MS));
+  outboundCall(data.from.id, data.agentId, budgetMs(CALL_TIMEOUT_MS));
 }
 
 export function batches(data: Data): void {
-  batch(data.fromNumberId, data.agentId, data.prefix, BATCH_SIZE, budgetMs(CALL_TIMEOUT_MS * 2));
+  batch(data.from.id, data.agentId, data.prefix, BATCH_SIZE, budgetMs(CALL_TIMEOUT_MS * 2));
 }
 
 export function teardown(data: Data): void {
   recordCarrierPeak();
+  releaseNumber(data.from);
   sweep(data.prefix);
 }
 
@@ -96,7 +97,7 @@ function findings(data: SummaryData): Finding[] {
     {
       name: "carrier peak concurrency",
       ok: true,
-      detail: peak === undefined ? "the carrier witness was not readable" : `${peak} calls at once`,
+      detail: peak === undefined ? "the carrier witness was not readable" : `peak of ${peak} concurrent calls`,
     },
   ];
 }

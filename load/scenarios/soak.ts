@@ -8,7 +8,7 @@ import exec from "k6/execution";
 import type { Options } from "k6/options";
 import { call, expectStatus } from "../lib/api.ts";
 import { type ApiMixData, apiMixIteration, setupApiMix, teardownApiMix } from "../lib/api-mix.ts";
-import { outboundCall, outboundNumberId } from "../lib/calls.ts";
+import { type FromNumber, outboundCall, outboundNumber, releaseNumber } from "../lib/calls.ts";
 import { sendAndAwaitReply, startConversations, subscribe } from "../lib/conversation.ts";
 import { DEFAULT_LIMITS, type DriftLimits, driftFindings, WINDOW_THRESHOLDS, windowAt } from "../lib/drift.ts";
 import { recordServerMemory } from "../lib/memory.ts";
@@ -71,7 +71,7 @@ export const options: Options = {
 interface Data {
   api: ApiMixData;
   conversations: string[];
-  calls?: { fromNumberId: string; agentId: string };
+  calls?: { from: FromNumber; agentId: string };
 }
 
 export function setup(): Data {
@@ -81,7 +81,7 @@ export function setup(): Data {
     const agentId = createAgent(prefix, catalogModels("voice"), "voice");
     if (agentId) {
       expectStatus(call("POST", path("agent.publish", { agent_id: agentId }), "agent.publish"), "agent.publish", 200);
-      data.calls = { fromNumberId: outboundNumberId(), agentId };
+      data.calls = { from: outboundNumber(), agentId };
     }
   }
   return data;
@@ -131,8 +131,7 @@ export function subscriber(data: Data): void {
 
 export function calls(data: Data): void {
   const remainingMs = enterWindow();
-  if (data.calls)
-    outboundCall(data.calls.fromNumberId, data.calls.agentId, Math.max(1000, Math.min(60_000, remainingMs)));
+  if (data.calls) outboundCall(data.calls.from.id, data.calls.agentId, Math.max(1000, Math.min(60_000, remainingMs)));
 }
 
 export function memory(): void {
@@ -141,7 +140,10 @@ export function memory(): void {
 }
 
 export function teardown(data: Data): void {
-  if (data.calls) deleteAgent(data.calls.agentId);
+  if (data.calls) {
+    releaseNumber(data.calls.from);
+    deleteAgent(data.calls.agentId);
+  }
   teardownApiMix(data.api);
 }
 

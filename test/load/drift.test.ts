@@ -58,7 +58,9 @@ describe("soak drift", () => {
       "server_memory_bytes{window:first}": trend(100e6),
       "server_memory_bytes{window:last}": trend(151e6),
     });
-    expect(find(d, "drift server_memory_bytes").ok).toBe(false);
+    const finding = find(d, "drift server_memory_bytes");
+    expect(finding.ok).toBe(false);
+    expect(finding.detail).toBe("max 95.4 MiB first, 144.0 MiB last (allowed +50 %)");
   });
 
   it("reports a metric without samples in both windows as not measured, not as passed drift", () => {

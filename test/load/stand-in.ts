@@ -48,7 +48,7 @@ interface Conversation {
 interface CallRecord {
   session_id: string;
   batch_id?: string;
-  status: "queued" | "in_progress" | "completed";
+  status: "queued" | "in_progress" | "ended";
   to: string;
 }
 
@@ -71,8 +71,8 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
   const carrier = { active: 0, peak: 0 };
 
   app.addHook("onRequest", async (request) => {
-    // Harness side-calls (test control, the carrier witness) carry no platform credential.
-    if (/^\/(_test|_admin)\//.test(request.url) || request.url === "/health") return;
+    // The carrier witness is a harness side-call: it carries no platform credential.
+    if (request.url.startsWith("/_admin/") || request.url === "/health") return;
     if (request.headers.authorization !== `Bearer ${TOKEN}`) throw new ApiError(401, "not authenticated");
     requests++;
     if (options.failEvery && requests % options.failEvery === 0) throw new ApiError(503, "planted failure");
@@ -151,7 +151,7 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
       record.status = "in_progress";
     });
     later(200, () => {
-      record.status = "completed";
+      record.status = "ended";
       carrier.active--;
     });
     return record;
@@ -165,19 +165,22 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
     if (body.from_phone_number_id !== numberId) throw new ApiError(404, "phone number not found");
     return reply.status(201).send({ session_id: place(body.to).session_id });
   });
+  const batches = new Map<string, { id: string; size: number }>();
   app.post("/v1/calls/batches", async (request, reply) => {
     const body = parsePart(Batch, request.body);
     const id = randomUUID();
+    batches.set(id, { id, size: body.recipients.length });
     body.recipients.forEach((r, i) => {
       later(i * 20, () => place(r.to, id));
     });
-    return reply.status(201).send({ id });
+    return reply.status(201).send({ id, status: "running" });
   });
-  app.get("/v1/calls", async (request) => {
-    const query = parsePart(pagingQuery(200).extend({ batch_id: z.uuid().optional() }), request.query);
-    const rows = [...calls.values()].filter((c) => !query.batch_id || c.batch_id === query.batch_id);
-    const page = rows.slice(query.offset, query.offset + query.limit + 1);
-    return { items: page.slice(0, query.limit), has_more: page.length > query.limit, ...query };
+  app.get("/v1/calls/batches/:id", async (request) => {
+    const batch = batches.get(parsePart(Id, request.params).id);
+    if (!batch) throw new ApiError(404, "batch not found");
+    const rows = [...calls.values()].filter((c) => c.batch_id === batch.id);
+    const done = rows.length === batch.size && rows.every((c) => c.status === "ended");
+    return { id: batch.id, status: done ? "completed" : "running" };
   });
   app.get("/v1/calls/:id", async (request) => {
     const { id } = parsePart(Id, request.params);
@@ -185,8 +188,8 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
     if (!record) throw new ApiError(404, "call not found");
     return record;
   });
-  app.get("/_test/memory", async () => process.memoryUsage());
-  app.get("/_admin/witness", async () => ({ peak_concurrency: carrier.peak, active: carrier.active }));
+  // The carrier simulator's witness shape, reduced to what the load scenarios read.
+  app.get("/_admin/witness", async () => ({ concurrency: { current: carrier.active, peak: carrier.peak } }));
 
   const origin = await listenLoopback(app);
   return {
@@ -195,7 +198,6 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
       credentials: { admin: TOKEN, editor: TOKEN, viewer: TOKEN },
       wired: false,
       simulators: { carrier: origin },
-      test_control: `${origin}/_test`,
       profile: "default",
     },
     async close() {
