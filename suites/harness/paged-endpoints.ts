@@ -1,9 +1,11 @@
 // Every paged list the harness checks, with how to put rows into it. Paging checks run over all
 // of them; a new paged endpoint is one entry here.
 import { createAgent } from "./agents.ts";
+import { placeCall } from "./calls.ts";
 import type { Need } from "./check.ts";
 import { call } from "./http.ts";
 import { profile } from "./profile.ts";
+import { buyNumber, carrierAccount, importFreshNumber } from "./telephony.ts";
 
 export interface PagedEndpoint {
   name: string;
@@ -25,6 +27,36 @@ export const PAGED_ENDPOINTS: PagedEndpoint[] = [
     addRow: async () => {
       await createAgent();
     },
+  },
+  {
+    name: "remote numbers",
+    path: async () => `/v1/telephony/accounts/${(await carrierAccount()).id}/remote-numbers`,
+    ceiling: 200,
+    order: "unspecified",
+    addRow: async () => {
+      await buyNumber();
+    },
+    needs: ["wiring"],
+  },
+  {
+    name: "phone numbers",
+    path: async () => "/v1/telephony/phone-numbers",
+    ceiling: 200,
+    order: "unspecified",
+    addRow: async () => {
+      await importFreshNumber();
+    },
+    needs: ["wiring"],
+  },
+  {
+    name: "calls",
+    path: async () => "/v1/calls",
+    ceiling: 200,
+    order: "newest-first",
+    addRow: async () => {
+      await placeCall();
+    },
+    needs: ["wiring"],
   },
 ];
 

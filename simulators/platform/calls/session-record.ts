@@ -66,12 +66,8 @@ export function newSessionRecord(ctx: PlatformContext, init: SessionInit): Sessi
 }
 
 /** The payload: identity, the call itself, userdata, analysis, transcript, cost, recordings, transfer. */
-export function sessionPayload(ctx: PlatformContext, record: SessionRecord): CallSession {
-  const telephony =
-    record.telephony ??
-    (ctx.faults.has("text-telephony-fields-null")
-      ? { from_number: null, to_number: null, phone_number_id: null }
-      : undefined);
+export function sessionPayload(_ctx: PlatformContext, record: SessionRecord): CallSession {
+  const telephony = record.telephony;
   return structuredClone({
     session_id: record.session_id,
     agent_id: record.agent_id,

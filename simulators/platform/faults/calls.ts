@@ -38,11 +38,6 @@ export const callsFaults = {
     description: "session.completed is published before billing stored the cost, so it disagrees with GET",
     clauses: ["events.session-completed-agrees"],
   },
-  "text-telephony-fields-null": {
-    description:
-      "the text worker's session payload carries the three telephony fields as null instead of leaving them out",
-    clauses: ["events.text-no-telephony-fields"],
-  },
   "queued-for-batch-calls": {
     description: "batch calls announce session.queued like one-at-a-time outbound calls",
     clauses: ["events.session-queued-not-batches"],

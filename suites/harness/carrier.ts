@@ -1,0 +1,115 @@
+// The carrier simulator's admin API (simulators/carrier/README.md): numbers added at the carrier, inbound
+// calls, scripted outcomes, the outage switch and the witness of every dial. Every call is bounded; no
+// answer is a TargetError.
+import { randomInt } from "node:crypto";
+import { request } from "undici";
+import { WitnessSnapshot } from "../../simulators/carrier/schemas.ts";
+import { TargetError } from "./errors.ts";
+import { runConfig } from "./run-config.ts";
+
+export type { WitnessDial, WitnessInbound, WitnessSnapshot } from "../../simulators/carrier/schemas.ts";
+
+function carrierOrigin(): string {
+  const url = runConfig().target.simulators.carrier;
+  if (url === undefined) throw new TargetError("the target names no carrier simulator");
+  return url.replace(/\/$/, "");
+}
+
+async function admin(method: "GET" | "POST" | "PUT" | "DELETE", path: string, body?: unknown): Promise<unknown> {
+  const limit = runConfig().timeoutMs;
+  let status: number;
+  let text: string;
+  try {
+    const response = await request(`${carrierOrigin()}/_admin${path}`, {
+      method,
+      headers: body === undefined ? {} : { "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      headersTimeout: limit,
+      bodyTimeout: limit,
+      signal: AbortSignal.timeout(limit),
+    });
+    status = response.statusCode;
+    text = await response.body.text();
+  } catch {
+    throw new TargetError(`carrier simulator did not answer ${method} ${path} within ${limit} ms`);
+  }
+  if (status < 200 || status >= 300) throw new TargetError(`carrier simulator answered ${status} to ${method} ${path}`);
+  return JSON.parse(text) as unknown;
+}
+
+export interface CarrierNumber {
+  sid: string;
+  phone_number: string;
+  voice_url: string | null;
+  status_callback: string | null;
+}
+
+/** A number never seen before in this run: +1 777 NNN NNNN (outside the outcome pattern, so it answers). */
+export function freshE164(): string {
+  return `+1777${String(randomInt(0, 10_000_000)).padStart(7, "0")}`;
+}
+
+let recipientCounter = randomInt(0, 10_000);
+
+/**
+ * A callee whose outcome is fixed by the carrier's number pattern `+1 555 0 O P NNNN`: O picks the
+ * outcome (0 answer, 1 busy, 2 no-answer, 3 failed, 5/6/7 fail P times then answer), P a duration.
+ * NNNN runs on from a random start, so recipients do not repeat within a run.
+ */
+export function patternNumber(outcome: number, parameter = 0): string {
+  recipientCounter = (recipientCounter + 1) % 10_000;
+  return `+15550${outcome}${parameter}${String(recipientCounter).padStart(4, "0")}`;
+}
+
+/** Adds a number to a carrier account (bought at the carrier, not through the API). */
+export async function addCarrierNumber(accountSid: string, phoneNumber = freshE164()): Promise<CarrierNumber> {
+  return (await admin("POST", `/accounts/${encodeURIComponent(accountSid)}/numbers`, {
+    phone_number: phoneNumber,
+  })) as CarrierNumber;
+}
+
+export async function carrierNumbers(accountSid: string): Promise<CarrierNumber[]> {
+  return ((await admin("GET", `/accounts/${encodeURIComponent(accountSid)}/numbers`)) as { numbers: CarrierNumber[] })
+    .numbers;
+}
+
+export interface InboundRow {
+  call_sid: string;
+  outcome: "answered" | "rejected" | "failed" | "no-voice-url";
+  http_status: number | null;
+  reason: string | null;
+}
+
+/** Rings `to` from `from`; answers when the platform's voice webhook answered (or did not). */
+export async function placeInbound(to: string, from: string, talkMs = 5_000): Promise<InboundRow> {
+  return (await admin("POST", "/inbound", { to, from, talk_ms: talkMs })) as InboundRow;
+}
+
+export async function witness(): Promise<WitnessSnapshot> {
+  return WitnessSnapshot.parse(await admin("GET", "/witness"));
+}
+
+/** Polls the witness until `predicate` holds; the last snapshot is handed to `predicate`'s caller. */
+export async function waitForWitness(
+  predicate: (snapshot: WitnessSnapshot) => boolean,
+  timeoutMs: number,
+  what: string,
+): Promise<WitnessSnapshot> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const snapshot = await witness();
+    if (predicate(snapshot)) return snapshot;
+    if (Date.now() > deadline) throw new Error(`carrier witness: ${what} not seen within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Runs `body` with the carrier API giving no answer, and always brings it back. */
+export async function whileCarrierOffline<T>(body: () => Promise<T>): Promise<T> {
+  await admin("POST", "/offline", { offline: true });
+  try {
+    return await body();
+  } finally {
+    await admin("POST", "/offline", { offline: false });
+  }
+}

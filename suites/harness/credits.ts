@@ -1,0 +1,75 @@
+// The credit balance and clock hooks of the target's test control (`${test_control}/credits`,
+// `${test_control}/clock`). Balances are per region (1): region N's hooks are found by swapping the first
+// region's base URL for region N's in the test_control URL. Requests carry the admin credential, so they
+// act on the run's workspace.
+import { request } from "undici";
+import { TargetError } from "./errors.ts";
+import { runConfig } from "./run-config.ts";
+
+function controlUrl(region: number): string {
+  const { target } = runConfig();
+  if (target.test_control === undefined) throw new TargetError("the target has no test_control hooks");
+  const control = target.test_control.replace(/\/$/, "");
+  if (region === 0) return control;
+  const first = target.regions[0]!.base_url.replace(/\/$/, "");
+  const other = target.regions[region]?.base_url.replace(/\/$/, "");
+  if (other === undefined || !control.startsWith(first)) {
+    throw new TargetError(`the target gives no test_control hooks for region #${region + 1}`);
+  }
+  return other + control.slice(first.length);
+}
+
+async function hook(region: number, method: "GET" | "PUT", path: string, body?: unknown): Promise<unknown> {
+  const { target, timeoutMs } = runConfig();
+  const url = `${controlUrl(region)}${path}`;
+  let status: number;
+  let text: string;
+  try {
+    const response = await request(url, {
+      method,
+      headers: {
+        authorization: `Bearer ${target.credentials.admin}`,
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    status = response.statusCode;
+    text = await response.body.text();
+  } catch {
+    throw new TargetError(`test control did not answer ${method} ${path} within ${timeoutMs} ms`);
+  }
+  if (status !== 200) throw new TargetError(`test control answered ${status} to ${method} ${path}`);
+  return JSON.parse(text) as unknown;
+}
+
+export async function getBalance(region = 0): Promise<number> {
+  return ((await hook(region, "GET", "/credits")) as { balance: number }).balance;
+}
+
+export async function setBalance(balance: number, region = 0): Promise<void> {
+  await hook(region, "PUT", "/credits", { balance });
+}
+
+/** Runs `body` with the workspace's balance in `region` set to `balance`, then puts the old one back. */
+export async function withBalance<T>(balance: number, body: () => Promise<T>, region = 0): Promise<T> {
+  const before = await getBalance(region);
+  await setBalance(balance, region);
+  try {
+    return await body();
+  } finally {
+    await setBalance(before, region);
+  }
+}
+
+/** The server's simulated now (epoch ms): calling windows and start_at are set relative to it. */
+export async function serverNow(region = 0): Promise<number> {
+  return ((await hook(region, "GET", "/clock")) as { now_ms: number }).now_ms;
+}
+
+/** Real ms per simulated minute of the target (60,000 when it runs on the wall clock). */
+export function minuteMs(): number {
+  return runConfig().target.minute_ms ?? 60_000;
+}

@@ -1,0 +1,224 @@
+// Telephony (2.4, 2.5, 3.2, 4): remote numbers read live from the carrier, import, the phone-number
+// list and its account filter, and readiness. Numbers are bought at the carrier simulator per check.
+import { randomBytes, randomUUID } from "node:crypto";
+import { expect } from "vitest";
+import { PhoneNumber, Readiness, RemoteNumber, TelephonyAccount } from "../spec/telephony.ts";
+import { createAgent } from "./harness/agents.ts";
+import { freshE164, placeInbound, whileCarrierOffline } from "./harness/carrier.ts";
+import { check } from "./harness/check.ts";
+import { type ApiResponse, call, describe } from "./harness/http.ts";
+import { readAll } from "./harness/paged-endpoints.ts";
+import { callOp, profile } from "./harness/profile.ts";
+import { track } from "./harness/resources.ts";
+import { buyNumber, carrierAccount, importFreshNumber, importNumbers } from "./harness/telephony.ts";
+
+const remotePath = (accountId: string) => `/v1/telephony/accounts/${accountId}/remote-numbers`;
+const PHONE_NUMBERS = "/v1/telephony/phone-numbers";
+
+async function remoteNumbers(accountId: string): Promise<RemoteNumber[]> {
+  return (await readAll(remotePath(accountId), 200)).map((row) => RemoteNumber.parse(row));
+}
+
+function expect502(response: ApiResponse): void {
+  expect(response.status, describe(response)).toBe(502);
+  const detail = (response.json as { detail?: { message?: unknown; errors?: unknown } } | undefined)?.detail;
+  expect(typeof detail?.message, `error envelope in ${describe(response)}`).toBe("string");
+}
+
+check(
+  "remote numbers: a page of 2.4 rows (e164, already_imported, label, provider_number_id); limit 201 is a 422",
+  ["telephony.remote-numbers-paged", "telephony.remote-number-shape"],
+  async () => {
+    const account = await carrierAccount();
+    await buyNumber();
+    const response = await call(remotePath(account.id), { query: { limit: 1 } });
+    expect(response.status, describe(response)).toBe(200);
+    const page = response.json as { items: unknown[]; has_more: boolean; limit: number; offset: number };
+    expect(Object.keys(page).sort(), describe(response)).toEqual(["has_more", "items", "limit", "offset"]);
+    expect(page.items, describe(response)).toHaveLength(1);
+    expect(Object.keys(page.items[0] as object).sort(), describe(response)).toEqual(
+      expect.arrayContaining(["already_imported", "e164", "label", "provider_number_id"]),
+    );
+    RemoteNumber.parse(page.items[0]);
+    const tooMany = await call(remotePath(account.id), { query: { limit: 201 } });
+    expect(tooMany.status, describe(tooMany)).toBe(422);
+  },
+  { needs: ["wiring"] },
+);
+
+check(
+  "a number bought at the carrier is listed as a remote number at once, without import",
+  ["telephony.remote-numbers-live"],
+  async () => {
+    const account = await carrierAccount();
+    // Read once first: a server that caches the carrier's answer would not see the purchase below.
+    await remoteNumbers(account.id);
+    const bought = await buyNumber();
+    const listed = (await remoteNumbers(account.id)).find((row) => row.e164 === bought.phone_number);
+    expect(listed, `${bought.phone_number} among the remote numbers right after buying it`).toBeDefined();
+    expect(listed?.provider_number_id).toBe(bought.sid);
+    expect(listed?.already_imported, "a number only bought, never imported").toBe(false);
+  },
+  { needs: ["wiring"] },
+);
+
+check(
+  "already_imported is true for an imported number and false for one that was not",
+  ["telephony.remote-already-imported"],
+  async () => {
+    const account = await carrierAccount();
+    const [kept, imported] = [await buyNumber(), await buyNumber()];
+    await importNumbers([imported.sid]);
+    const remote = await remoteNumbers(account.id);
+    expect(remote.find((row) => row.provider_number_id === imported.sid)?.already_imported, imported.phone_number).toBe(
+      true,
+    );
+    expect(remote.find((row) => row.provider_number_id === kept.sid)?.already_imported, kept.phone_number).toBe(false);
+  },
+  { needs: ["wiring"] },
+);
+
+check(
+  "credentials the carrier refuses make listing remote numbers fail (502 in the envelope)",
+  ["telephony.remote-numbers-bad-credentials"],
+  async () => {
+    const wired = await carrierAccount();
+    const created = await callOp(
+      "telephony.account.create",
+      {},
+      // The carrier's own account id with a token it never issued.
+      {
+        body: {
+          provider: "twilio",
+          account_sid: wired.provider_account_id,
+          auth_token: randomBytes(16).toString("hex"),
+        },
+      },
+    );
+    expect(created.status, describe(created)).toBeLessThan(300);
+    const account = TelephonyAccount.parse(created.json);
+    track(`telephony account ${account.id}`, async () => {
+      await callOp("telephony.account.delete", { account_id: account.id });
+    });
+    expect502(await call(remotePath(account.id)));
+  },
+  { needs: ["wiring"] },
+);
+
+check(
+  "when the carrier API gives no answer, listing remote numbers is a 502",
+  ["telephony.remote-numbers-502"],
+  async () => {
+    const account = await carrierAccount();
+    const response = await whileCarrierOffline(() => call(remotePath(account.id)));
+    expect502(response);
+  },
+  { needs: ["wiring"] },
+);
+
+check(
+  "remote numbers of a carrier account not in the workspace is a 404",
+  ["telephony.remote-numbers-unknown-404"],
+  async () => {
+    const response = await call(remotePath(randomUUID()));
+    expect(response.status, describe(response)).toBe(404);
+  },
+);
+
+check(
+  "phone numbers: a page envelope; limit 201 and limit 0 are a 422",
+  ["telephony.phone-numbers-paged"],
+  async () => {
+    const response = await call(PHONE_NUMBERS, { query: { limit: 1 } });
+    expect(response.status, describe(response)).toBe(200);
+    expect(Object.keys(response.json as object).sort(), describe(response)).toEqual([
+      "has_more",
+      "items",
+      "limit",
+      "offset",
+    ]);
+    for (const limit of [201, 0]) {
+      const refused = await call(PHONE_NUMBERS, { query: { limit } });
+      expect(refused.status, describe(refused)).toBe(422);
+    }
+  },
+);
+
+check(
+  "an imported number has every 2.5 field, in the list and read alone, and a readiness of 3.2",
+  ["telephony.phone-number-shape", "telephony.readiness-enum"],
+  async () => {
+    const number = await importFreshNumber();
+    const fields = Object.keys(PhoneNumber.shape).sort();
+    const listed = (await readAll(PHONE_NUMBERS, 200)).find((row) => row.id === number.id);
+    expect(listed, `${number.id} in the phone-number list`).toBeDefined();
+    const alone = await callOp("phone.get", { phone_number_id: number.id });
+    expect(alone.status, describe(alone)).toBe(200);
+    for (const row of [listed, alone.json]) {
+      expect(Object.keys(row as object).sort(), "2.5 fields").toEqual(expect.arrayContaining(fields));
+      const parsed = PhoneNumber.parse(row);
+      expect(Readiness.options, `readiness ${parsed.readiness}`).toContain(parsed.readiness);
+    }
+  },
+  { needs: ["wiring"] },
+);
+
+check(
+  "the carrier-account filter lists only that account's numbers",
+  ["telephony.phone-numbers-account-filter"],
+  async () => {
+    const wired = await carrierAccount();
+    const number = await importFreshNumber();
+    const other = await callOp(
+      "telephony.account.create",
+      {},
+      { body: { provider: "twilio", account_sid: `AC${randomBytes(16).toString("hex")}`, auth_token: "unused-token" } },
+    );
+    expect(other.status, describe(other)).toBeLessThan(300);
+    const otherId = TelephonyAccount.parse(other.json).id;
+    track(`telephony account ${otherId}`, async () => {
+      await callOp("telephony.account.delete", { account_id: otherId });
+    });
+    const filter = profile().phone_numbers_account_filter;
+    const mine = await call(PHONE_NUMBERS, { query: { [filter]: wired.id } });
+    expect(mine.status, describe(mine)).toBe(200);
+    const rows = (mine.json as { items: PhoneNumber[] }).items;
+    expect(
+      rows.map((row) => row.id),
+      describe(mine),
+    ).toContain(number.id);
+    for (const row of rows) expect(row.telephony_account_id, describe(mine)).toBe(wired.id);
+    const theirs = await call(PHONE_NUMBERS, { query: { [filter]: otherId } });
+    expect(theirs.status, describe(theirs)).toBe(200);
+    expect((theirs.json as { items: PhoneNumber[] }).items, describe(theirs)).toEqual([]);
+  },
+  { needs: ["wiring"] },
+);
+
+check(
+  "a number that reads live answers an inbound call; one routed to an agent becomes live",
+  ["telephony.readiness-live-answers"],
+  async () => {
+    const agent = await createAgent();
+    const number = await importFreshNumber();
+    const expectAnswersIfLive = async (label: string) => {
+      const read = await callOp("phone.get", { phone_number_id: number.id });
+      const readiness = PhoneNumber.parse(read.json).readiness;
+      if (readiness !== "live") return readiness;
+      const inbound = await placeInbound(number.e164, freshE164());
+      expect(inbound.outcome, `${label}: readiness live, the carrier saw ${JSON.stringify(inbound)}`).toBe("answered");
+      return readiness;
+    };
+    await expectAnswersIfLive("without an inbound agent");
+    const routed = await callOp(
+      "phone.update",
+      { phone_number_id: number.id },
+      { body: { inbound_agent_id: agent.id } },
+    );
+    expect(routed.status, describe(routed)).toBe(200);
+    expect(await expectAnswersIfLive("with an inbound agent"), "readiness once an agent answers the number").toBe(
+      "live",
+    );
+  },
+  { needs: ["wiring"] },
+);
