@@ -151,7 +151,7 @@ function parse(argv: string[]): LoadArgs {
 }
 
 /** Answers what is wrong with the target file, or undefined when it is usable. */
-export function checkTargetFile(path: string): string | undefined {
+function checkTargetFile(path: string): string | undefined {
   let raw: string;
   try {
     raw = readFileSync(path, "utf8");

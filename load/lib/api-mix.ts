@@ -34,6 +34,7 @@ export function setupApiMix(prefix: string): ApiMixData {
   for (let i = 0; i < POOL_SIZE; i++) {
     const name = `${prefix}pool-agent-${i}`;
     const res = call("POST", path("agent.create"), "agent.create", agentBody(name, models));
+    expectStatus(res, "agent.create", 200, 201);
     const id = json(res)?.id;
     if (typeof id === "string") agents.push({ id, name });
     const toolId = createTool(`${prefix}pool-`);

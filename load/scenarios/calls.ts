@@ -1,7 +1,7 @@
 // calls: outbound calls at a steady rate plus periodic batches (2.12) against the carrier
-// simulator. Measures the time from placing a call (or creating a batch) to its completion read
-// back from GET /v1/calls/{session_id} (or GET /v1/calls?batch_id=), and reads the carrier's own
-// peak concurrency from its witness at the end.
+// simulator. Measures the time from placing a call (or creating a batch) to its end, read back
+// from GET /v1/calls/{session_id} (or GET /v1/calls/batches/{batch_id}), and reads the
+// carrier's own peak concurrency from its witness at the end.
 import exec from "k6/execution";
 import type { Options } from "k6/options";
 import { call, expectStatus } from "../lib/api.ts";
