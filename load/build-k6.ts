@@ -1,5 +1,5 @@
 // The k6 binary the load scenarios need: k6 with a `k6/x/sse` module, built once into
-// .cache/k6/k6 with Go (module downloads and the build cache under .cache/go, so a rebuild is
+// ~/.cache/cap-conformance/k6/k6 with Go (downloads and the build cache beside it, so a rebuild is
 // quick). `npm run load:build` runs this file; `K6_BIN` points at a binary you already have.
 //
 // Two builders, both pinned:
@@ -8,8 +8,10 @@
 //   the Go module proxy; the proxy this project is developed behind refuses go.k6.io/xk6 and
 //   github.com/phymbert/xk6-sse (403 "not available").
 // - "xk6" (CAP_K6_BUILDER=xk6): the upstream way, xk6 building k6 with xk6-sse v0.1.12.
+
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
+import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -19,8 +21,15 @@ export const K6_VERSION = "v1.8.1";
 export const XK6_VERSION = "v1.4.14";
 export const XK6_SSE_MODULE = "github.com/phymbert/xk6-sse@v0.1.12";
 export const SSE_MODULE_NAME = "k6/x/sse";
-export const DEFAULT_K6_BIN = join(REPO_ROOT, ".cache", "k6", "k6");
-const GO_DIR = join(REPO_ROOT, ".cache", "go");
+/**
+ * A per-user cache outside the work tree (CAP_CACHE_DIR, else $XDG_CACHE_HOME or ~/.cache), so a fresh
+ * clone on the same machine, CI's included, reuses the k6 build and Go's downloads instead of paying
+ * minutes for a cold build each time.
+ */
+export const CACHE_DIR =
+  process.env.CAP_CACHE_DIR ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), ".cache"), "cap-conformance");
+export const DEFAULT_K6_BIN = join(CACHE_DIR, "k6", "k6");
+const GO_DIR = join(CACHE_DIR, "go");
 const BUILD_TIMEOUT_MS = 30 * 60_000;
 
 export const GO_MISSING =
@@ -99,7 +108,7 @@ export function buildCommand(output: string): [string, string[], string] {
   return ["go", ["build", "-trimpath", "-o", output, "."], join(LOAD_DIR, "k6")];
 }
 
-/** Go's caches under .cache/go so a rebuild reuses downloads and compiled packages. */
+/** Go's caches under the user cache so a rebuild reuses downloads and compiled packages. */
 export function goEnv(): NodeJS.ProcessEnv {
   return {
     ...process.env,
