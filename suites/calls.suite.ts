@@ -1,0 +1,200 @@
+// Calls (1, 4, 5): the web call token and its role rule, one outbound call (record first, one dial,
+// 502 when the carrier is silent), the call list (paged, newest first, filters) and the call record.
+import { randomUUID } from "node:crypto";
+import { decodeJwt } from "jose";
+import { expect } from "vitest";
+import { CallSession, CallToken } from "../spec/calls.ts";
+import { createAgent } from "./harness/agents.ts";
+import {
+  callingSetup,
+  finished,
+  getCall,
+  placeCall,
+  postOutbound,
+  SHORT_CALL_MS,
+  waitForCall,
+} from "./harness/calls.ts";
+import { patternNumber, waitForWitness, whileCarrierOffline } from "./harness/carrier.ts";
+import { check } from "./harness/check.ts";
+import { type ApiResponse, call, describe, type Who } from "./harness/http.ts";
+import { uniqueName } from "./harness/resources.ts";
+import { importFreshNumber } from "./harness/telephony.ts";
+
+const TOKEN = "/v1/calls/token";
+const CALLS = "/v1/calls";
+
+const postToken = (body: unknown, as: Who = "admin") => call(TOKEN, { method: "POST", body, as });
+
+/** A media room token: the profile's answer, with a signed JWT that expires. */
+function expectMinted(response: ApiResponse): CallToken {
+  expect(response.status, describe(response)).toBeGreaterThanOrEqual(200);
+  expect(response.status, describe(response)).toBeLessThan(300);
+  const minted = CallToken.parse(response.json);
+  const claims = decodeJwt(minted.token);
+  expect(typeof claims.exp, `the token carries an expiry: ${JSON.stringify(claims)}`).toBe("number");
+  expect(claims.exp!, "expires after it was issued").toBeGreaterThan(claims.iat ?? 0);
+  return minted;
+}
+
+async function listCalls(query: Record<string, string | number>): Promise<CallSession[]> {
+  const response = await call(CALLS, { query: { limit: 200, ...query } });
+  expect(response.status, describe(response)).toBe(200);
+  return (response.json as { items: unknown[] }).items.map((row) => CallSession.parse(row));
+}
+
+check("a VIEWER asking for a web call token is a 403", ["calls.token-viewer-403"], async () => {
+  const agent = await createAgent();
+  const response = await postToken({ agent_id: agent.id }, "viewer");
+  expect(response.status, describe(response)).toBe(403);
+});
+
+check(
+  "an EDITOR and an ADMIN get a media room token (a signed JWT with an expiry) for a stored agent",
+  ["calls.token-editor-allowed", "calls.token-mints"],
+  async () => {
+    const agent = await createAgent();
+    for (const as of ["editor", "admin"] as const) expectMinted(await postToken({ agent_id: agent.id }, as));
+  },
+);
+
+check("a web call token can be minted for a whole inline agent", ["calls.token-inline-agent"], async () => {
+  expectMinted(await postToken({ agent: { name: uniqueName("inline"), prompt: "You answer briefly." } }));
+});
+
+check("a web call token can be minted for an agent team", ["calls.token-team"], async () => {
+  const agent = await createAgent();
+  expectMinted(await postToken({ agent_team: { members: [{ name: "lead", agent_id: agent.id }] } }));
+});
+
+check(
+  "there is no event stream for a call: GET /v1/calls/{session_id}/events is a 404",
+  ["calls.no-call-event-stream"],
+  async () => {
+    const agent = await createAgent();
+    const minted = expectMinted(await postToken({ agent_id: agent.id }));
+    const stream = await call(`${CALLS}/${minted.session_id}/events`, { timeoutMs: 5_000 });
+    expect(stream.status, describe(stream)).toBe(404);
+  },
+);
+
+check(
+  "the call record is written before the carrier is contacted: a dial the carrier never answers is a 502 and still listed",
+  ["calls.outbound-record-before-carrier", "calls.outbound-carrier-502"],
+  async () => {
+    await callingSetup();
+    const contactKey = uniqueName("contact");
+    const response = await whileCarrierOffline(() => postOutbound({ contactKey }));
+    expect(response.status, describe(response)).toBe(502);
+    const rows = await listCalls({ contact_key: contactKey });
+    expect(rows, `calls with contact_key ${contactKey} after the failed dial`).toHaveLength(1);
+  },
+  { needs: ["wiring"] },
+);
+
+check(
+  "POST /v1/calls/outbound places exactly one call at the carrier",
+  ["calls.outbound-one-call"],
+  async () => {
+    const setup = await callingSetup();
+    const from = await importFreshNumber();
+    const to = patternNumber(0, 0);
+    const session = await placeCall({ from, agentId: setup.agent.id, to });
+    await waitForCall(session.session_id, finished, SHORT_CALL_MS(), "ended");
+    const seen = await waitForWitness((w) => w.dials.some((d) => d.from === from.e164), 5_000, "the dial");
+    const dials = seen.dials.filter((d) => d.from === from.e164);
+    expect(
+      dials.map((d) => d.to),
+      `dials the carrier saw from ${from.e164}`,
+    ).toEqual([to]);
+  },
+  { needs: ["wiring"] },
+);
+
+check("GET /v1/calls answers a page envelope; limit 201 is a 422", ["calls.list-paged"], async () => {
+  const response = await call(CALLS, { query: { limit: 1 } });
+  expect(response.status, describe(response)).toBe(200);
+  expect(Object.keys(response.json as object).sort(), describe(response)).toEqual([
+    "has_more",
+    "items",
+    "limit",
+    "offset",
+  ]);
+  const refused = await call(CALLS, { query: { limit: 201 } });
+  expect(refused.status, describe(refused)).toBe(422);
+});
+
+check(
+  "GET /v1/calls lists newest first by start",
+  ["calls.list-newest-first"],
+  async () => {
+    const first = await placeCall();
+    const second = await placeCall();
+    const ids = (await listCalls({})).map((row) => row.session_id);
+    expect(ids.indexOf(second.session_id), `${second.session_id} was placed after ${first.session_id}`).toBeLessThan(
+      ids.indexOf(first.session_id),
+    );
+    expect(ids.indexOf(second.session_id)).toBeGreaterThanOrEqual(0);
+  },
+  { needs: ["wiring"] },
+);
+
+check(
+  "GET /v1/calls with start and end lists only the calls that started inside the window",
+  ["calls.list-window"],
+  async () => {
+    const early = await placeCall();
+    const late = await placeCall();
+    expect(Date.parse(late.created_at), "two calls placed one after the other").toBeGreaterThan(
+      Date.parse(early.created_at) + 1,
+    );
+    // Bounds strictly between the two starts, so inclusive and exclusive bounds read the same.
+    const iso = (ms: number) => new Date(ms).toISOString();
+    const earlyMs = Date.parse(early.created_at);
+    const middle = iso(earlyMs + Math.floor((Date.parse(late.created_at) - earlyMs) / 2));
+    const fromMiddle = (await listCalls({ start: middle })).map((row) => row.session_id);
+    expect(fromMiddle, `start ${middle}`).toContain(late.session_id);
+    expect(fromMiddle, `start ${middle}`).not.toContain(early.session_id);
+    const untilMiddle = (await listCalls({ start: iso(earlyMs - 1), end: middle })).map((row) => row.session_id);
+    expect(untilMiddle, `a window ending at ${middle}`).toEqual([early.session_id]);
+  },
+  { needs: ["wiring"] },
+);
+
+check(
+  "GET /v1/calls?contact_key= lists only the calls with that contact key",
+  ["calls.list-contact-key"],
+  async () => {
+    const key = uniqueName("contact");
+    const mine = await placeCall({ contactKey: key });
+    await placeCall({ contactKey: uniqueName("other") });
+    const rows = await listCalls({ contact_key: key });
+    expect(
+      rows.map((row) => row.session_id),
+      `contact_key ${key}`,
+    ).toEqual([mine.session_id]);
+  },
+  { needs: ["wiring"] },
+);
+
+check(
+  "what a finished call did reads back from GET /v1/calls/{session_id}",
+  ["calls.record-readable"],
+  async () => {
+    const placed = await placeCall();
+    const done = await waitForCall(placed.session_id, finished, SHORT_CALL_MS(), "ended");
+    expect(done.session_id).toBe(placed.session_id);
+    expect(done.started_at, "a pattern-0 callee answers").not.toBeNull();
+    expect(done.ended_at, "the call ended").not.toBeNull();
+    expect(done.transcript.length, "what was said").toBeGreaterThan(0);
+  },
+  { needs: ["wiring"] },
+);
+
+check(
+  "GET /v1/calls/{session_id} for a session not in the workspace is a 404",
+  ["calls.record-unknown-404"],
+  async () => {
+    const response = await getCall(randomUUID());
+    expect(response.status, describe(response)).toBe(404);
+  },
+);
