@@ -6,6 +6,7 @@ import type { Need } from "./check.ts";
 import { call } from "./http.ts";
 import { profile } from "./profile.ts";
 import { buyNumber, carrierAccount, importFreshNumber } from "./telephony.ts";
+import { WEBHOOK_PAGED_ENDPOINTS } from "./webhooks.ts";
 
 export interface PagedEndpoint {
   name: string;
@@ -58,6 +59,7 @@ export const PAGED_ENDPOINTS: PagedEndpoint[] = [
     },
     needs: ["wiring"],
   },
+  ...WEBHOOK_PAGED_ENDPOINTS,
 ];
 
 /** Reads the whole list through pages of the ceiling size (a sanity bound stops a server that never ends). */

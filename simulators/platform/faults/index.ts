@@ -2,8 +2,9 @@
 import { callsFaults } from "./calls.ts";
 import { coreFaults } from "./core.ts";
 import type { FaultSpec } from "./fault.ts";
+import { webhooksFaults } from "./webhooks.ts";
 
-export const FAULTS = { ...coreFaults, ...callsFaults } as const satisfies Record<string, FaultSpec>;
+export const FAULTS = { ...coreFaults, ...callsFaults, ...webhooksFaults } as const satisfies Record<string, FaultSpec>;
 export type FaultName = keyof typeof FAULTS;
 
 export function isFaultName(name: string): name is FaultName {

@@ -1,0 +1,190 @@
+// Webhooks (2.6, 4, 6.1): create/get/update/delete/rotate-secret/test at the profile's paths (4.1),
+// the paged list with secret_hint only, event types, the delivery log; delivery runs on the event bus.
+// Test control: pin a host name's DNS answer, publish an event into the caller's workspace.
+import { randomUUID } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import ipaddr from "ipaddr.js";
+import { z } from "zod";
+import { EVENT_TYPES, type Webhook, WebhookCreate, WebhookUpdate } from "../../../spec/webhook.ts";
+import { ApiError } from "../../shared/api-error.ts";
+import type { PlatformContext } from "../context.ts";
+import { authenticate, requireRole } from "../http/auth.ts";
+import { pageOf, parsePaging } from "../http/paging.ts";
+import { parse } from "../http/parse.ts";
+import { eventTypes } from "../webhooks/event-types.ts";
+import { DeliveryPipeline } from "../webhooks/pipeline.ts";
+import { urlProblemAtSave } from "../webhooks/public-address.ts";
+import { pinHost, unpinHost } from "../webhooks/resolver.ts";
+import { generateSecret, secretHint, secretProblem } from "../webhooks/secret.ts";
+import { type WebhookRow, WebhookState } from "../webhooks/state.ts";
+
+const WebhookParams = z.object({ webhook_id: z.uuid() });
+const HostParams = z.object({ hostname: z.string().regex(/^[A-Za-z0-9.-]{1,253}$/, "must be a host name") });
+const DnsBody = z.strictObject({
+  addresses: z
+    .array(z.string().refine((value) => ipaddr.isValid(value), "must be an IP address"))
+    .min(1)
+    .max(16),
+});
+const PublishBody = z.strictObject({
+  type: z.string().min(1).max(100),
+  agent_id: z.string().max(100).nullable().default(null),
+  data: z.record(z.string(), z.unknown()).default({}),
+});
+
+export function webhooksRoutes(app: FastifyInstance, ctx: PlatformContext): void {
+  const pipeline = new DeliveryPipeline(ctx);
+  const unsubscribe = ctx.events.subscribe((event) => pipeline.onEvent(event));
+  app.addHook("onClose", async () => {
+    unsubscribe();
+    await pipeline.close();
+  });
+
+  const now = () => new Date(ctx.clock.now()).toISOString();
+
+  /** 2.6: reads carry only the last four characters of the secret. */
+  function view(row: WebhookRow): Webhook & { secret?: string } {
+    const { secret, ...rest } = row;
+    const out: Webhook & { secret?: string } = { ...rest, secret_hint: secretHint(ctx, secret) };
+    if (ctx.faults.has("webhook-secret-on-read")) out.secret = secret;
+    return out;
+  }
+
+  function find(state: WebhookState, params: unknown): WebhookRow {
+    const { webhook_id } = parse(ctx, WebhookParams, params, "path");
+    const row = state.webhooks.get(webhook_id);
+    if (row === undefined) throw new ApiError(404, "webhook not found");
+    return row;
+  }
+
+  function checkUrl(url: string, onUpdate: boolean): void {
+    if (onUpdate && ctx.faults.has("webhook-url-update-unchecked")) return;
+    const problem = urlProblemAtSave(ctx, url);
+    if (problem !== null) throw ApiError.validation([problem]);
+  }
+
+  /** Unknown types are a 422 naming the entry; duplicates are kept once. */
+  function checkEvents(events: string[]): string[] {
+    if (ctx.faults.has("webhook-unknown-event-accepted")) return [...new Set(events)];
+    const lines = events.flatMap((type, index) =>
+      (EVENT_TYPES as readonly string[]).includes(type)
+        ? []
+        : [`subscribed_events.${index}: unknown event type ${JSON.stringify(type)}`],
+    );
+    if (lines.length > 0) throw ApiError.validation(lines);
+    return [...new Set(events)];
+  }
+
+  const state = (workspaceId: string) => WebhookState.of(ctx, workspaceId);
+
+  app.post("/v1/webhooks", async (request, reply) => {
+    requireRole(request.principal, "EDITOR");
+    const body = parse(ctx, WebhookCreate, request.body, "body");
+    checkUrl(body.url, false);
+    const subscribed = checkEvents(body.subscribed_events);
+    if (body.secret !== undefined) {
+      const problem = secretProblem(body.secret);
+      if (problem !== null) throw ApiError.validation([problem]);
+    }
+    const ws = state(request.principal.workspaceId);
+    const at = now();
+    const row: WebhookRow = {
+      id: randomUUID(),
+      url: body.url,
+      status: body.status,
+      subscribed_events: subscribed,
+      secret: body.secret ?? generateSecret(ctx, request.principal.workspaceId),
+      last_delivered_at: null,
+      last_status: null,
+      created_at: at,
+      updated_at: at,
+    };
+    ws.webhooks.set(row.id, row);
+    ws.touch(row.id);
+    return reply.status(201).send({ ...view(row), secret: row.secret });
+  });
+
+  app.get("/v1/webhooks", async (request) => {
+    const paging = parsePaging(ctx, request.query);
+    return pageOf(ctx, state(request.principal.workspaceId).newestFirst().map(view), paging);
+  });
+
+  app.get("/v1/webhooks/event-types", async () => eventTypes(ctx));
+
+  app.get("/v1/webhooks/:webhook_id", async (request) =>
+    view(find(state(request.principal.workspaceId), request.params)),
+  );
+
+  app.patch("/v1/webhooks/:webhook_id", async (request) => {
+    requireRole(request.principal, "EDITOR");
+    const ws = state(request.principal.workspaceId);
+    const row = find(ws, request.params);
+    const body = parse(ctx, WebhookUpdate, request.body, "body");
+    if (body.url !== undefined) checkUrl(body.url, true);
+    const subscribed = body.subscribed_events === undefined ? undefined : checkEvents(body.subscribed_events ?? []);
+    if (body.url !== undefined) row.url = body.url;
+    if (subscribed !== undefined) row.subscribed_events = subscribed;
+    if (body.status !== undefined) row.status = body.status;
+    row.updated_at = now();
+    ws.touch(row.id);
+    return view(row);
+  });
+
+  app.delete("/v1/webhooks/:webhook_id", async (request) => {
+    requireRole(request.principal, "EDITOR");
+    const ws = state(request.principal.workspaceId);
+    ws.remove(find(ws, request.params).id);
+    return { ok: true };
+  });
+
+  app.post("/v1/webhooks/:webhook_id/rotate-secret", async (request) => {
+    requireRole(request.principal, "EDITOR");
+    const ws = state(request.principal.workspaceId);
+    const row = find(ws, request.params);
+    row.secret = generateSecret(ctx, request.principal.workspaceId);
+    row.updated_at = now();
+    ws.touch(row.id);
+    return { ...view(row), secret: row.secret };
+  });
+
+  app.post("/v1/webhooks/:webhook_id/test", async (request) => {
+    requireRole(request.principal, "EDITOR");
+    const ws = state(request.principal.workspaceId);
+    const row = find(ws, request.params);
+    if (row.status !== "active" && !ctx.faults.has("webhook-disabled-test-fired")) {
+      throw new ApiError(400, "webhook is disabled");
+    }
+    const filtered = row.subscribed_events.length > 0 && !row.subscribed_events.includes("webhook.test");
+    if (filtered && ctx.faults.has("webhook-test-fire-honours-filter")) {
+      return { webhook_id: row.id, status: "skipped", status_code: null, error: "webhook.test is not subscribed" };
+    }
+    return pipeline.testFire(ws, row);
+  });
+
+  app.get("/v1/webhooks/:webhook_id/deliveries", async (request) => {
+    const paging = parsePaging(ctx, request.query);
+    const ws = state(request.principal.workspaceId);
+    return pageOf(ctx, ws.log(find(ws, request.params).id), paging);
+  });
+
+  // Test control (no credential needed for DNS; publishing names its workspace by the caller's credential).
+  app.put("/_test/webhooks/dns/:hostname", async (request) => {
+    const { hostname } = parse(ctx, HostParams, request.params, "path");
+    const { addresses } = parse(ctx, DnsBody, request.body, "body");
+    pinHost(ctx, hostname, addresses);
+    return { hostname, addresses };
+  });
+
+  app.delete("/_test/webhooks/dns/:hostname", async (request) => {
+    const { hostname } = parse(ctx, HostParams, request.params, "path");
+    if (!unpinHost(ctx, hostname)) throw new ApiError(404, "that host name is not pinned");
+    return { ok: true };
+  });
+
+  app.post("/_test/webhooks/publish", async (request) => {
+    const principal = await authenticate(request, ctx);
+    const body = parse(ctx, PublishBody, request.body, "body");
+    const event = ctx.events.publish({ ...body, workspaceId: principal.workspaceId, at: ctx.clock.now() });
+    return { id: event.id, type: event.type };
+  });
+}

@@ -1,0 +1,15 @@
+// 4: GET /v1/webhooks/event-types answers {all, live}. `all` is every type a subscription accepts (6.1);
+// `live` is the subset reported as emitted, and gates only this listing, never delivery.
+import { EVENT_TYPES, type EventType, type EventTypes } from "../../../spec/webhook.ts";
+import type { PlatformContext } from "../context.ts";
+
+/** recording.ready is accepted and delivered but not reported live (not every deployment stores audio),
+ * which keeps "live gates only the listing" observable on the reference platform. */
+export const LIVE_EVENT_TYPES: readonly EventType[] = EVENT_TYPES.filter((type) => type !== "recording.ready");
+
+export function eventTypes(ctx: PlatformContext): EventTypes {
+  const live: string[] = [...LIVE_EVENT_TYPES];
+  // The planted bug: live read from what the workers name internally, one of which is no subscribable type.
+  if (ctx.faults.has("webhook-live-not-subset")) live.push("session.ended");
+  return { all: [...EVENT_TYPES], live };
+}

@@ -1,0 +1,149 @@
+// Webhook delivery (6.1): every event on the region's bus goes to each active webhook of its workspace
+// whose filter matches (empty = every type), one signed POST each, a single attempt, recorded in the
+// delivery log. Fire and forget with a bounded number in flight per webhook, so a slow or dead
+// receiver delays only its own deliveries and never the code that published.
+import { randomUUID } from "node:crypto";
+import type { DeliveryRecord, TestFireResult, WebhookEnvelope } from "../../../spec/webhook.ts";
+import type { PlatformContext } from "../context.ts";
+import type { PlatformEvent } from "../events/bus.ts";
+import { LIVE_EVENT_TYPES } from "./event-types.ts";
+import { type Outcome, Sender } from "./sender.ts";
+import { type WebhookRow, WebhookState } from "./state.ts";
+
+const IN_FLIGHT_PER_WEBHOOK = 4;
+const QUEUED_PER_WEBHOOK = 1_000;
+/** The planted `webhook-failed-replayed` fault sends a failed delivery again after this long. */
+const REPLAY_AFTER_MS = 300;
+export const TEST_MESSAGE = "This is a test event from service-webhooks.";
+
+interface Lane {
+  active: number;
+  queue: Array<() => Promise<void>>;
+}
+
+export class DeliveryPipeline {
+  private readonly sender: Sender;
+  private readonly lanes = new Map<string, Lane>();
+  private readonly shutdown = new AbortController();
+  private readonly timers = new Set<NodeJS.Timeout>();
+
+  constructor(private readonly ctx: PlatformContext) {
+    this.sender = new Sender(ctx);
+  }
+
+  /** The bus listener: never throws, never waits. */
+  onEvent(event: PlatformEvent): void {
+    if (this.shutdown.signal.aborted) return;
+    const state = WebhookState.of(this.ctx, event.workspaceId);
+    const envelope: WebhookEnvelope = {
+      id: event.id,
+      type: event.type,
+      created_at: new Date(event.at).toISOString(),
+      agent_id: event.agent_id,
+      data: event.data,
+    };
+    for (const webhook of state.webhooks.values()) {
+      if (!this.wants(webhook, event.type)) continue;
+      this.enqueue(state, webhook, envelope);
+    }
+  }
+
+  /** 6.1 test-fire: webhook.test to this webhook alone, whatever its filter, answered inline. */
+  async testFire(state: WebhookState, webhook: WebhookRow): Promise<TestFireResult> {
+    const data = { message: TEST_MESSAGE, webhook_id: webhook.id };
+    const envelope: WebhookEnvelope = {
+      id: randomUUID(),
+      type: "webhook.test",
+      created_at: new Date(this.ctx.clock.now()).toISOString(),
+      agent_id: null,
+      data,
+    };
+    const body = this.ctx.faults.has("webhook-test-own-envelope") ? { type: "webhook.test", ...data } : envelope;
+    const record = await this.attempt(state, webhook, envelope, JSON.stringify(body));
+    return { webhook_id: webhook.id, status: record.status, status_code: record.status_code, error: record.error };
+  }
+
+  async close(): Promise<void> {
+    this.shutdown.abort();
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    this.lanes.clear();
+    await this.sender.close();
+  }
+
+  private wants(webhook: WebhookRow, type: string): boolean {
+    if (webhook.status !== "active") return false;
+    if (this.ctx.faults.has("webhook-delivery-gated-by-live") && !LIVE_EVENT_TYPES.includes(type as never)) {
+      return false;
+    }
+    return webhook.subscribed_events.length === 0 || webhook.subscribed_events.includes(type);
+  }
+
+  private enqueue(state: WebhookState, webhook: WebhookRow, envelope: WebhookEnvelope): void {
+    const lane = this.lanes.get(webhook.id) ?? { active: 0, queue: [] };
+    this.lanes.set(webhook.id, lane);
+    if (lane.queue.length >= QUEUED_PER_WEBHOOK) {
+      const outcome = { status: "failed" as const, status_code: null, duration_ms: 0 };
+      const error = "dropped: too many deliveries waiting for this webhook";
+      const now = new Date(this.ctx.clock.now()).toISOString();
+      state.record(webhook.id, this.recordOf(randomUUID(), envelope, now, { ...outcome, error }));
+      return;
+    }
+    lane.queue.push(() => this.attempt(state, webhook, envelope).then(() => undefined));
+    this.drain(webhook.id, lane);
+  }
+
+  private drain(webhookId: string, lane: Lane): void {
+    while (lane.active < IN_FLIGHT_PER_WEBHOOK && lane.queue.length > 0) {
+      const job = lane.queue.shift()!;
+      lane.active += 1;
+      job()
+        .catch(() => undefined)
+        .finally(() => {
+          lane.active -= 1;
+          if (lane.active === 0 && lane.queue.length === 0) this.lanes.delete(webhookId);
+          else this.drain(webhookId, lane);
+        });
+    }
+  }
+
+  /** One attempt (6.1: a single one), recorded in the log; the planted faults retry or replay. */
+  private async attempt(
+    state: WebhookState,
+    webhook: WebhookRow,
+    envelope: WebhookEnvelope,
+    body = JSON.stringify(envelope),
+  ): Promise<DeliveryRecord> {
+    const message = { deliveryId: randomUUID(), webhookId: webhook.id, url: webhook.url, secret: webhook.secret, body };
+    const tries = this.ctx.faults.has("webhook-delivery-retried") ? 3 : 1;
+    let record: DeliveryRecord;
+    for (let attempt = 1; ; attempt++) {
+      const attemptedAt = new Date(this.ctx.clock.now()).toISOString();
+      const outcome = await this.sender.send(message, this.shutdown.signal);
+      record = this.recordOf(message.deliveryId, envelope, attemptedAt, outcome);
+      this.log(state, webhook.id, record);
+      const retryable = record.status === "failed" && (record.status_code === null || record.status_code >= 500);
+      if (attempt >= tries || !retryable) break;
+    }
+    if (record.status === "failed" && this.ctx.faults.has("webhook-failed-replayed")) {
+      const timer = setTimeout(() => {
+        this.timers.delete(timer);
+        const attemptedAt = new Date(this.ctx.clock.now()).toISOString();
+        void this.sender.send(message, this.shutdown.signal).then((outcome) => {
+          this.log(state, webhook.id, this.recordOf(message.deliveryId, envelope, attemptedAt, outcome));
+        });
+      }, REPLAY_AFTER_MS);
+      this.timers.add(timer);
+    }
+    return record;
+  }
+
+  private log(state: WebhookState, webhookId: string, record: DeliveryRecord): void {
+    if (record.status === "failed" && this.ctx.faults.has("webhook-failures-not-logged")) return;
+    state.record(webhookId, record);
+  }
+
+  private recordOf(id: string, envelope: WebhookEnvelope, attemptedAt: string, outcome: Outcome): DeliveryRecord {
+    return { id, event_id: envelope.id, type: envelope.type, attempted_at: attemptedAt, ...outcome };
+  }
+}

@@ -1,0 +1,103 @@
+// 2.6 the webhook resource, 4 the event-types listing, 6.1 the delivery envelope and the test-fire result.
+// What the spec leaves open is filled from the profile (spec/profile.ts): the create/update bodies (4.1),
+// the envelope fields beyond type and agent_id (6.1) and the fields of a delivery record (2.13).
+import { z } from "zod";
+import { Timestamp, Uuid } from "./common.ts";
+
+/** 6.1: every event type a subscription accepts. */
+export const EVENT_TYPES = [
+  "session.queued",
+  "session.started",
+  "session.in_progress",
+  "recording.ready",
+  "session.completed",
+  "batch.completed",
+  "webhook.test",
+] as const;
+export const EventType = z.enum(EVENT_TYPES);
+export type EventType = z.infer<typeof EventType>;
+
+/** 2.6: `whsec_` followed by the base64 of 32 random bytes (Standard Webhooks, the profile's signing scheme). */
+export const SECRET_PATTERN = /^whsec_[A-Za-z0-9+/]{43}=$/;
+export const SECRET_BYTES = 32;
+
+/** 2.6 as read (list, get, update): the secret only as its last four characters. */
+export const Webhook = z.object({
+  id: Uuid,
+  url: z.string(),
+  status: z.string(),
+  subscribed_events: z.array(z.string()),
+  secret_hint: z.string(),
+  /** Null until the first delivery (the spec gives the type, not the value before one). */
+  last_delivered_at: Timestamp.nullable(),
+  last_status: z.string().nullable(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+export type Webhook = z.infer<typeof Webhook>;
+
+/** 2.6: the create and rotate-secret answers carry the full secret too. */
+export const WebhookWithSecret = Webhook.extend({ secret: z.string() });
+export type WebhookWithSecret = z.infer<typeof WebhookWithSecret>;
+
+/** Profile (4.1): status values a webhook can be given; update can disable one. */
+export const WebhookStatus = z.enum(["active", "disabled"]);
+export type WebhookStatus = z.infer<typeof WebhookStatus>;
+
+/** Profile (4.1): POST /v1/webhooks. An omitted secret is generated. */
+export const WebhookCreate = z.strictObject({
+  url: z.string().max(2048),
+  subscribed_events: z.array(z.string().max(100)).max(50).default([]),
+  secret: z.string().max(200).optional(),
+  status: WebhookStatus.default("active"),
+});
+export type WebhookCreate = z.infer<typeof WebhookCreate>;
+
+/** Profile (4.1): PATCH /v1/webhooks/{id} merges; subscribed_events sent as null is cleared (every type). */
+export const WebhookUpdate = z.strictObject({
+  url: z.string().max(2048).optional(),
+  subscribed_events: z.array(z.string().max(100)).max(50).nullable().optional(),
+  status: WebhookStatus.optional(),
+});
+export type WebhookUpdate = z.infer<typeof WebhookUpdate>;
+
+/** 4: GET /v1/webhooks/event-types; live is a subset of all. */
+export const EventTypes = z.strictObject({ all: z.array(z.string()), live: z.array(z.string()) });
+export type EventTypes = z.infer<typeof EventTypes>;
+
+/** 6.1: one envelope for every type; fields beyond type and agent_id are the profile's. */
+export const WebhookEnvelope = z.strictObject({
+  id: z.string(),
+  type: z.string(),
+  created_at: Timestamp,
+  agent_id: z.string().nullable(),
+  data: z.record(z.string(), z.unknown()),
+});
+export type WebhookEnvelope = z.infer<typeof WebhookEnvelope>;
+
+/** 6.1: the webhook.test payload. */
+export const TestPayload = z.object({ message: z.string(), webhook_id: Uuid });
+
+/** 6.1: test-fire answers the attempt inline. Success: a 2xx status_code and no error. */
+export const TestFireResult = z.strictObject({
+  webhook_id: Uuid,
+  status: z.string(),
+  status_code: z.int().nullable(),
+  error: z.string().nullable(),
+});
+export type TestFireResult = z.infer<typeof TestFireResult>;
+
+/** Profile (2.13): one attempt in GET /v1/webhooks/{id}/deliveries, newest first. */
+export const DeliveryRecord = z.object({
+  id: z.string(),
+  /** The envelope id of the event delivered. */
+  event_id: z.string(),
+  type: z.string(),
+  status: z.enum(["succeeded", "failed"]),
+  /** The receiver's HTTP status; null when no answer came (refused, blocked, timed out). */
+  status_code: z.int().nullable(),
+  error: z.string().nullable(),
+  attempted_at: Timestamp,
+  duration_ms: z.int(),
+});
+export type DeliveryRecord = z.infer<typeof DeliveryRecord>;

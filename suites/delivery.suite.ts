@@ -1,0 +1,291 @@
+// Webhook delivery on the wire (6.1), witnessed at the webhook sink: a signed JSON POST with the user
+// agent and three more headers, one envelope for every type, a single attempt, five seconds, any 2xx a
+// success, a 3xx a failure that is not followed, no replay, and private addresses blocked at delivery.
+import { randomUUID } from "node:crypto";
+import { expect } from "vitest";
+import { EventTypes, WebhookEnvelope, WebhookWithSecret } from "../spec/webhook.ts";
+import { check } from "./harness/check.ts";
+import { call, describe } from "./harness/http.ts";
+import { callOp, profile } from "./harness/profile.ts";
+import { registerSecret } from "./harness/redact.ts";
+import { uniqueName } from "./harness/resources.ts";
+import { configureHook, type Delivery, newHook, sinkOrigin, waitForDeliveries } from "./harness/webhook-sink.ts";
+import {
+  createSinkWebhook,
+  createWebhook,
+  type Fired,
+  freshSecret,
+  pinDns,
+  publishEvent,
+  succeeded,
+  testFire,
+} from "./harness/webhooks.ts";
+
+const WIRED = { needs: ["wiring" as const] };
+/** How long a check watches for a delivery that must not come (a retry, a replay, a followed redirect). */
+const QUIET_MS = 1_000;
+
+/** Test-fires a fresh sink webhook and answers the one delivery the sink received (shared by checks). */
+let first: Promise<{ fired: Fired; delivery: Delivery; hook: string }> | undefined;
+function firstDelivery() {
+  first ??= (async () => {
+    const { webhook, hook } = await createSinkWebhook();
+    const fired = await testFire(webhook.id);
+    const arrived = await waitForDeliveries(hook, { count: 1, timeoutMs: 5_000, settled: true });
+    expect(arrived.count, `deliveries at the sink after ${describe(fired.response)}`).toBe(1);
+    return { fired, delivery: arrived.deliveries[0]!, hook };
+  })();
+  return first;
+}
+
+/** Test-fires and waits until the sink has settled `count` deliveries on `hook`. */
+async function fireAndWait(webhookId: string, hook: string, count = 1) {
+  const fired = await testFire(webhookId);
+  const arrived = await waitForDeliveries(hook, { count, timeoutMs: 7_000, settled: true });
+  return { fired, arrived };
+}
+
+/** Waits QUIET_MS for one delivery more than `count` on `hook`; answers how many there were. */
+async function countAfterQuiet(hook: string, count: number): Promise<number> {
+  return (await waitForDeliveries(hook, { count: count + 1, timeoutMs: QUIET_MS })).count;
+}
+
+check(
+  "a delivery is an HTTP POST to the webhook URL",
+  ["delivery.http-post"],
+  async () => {
+    const { delivery, hook } = await firstDelivery();
+    expect(delivery.method, "method").toBe("POST");
+    expect(delivery.url, "path").toBe(`/hooks/${hook}`);
+  },
+  WIRED,
+);
+
+check(
+  "a delivery carries Content-Type: application/json and a JSON body",
+  ["delivery.content-type"],
+  async () => {
+    const { delivery } = await firstDelivery();
+    expect(delivery.headers["content-type"], "Content-Type").toMatch(/^application\/json(\s*;|$)/);
+    expect(() => JSON.parse(delivery.body_text), "the body parses as JSON").not.toThrow();
+  },
+  WIRED,
+);
+
+check(
+  "a delivery carries User-Agent: service-webhooks/1",
+  ["delivery.user-agent"],
+  async () => {
+    const { delivery } = await firstDelivery();
+    expect(delivery.headers["user-agent"], "User-Agent").toBe("service-webhooks/1");
+  },
+  WIRED,
+);
+
+check(
+  "a delivery carries the three signature headers of the profile",
+  ["delivery.three-more-headers"],
+  async () => {
+    const { delivery } = await firstDelivery();
+    const { id_header, timestamp_header, signature_header } = profile().webhook_signature;
+    for (const name of [id_header, timestamp_header, signature_header]) {
+      expect(delivery.headers[name.toLowerCase()] ?? "", `header ${name}`).not.toBe("");
+    }
+    const seconds = Number(delivery.headers[timestamp_header.toLowerCase()]);
+    expect(
+      Math.abs(seconds - delivery.received_wall_ms / 1000),
+      `${timestamp_header} is wall-clock seconds`,
+    ).toBeLessThan(300);
+  },
+  WIRED,
+);
+
+check(
+  "the signature verifies against the webhook's secret (Standard Webhooks, checked by the sink)",
+  ["delivery.signature-valid"],
+  async () => {
+    const { delivery } = await firstDelivery();
+    expect(delivery.signature_valid, `signature: ${delivery.signature_error ?? "ok"}`).toBe(true);
+  },
+  WIRED,
+);
+
+check(
+  "webhook.test arrives in the envelope {id, type, created_at, agent_id, data}",
+  ["delivery.same-envelope"],
+  async () => {
+    const { delivery } = await firstDelivery();
+    const parsed = WebhookEnvelope.safeParse(JSON.parse(delivery.body_text));
+    expect(parsed.error?.issues ?? [], `body ${delivery.body_text.slice(0, 300)}`).toEqual([]);
+    expect(parsed.data?.type, "type").toBe("webhook.test");
+  },
+  WIRED,
+);
+
+check(
+  "every event type arrives in one and the same envelope",
+  ["delivery.same-envelope"],
+  async () => {
+    const { delivery } = await firstDelivery();
+    const types = EventTypes.parse((await call("/v1/webhooks/event-types")).json).all.filter(
+      (t) => t !== "webhook.test",
+    );
+    const { hook } = await createSinkWebhook({}, { subscribed_events: types });
+    const agentId = randomUUID();
+    for (const type of types) await publishEvent(type, agentId, { note: "same-envelope" });
+    const arrived = await waitForDeliveries(hook, { count: types.length, timeoutMs: 5_000, settled: true });
+    expect(arrived.count, `deliveries of ${types.join(", ")}`).toBe(types.length);
+    const testKeys = Object.keys(JSON.parse(delivery.body_text)).sort();
+    for (const received of arrived.deliveries) {
+      const body = JSON.parse(received.body_text) as Record<string, unknown>;
+      expect(Object.keys(body).sort(), `envelope of ${String(body.type)} vs webhook.test`).toEqual(testKeys);
+      expect(WebhookEnvelope.safeParse(body).success, `envelope of ${String(body.type)}`).toBe(true);
+      expect(body.agent_id, `agent_id of ${String(body.type)}`).toBe(agentId);
+    }
+  },
+  { needs: ["wiring", "test-control"] },
+);
+
+check(
+  "after rotation, deliveries are signed with the new secret",
+  ["delivery.signature-after-rotation"],
+  async () => {
+    const { webhook, hook } = await createSinkWebhook();
+    const before = await fireAndWait(webhook.id, hook);
+    expect(before.arrived.deliveries[0]?.signature_valid, "signature before rotation").toBe(true);
+    const rotated = await callOp("webhook.rotate-secret", { webhook_id: webhook.id });
+    expect(rotated.status, describe(rotated)).toBe(200);
+    const { secret } = WebhookWithSecret.parse(rotated.json);
+    registerSecret(secret);
+    await configureHook(hook, { secret });
+    const after = await fireAndWait(webhook.id, hook, 2);
+    const second = after.arrived.deliveries[1];
+    expect(second?.signature_valid, `signature after rotation: ${second?.signature_error ?? "ok"}`).toBe(true);
+  },
+  WIRED,
+);
+
+check(
+  "a webhook created with a supplied secret signs with that secret",
+  ["delivery.signature-supplied-secret"],
+  async () => {
+    const secret = freshSecret();
+    const { webhook, hook } = await createSinkWebhook({}, { secret });
+    const { arrived } = await fireAndWait(webhook.id, hook);
+    const delivery = arrived.deliveries[0];
+    expect(delivery?.signature_valid, `signature: ${delivery?.signature_error ?? "ok"}`).toBe(true);
+  },
+  WIRED,
+);
+
+check(
+  "a receiver answering 500 gets exactly one attempt",
+  ["delivery.single-attempt"],
+  async () => {
+    const { webhook, hook } = await createSinkWebhook({ status: 500 });
+    const { fired, arrived } = await fireAndWait(webhook.id, hook);
+    expect(succeeded(fired.result), describe(fired.response)).toBe(false);
+    expect(fired.result.status_code, describe(fired.response)).toBe(500);
+    const total = await countAfterQuiet(hook, arrived.count);
+    expect(total, `deliveries of one test-fire (by webhook-id ${JSON.stringify(arrived.by_webhook_id)})`).toBe(1);
+  },
+  WIRED,
+);
+
+check(
+  "a receiver slower than five seconds is abandoned by ~5 s and reported failed; one at 4 s succeeds",
+  ["delivery.timeout-5s"],
+  async () => {
+    const slow = await createSinkWebhook({ delay_ms: 6_000 });
+    const inTime = await createSinkWebhook({ delay_ms: 4_000 });
+    const [late, onTime] = await Promise.all([testFire(slow.webhook.id), testFire(inTime.webhook.id)]);
+    expect(succeeded(late.result), `6 s receiver: ${describe(late.response)}`).toBe(false);
+    expect(late.result.status_code, `6 s receiver: ${describe(late.response)}`).toBeNull();
+    expect(late.elapsedMs, "test-fire of the 6 s receiver took (ms)").toBeLessThan(5_900);
+    expect(succeeded(onTime.result), `4 s receiver: ${describe(onTime.response)}`).toBe(true);
+    const settled = await waitForDeliveries(slow.hook, { count: 1, timeoutMs: 3_000, settled: true });
+    const delivery = settled.deliveries[0]!;
+    expect(delivery.state, "the slow delivery was abandoned by the platform").toBe("client-aborted");
+    const heldMs = (delivery.settled_mono_ms ?? 0) - delivery.received_mono_ms;
+    expect(heldMs, "ms the platform waited for the answer").toBeGreaterThan(4_500);
+    expect(heldMs, "ms the platform waited for the answer").toBeLessThan(5_800);
+    expect(await countAfterQuiet(slow.hook, 1), "deliveries to the slow receiver").toBe(1);
+  },
+  { ...WIRED, timeoutMs: 40_000 },
+);
+
+check(
+  "any 2xx answer (200, 201, 202, 204, 299) is a successful delivery",
+  ["delivery.2xx-success"],
+  async () => {
+    const failures: string[] = [];
+    for (const status of [200, 201, 202, 204, 299]) {
+      const { webhook } = await createSinkWebhook({ status });
+      const { result, response } = await testFire(webhook.id);
+      if (!succeeded(result) || result.status_code !== status) failures.push(`${status}: ${describe(response)}`);
+    }
+    expect(failures, "2xx answers not reported as success").toEqual([]);
+  },
+  WIRED,
+);
+
+check(
+  "a 3xx answer (301, 302, 303, 307, 308) is a failed delivery",
+  ["delivery.3xx-failure"],
+  async () => {
+    const target = await newHook("redirect-target");
+    const wrong: string[] = [];
+    for (const status of [301, 302, 303, 307, 308]) {
+      const { webhook } = await createSinkWebhook({ status, redirect_to: target.url });
+      const { result, response } = await testFire(webhook.id);
+      if (succeeded(result) || result.status_code !== status) wrong.push(`${status}: ${describe(response)}`);
+    }
+    expect(wrong, "3xx answers reported as success, or not as the 3xx").toEqual([]);
+  },
+  WIRED,
+);
+
+check(
+  "a redirect is not followed: its Location receives nothing",
+  ["delivery.redirect-not-followed"],
+  async () => {
+    const target = await newHook("redirect-target");
+    const { webhook, hook } = await createSinkWebhook({ status: 307, redirect_to: target.url });
+    const { arrived } = await fireAndWait(webhook.id, hook);
+    expect(arrived.count, "deliveries to the redirecting hook").toBe(1);
+    expect(await countAfterQuiet(target.name, 0), "deliveries to the redirect's Location").toBe(0);
+  },
+  WIRED,
+);
+
+check(
+  "a failed delivery is never replayed, even once the receiver answers 2xx",
+  ["delivery.no-replay"],
+  async () => {
+    const { webhook, hook } = await createSinkWebhook({ status: 503 });
+    const { fired, arrived } = await fireAndWait(webhook.id, hook);
+    expect(succeeded(fired.result), describe(fired.response)).toBe(false);
+    await configureHook(hook, { status: 200, secret: webhook.secret });
+    expect(await countAfterQuiet(hook, arrived.count), "deliveries of the failed event").toBe(1);
+  },
+  WIRED,
+);
+
+check(
+  "a host that resolves to a private address at delivery time is not delivered to (DNS rebinding)",
+  ["delivery.blocked-at-delivery-time"],
+  async () => {
+    // The name is public when saved and points at the sink's loopback address when delivering.
+    const host = `${uniqueName("rebind")}.example.com`.toLowerCase();
+    await pinDns(host, ["93.184.215.14"]);
+    const sink = new URL(sinkOrigin());
+    const { name } = await newHook("rebind");
+    const url = `http://${host}:${sink.port}/hooks/${name}`;
+    const webhook = await createWebhook({ url, status: "active" });
+    await pinDns(host, [sink.hostname]);
+    const { result, response } = await testFire(webhook.id);
+    expect(await countAfterQuiet(name, 0), `deliveries through ${host} → ${sink.hostname}`).toBe(0);
+    expect(succeeded(result), describe(response)).toBe(false);
+  },
+  { needs: ["wiring", "test-control"] },
+);
