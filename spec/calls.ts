@@ -41,6 +41,7 @@ export const CallToken = z.object({
   room: z.string().min(1),
   expires_at: Timestamp,
 });
+export type CallToken = z.infer<typeof CallToken>;
 
 /** POST /v1/calls/outbound (brief fields; contact_key and userdata are the profile's additions). */
 export const OutboundCallBody = z.object({
