@@ -1,0 +1,288 @@
+// Events (6.1): which session events fire for phone and web calls, in which order, with which payload,
+// and who receives them. Observed through webhooks pointed at the webhook sink (profile
+// `webhook.create`); batch events are checked in the batches suite.
+import { expect } from "vitest";
+import { CallSession, MediaRecording } from "../spec/calls.ts";
+import { EVENT_TYPES, EventTypes } from "../spec/webhook.ts";
+import { createAgent } from "./harness/agents.ts";
+import { callingSetup, getCall, placeCall, realBudget } from "./harness/calls.ts";
+import { patternNumber } from "./harness/carrier.ts";
+import { check } from "./harness/check.ts";
+import { ofSession, type ReceivedEvent, settle, subscribe, waitForEvents } from "./harness/events.ts";
+import { call, describe } from "./harness/http.ts";
+import { callOp } from "./harness/profile.ts";
+import { createSinkWebhook, testFire } from "./harness/webhooks.ts";
+
+/** A phone call's events arrive well within this (ring, short talk, analysis, billing). */
+const CALL_EVENTS_MS = () => realBudget(180_000, 8_000);
+
+const types = (events: ReceivedEvent[]) => events.map((event) => event.type);
+const one = (events: ReceivedEvent[], type: string) => {
+  const matching = events.filter((event) => event.type === type);
+  expect(
+    matching.map((e) => e.type),
+    `exactly one ${type} among ${types(events).join(", ")}`,
+  ).toHaveLength(1);
+  return matching[0]!;
+};
+const completedOf = (sessionId: string) => (events: ReceivedEvent[]) =>
+  ofSession(events, sessionId).some((event) => event.type === "session.completed");
+
+/** Places a call and answers every event of its session, once session.completed arrived. */
+async function callEvents(
+  options: Parameters<typeof placeCall>[0] = {},
+  hookTypes: string[] = [],
+): Promise<{ session: CallSession; events: ReceivedEvent[]; hook: string }> {
+  const { hook } = await subscribe(hookTypes);
+  const session = await placeCall(options);
+  await waitForEvents(
+    hook,
+    completedOf(session.session_id),
+    CALL_EVENTS_MS(),
+    `session.completed of ${session.session_id}`,
+  );
+  // recording.ready and the rest are emitted before session.completed but may arrive after it.
+  const events = ofSession(await settle(hook, 150), session.session_id);
+  return { session, events, hook };
+}
+
+check(
+  "an outbound phone call emits session.queued, session.started, session.in_progress and session.completed, each once",
+  ["events.session-queued-outbound", "events.session-started-phone", "events.session-completed-calls"],
+  async () => {
+    const { session, events } = await callEvents();
+    const queued = one(events, "session.queued");
+    const started = one(events, "session.started");
+    one(events, "session.in_progress");
+    one(events, "session.completed");
+    // Emitted once the call row existed and the carrier had the dial, before the callee answered.
+    expect(queued.data.session_id, "session.queued names the session POST answered with").toBe(session.session_id);
+    expect(Date.parse(queued.created_at), "queued before the answer").toBeLessThanOrEqual(
+      Date.parse(started.created_at),
+    );
+  },
+  { needs: ["wiring"] },
+);
+
+check(
+  "a phone call's events are emitted in the order queued, started (and in_progress), recording.ready, completed",
+  ["events.emission-order"],
+  async () => {
+    const agent = await createAgent({ recording: { enabled: true } });
+    const { number } = await callingSetup();
+    const { events } = await callEvents({ from: number, agentId: agent.id });
+    const order = ["session.queued", "session.started", "session.in_progress", "recording.ready", "session.completed"];
+    const emitted = order.map((type) => Date.parse(one(events, type).created_at));
+    for (let i = 1; i < emitted.length; i++) {
+      expect(emitted[i]!, `${order[i]} emitted no earlier than ${order[i - 1]}`).toBeGreaterThanOrEqual(
+        emitted[i - 1]!,
+      );
+    }
+  },
+  { needs: ["wiring"] },
+);
+
+check(
+  "session.in_progress is sent once per phone call, at the same instant and with a byte-identical payload to session.started",
+  ["events.in-progress-identical"],
+  async () => {
+    const { events } = await callEvents();
+    const started = one(events, "session.started");
+    const inProgress = one(events, "session.in_progress");
+    expect(inProgress.created_at, "the same instant").toBe(started.created_at);
+    const payload = (event: ReceivedEvent) => JSON.stringify((JSON.parse(event.raw) as { data: unknown }).data);
+    expect(payload(inProgress), "session.in_progress data, byte for byte").toBe(payload(started));
+  },
+  { needs: ["wiring"] },
+);
+
+check(
+  "a web call emits session.started, but neither session.queued nor session.in_progress",
+  ["events.session-started-web-call", "events.session-queued-not-web-calls", "events.in-progress-phone-only"],
+  async () => {
+    const { hook } = await subscribe();
+    const agent = await createAgent();
+    const response = await call("/v1/calls/token", { method: "POST", body: { agent_id: agent.id } });
+    expect(response.status, describe(response)).toBeLessThan(300);
+    const sessionId = (response.json as { session_id: string }).session_id;
+    await waitForEvents(hook, completedOf(sessionId), CALL_EVENTS_MS(), `session.completed of web call ${sessionId}`);
+    const events = ofSession(await settle(hook, 150), sessionId);
+    one(events, "session.started");
+    expect(types(events), "no session.queued for a web call").not.toContain("session.queued");
+    expect(types(events), "no session.in_progress for a web call").not.toContain("session.in_progress");
+  },
+  { needs: ["wiring"] },
+);
+
+check(
+  "recording.ready fires once the audio is stored, before session.completed",
+  ["events.recording-ready"],
+  async () => {
+    const agent = await createAgent({ recording: { enabled: true } });
+    const { number } = await callingSetup();
+    const { events } = await callEvents({ from: number, agentId: agent.id });
+    const ready = one(events, "recording.ready");
+    const completed = one(events, "session.completed");
+    expect(Date.parse(ready.created_at), "emitted before session.completed").toBeLessThanOrEqual(
+      Date.parse(completed.created_at),
+    );
+    expect((completed.data as CallSession).recording.available, "the completed session has its recording").toBe(true);
+  },
+  { needs: ["wiring"] },
+);
+
+check(
+  "recording.ready does not fire for a call with no stored audio",
+  ["events.recording-ready-needs-audio"],
+  async () => {
+    const agent = await createAgent({ recording: { enabled: false } });
+    const { number } = await callingSetup();
+    const { events } = await callEvents({ from: number, agentId: agent.id });
+    expect(types(events), "events of a call recorded by nobody").not.toContain("recording.ready");
+  },
+  { needs: ["wiring"] },
+);
+
+check(
+  "session.completed agrees with GET /v1/calls/{session_id} field by field when it arrives",
+  ["events.session-completed-agrees", "events.cost-snapshot-or-null"],
+  async () => {
+    const { hook } = await subscribe();
+    const session = await placeCall({ userdata: { plan: "gold" } });
+    const events = await waitForEvents(hook, completedOf(session.session_id), CALL_EVENTS_MS(), "session.completed");
+    // Read back at once: everything the event describes must already be stored.
+    const stored = await getCall(session.session_id);
+    expect(stored.status, describe(stored)).toBe(200);
+    const completed = one(ofSession(events, session.session_id), "session.completed");
+    expect(completed.data, `session.completed vs ${describe(stored)}`).toEqual(stored.json);
+    const cost = (stored.json as { cost: unknown }).cost;
+    expect(cost === null || (typeof cost === "object" && !Array.isArray(cost)), "cost: a snapshot or null").toBe(true);
+  },
+  { needs: ["wiring"] },
+);
+
+check(
+  "the session.completed payload has every group; recordings have four fields and no link; transfer is null without one",
+  [
+    "events.completed-groups",
+    "events.recording-no-link",
+    "events.transfer-null",
+    "events.transcript-oldest-first",
+    "events.analysis-not-in-userdata",
+  ],
+  async () => {
+    const { events } = await callEvents({ userdata: { plan: "gold" } });
+    const data = one(events, "session.completed").data;
+    const groups = ["userdata", "analysis", "transcript", "cost", "recording", "screen_recording", "transfer"];
+    expect(Object.keys(data), "payload groups").toEqual(expect.arrayContaining(["session_id", ...groups]));
+    const session = CallSession.parse(data);
+    for (const media of [session.recording, session.screen_recording]) {
+      expect(Object.keys(MediaRecording.parse(media)), "four fields").toHaveLength(4);
+      expect(JSON.stringify(media), "no link to the media").not.toMatch(/https?:|\/\//);
+    }
+    expect(session.transfer, "no transfer was attempted").toBeNull();
+    const times = session.transcript.map((row) => Date.parse(row.at));
+    expect(times, "transcript oldest first").toEqual([...times].sort((a, b) => a - b));
+    expect(session.userdata, "userdata holds what was given, nothing inferred").toEqual({ plan: "gold" });
+    for (const key of Object.keys(session.analysis ?? {})) {
+      expect(Object.keys(session.userdata), `analysis field ${key} merged into userdata`).not.toContain(key);
+    }
+  },
+  { needs: ["wiring"] },
+);
+
+check(
+  "subscriptions are workspace-wide: two webhooks both receive the events of calls run by two different agents",
+  ["events.workspace-wide", "events.separate-requests", "events.known-types-only"],
+  async () => {
+    const first = await subscribe([], "first");
+    const second = await subscribe([], "second");
+    const { number } = await callingSetup();
+    const sessions = [];
+    for (const agent of [await createAgent(), await createAgent()]) {
+      sessions.push(await placeCall({ from: number, agentId: agent.id, to: patternNumber(0, 0) }));
+    }
+    for (const { hook } of [first, second]) {
+      const events = await waitForEvents(
+        hook,
+        (all) => sessions.every((s) => completedOf(s.session_id)(all)),
+        CALL_EVENTS_MS(),
+        "both sessions' session.completed",
+      );
+      for (const event of events) {
+        expect(EVENT_TYPES as readonly string[], `delivered type ${event.type}`).toContain(event.type);
+        // One request holds one envelope, never a batch of them.
+        expect(Array.isArray(JSON.parse(event.raw)), "a delivery body is one event").toBe(false);
+      }
+    }
+  },
+  { needs: ["wiring"] },
+);
+
+check(
+  "an empty subscription list receives every type a call emits; a list receives only its types",
+  ["events.empty-list-all-types", "events.subscription-filter"],
+  async () => {
+    const everything = await subscribe([]);
+    const onlyCompleted = await subscribe(["session.completed"]);
+    const agent = await createAgent({ recording: { enabled: true } });
+    const { number } = await callingSetup();
+    const session = await placeCall({ from: number, agentId: agent.id });
+    for (const hook of [everything.hook, onlyCompleted.hook]) {
+      await waitForEvents(hook, completedOf(session.session_id), CALL_EVENTS_MS(), "session.completed");
+    }
+    const all = ofSession(await settle(everything.hook, 150), session.session_id);
+    expect(new Set(types(all)), "an empty list").toEqual(
+      new Set(["session.queued", "session.started", "session.in_progress", "recording.ready", "session.completed"]),
+    );
+    const filtered = ofSession(await settle(onlyCompleted.hook, 150), session.session_id);
+    expect(types(filtered), "subscribed to session.completed only").toEqual(["session.completed"]);
+  },
+  { needs: ["wiring"] },
+);
+
+check(
+  "a disabled webhook receives no events",
+  ["events.inactive-not-delivered"],
+  async () => {
+    const active = await subscribe([], "active");
+    const { webhook, hook } = await createSinkWebhook({}, { subscribed_events: [] });
+    const disabled = await callOp("webhook.update", { webhook_id: webhook.id }, { body: { status: "disabled" } });
+    expect(disabled.status, describe(disabled)).toBe(200);
+    const session = await placeCall();
+    await waitForEvents(active.hook, completedOf(session.session_id), CALL_EVENTS_MS(), "session.completed");
+    const events = ofSession(await settle(hook, 150), session.session_id);
+    expect(types(events), "deliveries to the disabled webhook").toEqual([]);
+  },
+  { needs: ["wiring"] },
+);
+
+check("there is no separate transfer event type", ["events.no-transfer-event"], async () => {
+  const response = await call("/v1/webhooks/event-types");
+  expect(response.status, describe(response)).toBe(200);
+  const listed = EventTypes.parse(response.json);
+  expect(
+    [...listed.all, ...listed.live].filter((type) => /transfer/i.test(type)),
+    describe(response),
+  ).toEqual([]);
+});
+
+check(
+  "a test-fire delivers webhook.test with the payload {message, webhook_id}",
+  ["events.webhook-test-payload"],
+  async () => {
+    const { webhook, hook } = await createSinkWebhook({}, { subscribed_events: ["session.completed"] });
+    await testFire(webhook.id);
+    const events = await waitForEvents(
+      hook,
+      (all) => all.some((e) => e.type === "webhook.test"),
+      10_000,
+      "webhook.test",
+    );
+    const test = one(events, "webhook.test");
+    expect(Object.keys(test.data).sort(), JSON.stringify(test.data)).toEqual(["message", "webhook_id"]);
+    expect(test.data.webhook_id).toBe(webhook.id);
+    expect(typeof test.data.message).toBe("string");
+  },
+  { needs: ["wiring"] },
+);
