@@ -198,7 +198,7 @@ check(
     const first = await subscribe([], "first");
     const second = await subscribe([], "second");
     const { number } = await callingSetup();
-    const sessions = [];
+    const sessions: CallSession[] = [];
     for (const agent of [await createAgent(), await createAgent()]) {
       sessions.push(await placeCall({ from: number, agentId: agent.id, to: patternNumber(0, 0) }));
     }
