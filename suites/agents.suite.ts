@@ -1,11 +1,14 @@
 // Agents (2.9, 4): unique names, whole-replace PATCH, delete, round trip.
+import fc from "fast-check";
 import { expect } from "vitest";
 import { richAgentConfig } from "../fixtures/agent-configs.ts";
 import { AgentRecord } from "../spec/agent.ts";
 import { createAgent } from "./harness/agents.ts";
+import { firstPair, isListed, listedPairs, type Pair, type PairKind } from "./harness/catalog.ts";
 import { check } from "./harness/check.ts";
 import { describe } from "./harness/http.ts";
 import { callOp } from "./harness/profile.ts";
+import { property } from "./harness/property.ts";
 import { track, uniqueName } from "./harness/resources.ts";
 
 check("a second agent with a taken name is a 400 that says so", ["agents.names-unique"], async () => {
@@ -74,3 +77,144 @@ check("deleting an agent returns {ok: true} and the agent is then a 404", ["agen
   const after = await callOp("agent.get", { agent_id: agent.id });
   expect(after.status, describe(after)).toBe(404);
 });
+
+// ---- The catalog's authority over a config (2.8, 2.9): every pair listed, realtime xor cascade.
+
+type Slot = { path: string; kind: PairKind };
+/** Every place a config names a provider/model pair, with the catalog key it must be listed under. */
+const SLOTS: Slot[] = [
+  { path: "llm", kind: "llm" },
+  { path: "llm.fallback", kind: "llm" },
+  { path: "stt", kind: "stt" },
+  { path: "stt.fallback", kind: "stt" },
+  { path: "tts", kind: "tts" },
+  { path: "tts.fallback", kind: "tts" },
+  { path: "realtime", kind: "realtime" },
+  { path: "avatar", kind: "avatar" },
+  { path: "analysis.model", kind: "llm" },
+  { path: "noise_cancellation", kind: "noise_cancellation" },
+];
+const ALL_KINDS: PairKind[] = ["llm", "stt", "tts", "realtime", "avatar", "noise_cancellation"];
+
+/** A config naming `pair` at `slot`, every other pair it needs (a fallback's primary) listed. */
+async function configWith(slot: Slot, pair: Pair): Promise<Record<string, unknown>> {
+  const body: Record<string, unknown> = { name: uniqueName("catalog"), channel: "text" };
+  const [root, leaf] = slot.path.split(".") as [string, string | undefined];
+  if (leaf === undefined) body[root] = root === "noise_cancellation" ? { enabled: true, ...pair } : { ...pair };
+  else if (root === "analysis") body.analysis = { enabled: true, model: pair };
+  else body[root] = { ...(await firstPair(slot.kind)), fallback: pair };
+  return body;
+}
+
+/** Pairs built from catalog pieces so they look plausible: a listed provider with a foreign model, etc. */
+function pairArbitrary(): fc.Arbitrary<{
+  providerFrom: [PairKind, number] | string;
+  modelFrom: [PairKind, number] | string;
+}> {
+  const piece = fc.oneof(
+    fc.tuple(fc.constantFrom(...ALL_KINDS), fc.nat()),
+    fc.stringMatching(/^[a-z][a-z0-9-]{0,15}$/),
+  );
+  return fc.record({ providerFrom: piece, modelFrom: piece });
+}
+
+async function resolvePair(spec: {
+  providerFrom: [PairKind, number] | string;
+  modelFrom: [PairKind, number] | string;
+}) {
+  const pick = async (from: [PairKind, number] | string, field: "provider" | "model") => {
+    if (typeof from === "string") return from;
+    const pairs = await listedPairs(from[0]);
+    return pairs.length === 0 ? `none-${field}` : pairs[from[1] % pairs.length]![field];
+  };
+  return { provider: await pick(spec.providerFrom, "provider"), model: await pick(spec.modelFrom, "model") };
+}
+
+async function expectRefused(body: Record<string, unknown>, what: string, agentId?: string): Promise<void> {
+  const response =
+    agentId === undefined
+      ? await callOp("agent.create", {}, { body })
+      : await callOp("agent.patch", { agent_id: agentId }, { body });
+  if (agentId === undefined && response.status < 300) {
+    const id = (response.json as { id?: string }).id;
+    if (id !== undefined) track(`agent ${id}`, async () => void (await callOp("agent.delete", { agent_id: id })));
+  }
+  expect(response.status, `${what}: ${describe(response)}`).toBe(400);
+}
+
+property(
+  "a provider/model pair the catalog does not list is a 400 in any slot, at create and at PATCH",
+  ["agents.unlisted-pair-any-slot", "agents.unlisted-llm-400"],
+  [fc.constantFrom(...SLOTS), pairArbitrary()],
+  async (slot, spec) => {
+    const pair = await resolvePair(spec);
+    fc.pre(!(await isListed(slot.kind, pair)));
+    const body = await configWith(slot, pair);
+    await expectRefused(body, `${pair.provider}/${pair.model} at ${slot.path}`);
+    const agent = await createAgent({ channel: "text" });
+    await expectRefused(
+      { ...body, name: agent.name },
+      `PATCH with ${pair.provider}/${pair.model} at ${slot.path}`,
+      agent.id,
+    );
+  },
+  { numRuns: 20 },
+);
+
+check("an llm model the catalog does not list is a 400 (unknown model)", ["agents.unlisted-llm-400"], async () => {
+  const { provider } = await firstPair("llm");
+  await expectRefused(
+    { name: uniqueName("unknown-model"), channel: "text", llm: { provider, model: `no-such-model-${Date.now()}` } },
+    "an unlisted llm model",
+  );
+});
+
+property(
+  "a config whose pairs are all listed in GET /v1/catalog is accepted, in the cascade and the realtime shape",
+  ["agents.listed-pair-accepted"],
+  [
+    fc.boolean(),
+    fc.array(fc.nat(), { minLength: 10, maxLength: 10 }),
+    fc.subarray(["fallbacks", "avatar", "noise", "analysis"]),
+  ],
+  async (realtime, picks, extras) => {
+    const at = async (kind: PairKind, i: number) => {
+      const pairs = await listedPairs(kind);
+      fc.pre(pairs.length > 0);
+      return pairs[picks[i]! % pairs.length]!;
+    };
+    const body: Record<string, unknown> = { name: uniqueName("listed"), channel: "voice" };
+    if (realtime) body.realtime = await at("realtime", 0);
+    else {
+      const fallbacks = extras.includes("fallbacks");
+      body.llm = { ...(await at("llm", 1)), ...(fallbacks ? { fallback: await at("llm", 2) } : {}) };
+      body.stt = { ...(await at("stt", 3)), ...(fallbacks ? { fallback: await at("stt", 4) } : {}) };
+      body.tts = { ...(await at("tts", 5)), ...(fallbacks ? { fallback: await at("tts", 6) } : {}) };
+    }
+    if (extras.includes("avatar")) body.avatar = await at("avatar", 7);
+    if (extras.includes("noise")) body.noise_cancellation = { enabled: true, ...(await at("noise_cancellation", 8)) };
+    if (extras.includes("analysis")) body.analysis = { enabled: true, model: await at("llm", 9) };
+    const agent = await createAgent(body);
+    const patched = await callOp("agent.patch", { agent_id: agent.id }, { body: { ...body, name: agent.name } });
+    expect(patched.status, `PATCH with the same listed pairs: ${describe(patched)}`).toBe(200);
+  },
+  { numRuns: 8 },
+);
+
+property(
+  "realtime together with any cascade slot is refused, even when every pair is listed",
+  ["agents.realtime-xor-cascade"],
+  [fc.subarray(["stt", "llm", "tts"] as const, { minLength: 1 }), fc.boolean()],
+  async (cascade, atPatch) => {
+    const body: Record<string, unknown> = {
+      name: uniqueName("xor"),
+      channel: "voice",
+      realtime: await firstPair("realtime"),
+    };
+    for (const slot of cascade) body[slot] = await firstPair(slot);
+    if (!atPatch) return expectRefused(body, `realtime with ${cascade.join(", ")}`);
+    const agent = await createAgent({ channel: "voice", realtime: await firstPair("realtime") });
+    await expectRefused({ ...body, name: agent.name }, `PATCH to realtime with ${cascade.join(", ")}`, agent.id);
+  },
+  { numRuns: 10 },
+);

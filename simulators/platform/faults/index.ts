@@ -1,10 +1,24 @@
 // Every planted fault of the reference platform, one module per area.
+import { byokFaults } from "./byok.ts";
 import { callsFaults } from "./calls.ts";
+import { catalogFaults } from "./catalog.ts";
 import { coreFaults } from "./core.ts";
 import type { FaultSpec } from "./fault.ts";
+import { regionsFaults } from "./regions.ts";
+import { tasksFaults } from "./tasks.ts";
+import { toolsFaults } from "./tools.ts";
 import { webhooksFaults } from "./webhooks.ts";
 
-export const FAULTS = { ...coreFaults, ...callsFaults, ...webhooksFaults } as const satisfies Record<string, FaultSpec>;
+export const FAULTS = {
+  ...coreFaults,
+  ...catalogFaults,
+  ...byokFaults,
+  ...toolsFaults,
+  ...tasksFaults,
+  ...regionsFaults,
+  ...callsFaults,
+  ...webhooksFaults,
+} as const satisfies Record<string, FaultSpec>;
 export type FaultName = keyof typeof FAULTS;
 
 export function isFaultName(name: string): name is FaultName {

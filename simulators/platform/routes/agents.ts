@@ -5,7 +5,7 @@ import { z } from "zod";
 import { AgentConfig, type AgentRecord } from "../../../spec/agent.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import { withDefaults } from "../agents/defaults.ts";
-import { validateAgent } from "../agents/validation.ts";
+import { agentValidation, assertAgentWritable } from "../agents/rules.ts";
 import type { PlatformContext } from "../context.ts";
 import { requireRole } from "../http/auth.ts";
 import { pageOf, parsePaging } from "../http/paging.ts";
@@ -37,6 +37,7 @@ export function agentsRoutes(app: FastifyInstance, ctx: PlatformContext): void {
     const config = parse(ctx, AgentConfig, request.body, "body");
     const state = ws(request.principal.workspaceId);
     assertNameFree(state, config.name);
+    assertAgentWritable(ctx, request.principal.workspaceId, config);
     const now = new Date(ctx.clock.now()).toISOString();
     const agent: AgentRecord = {
       id: randomUUID(),
@@ -68,6 +69,7 @@ export function agentsRoutes(app: FastifyInstance, ctx: PlatformContext): void {
     const agent = find(state, request.params);
     const config = parse(ctx, AgentConfig, request.body, "body");
     assertNameFree(state, config.name, agent.id);
+    assertAgentWritable(ctx, request.principal.workspaceId, config);
     // 4: the agent is written whole; anything omitted reverts to its default.
     agent.config = ctx.faults.has("agent-patch-merges") ? { ...agent.config, ...config } : withDefaults(config);
     agent.name = config.name;
@@ -88,15 +90,19 @@ export function agentsRoutes(app: FastifyInstance, ctx: PlatformContext): void {
   app.post("/v1/agents/:agent_id/validate", async (request) => {
     const state = ws(request.principal.workspaceId);
     const agent = find(state, request.params);
-    return validateAgent(agent.config, (id) => state.agents.has(id));
+    const result = agentValidation(ctx, request.principal.workspaceId, agent.config, (id) => state.agents.has(id));
+    if (ctx.faults.has("validate-400-on-errors") && result.errors.length > 0) {
+      throw new ApiError(400, "the agent has validation errors", result.errors);
+    }
+    return result;
   });
 
   app.post("/v1/agents/:agent_id/publish", async (request) => {
     requireRole(request.principal, "EDITOR");
     const state = ws(request.principal.workspaceId);
     const agent = find(state, request.params);
-    const result = validateAgent(agent.config, (id) => state.agents.has(id));
-    if (result.errors.length > 0) {
+    const result = agentValidation(ctx, request.principal.workspaceId, agent.config, (id) => state.agents.has(id));
+    if (result.errors.length > 0 && !ctx.faults.has("publish-succeeds-with-errors")) {
       throw new ApiError(400, "the agent has validation errors and was not published", result.errors);
     }
     agent.published_version = (agent.published_version ?? 0) + 1;

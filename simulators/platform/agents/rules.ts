@@ -1,0 +1,47 @@
+// Every rule an agent config must meet, in one place: at write time (400, 7) and in validate/publish (3.3).
+// Other areas that run an inline agent (calls, batches) call these too.
+import type { AgentConfig } from "../../../spec/agent.ts";
+import type { ValidationResult } from "../../../spec/tool.ts";
+import { ApiError } from "../../shared/api-error.ts";
+import { keyMissing } from "../byok-keys.ts";
+import { catalogOf } from "../catalog/catalog.ts";
+import type { PlatformContext } from "../context.ts";
+import { modelRefs, realtimeWithCascade, unlistedPairs } from "./catalog-rules.ts";
+import { toolReferenceProblems } from "./tool-refs.ts";
+import { validateAgent } from "./validation.ts";
+
+/** Rules a write must meet (the request matched the schema but a rule rejects it: 400). */
+export function writeProblems(ctx: PlatformContext, workspaceId: string, config: AgentConfig): string[] {
+  return [
+    ...(ctx.faults.has("realtime-with-cascade-accepted") ? [] : realtimeWithCascade(config)),
+    ...(ctx.faults.has("unlisted-model-accepted") ? [] : unlistedPairs(catalogOf(ctx), config)),
+    ...toolReferenceProblems(ctx, workspaceId, config),
+  ];
+}
+
+export function assertAgentWritable(ctx: PlatformContext, workspaceId: string, config: AgentConfig): void {
+  const problems = writeProblems(ctx, workspaceId, config);
+  if (problems.length === 0) return;
+  throw new ApiError(400, problems.length === 1 ? problems[0]! : `${problems.length} problems in the agent`, problems);
+}
+
+/** A provider named by a slot needs a stored key (4: after DELETE /v1/byok an agent needing it cannot publish). */
+function missingKeys(ctx: PlatformContext, workspaceId: string, config: AgentConfig): string[] {
+  return modelRefs(config)
+    .filter((ref) => ref.provider !== "" && keyMissing(ctx, workspaceId, ref.provider))
+    .map((ref) => `${ref.path}: no ${ref.provider} provider key is stored (PUT /v1/byok/${ref.provider})`);
+}
+
+/** What validate answers and publish refuses on. Rules checked at write are re-checked: tools and keys change. */
+export function agentValidation(
+  ctx: PlatformContext,
+  workspaceId: string,
+  config: AgentConfig,
+  agentExists: (id: string) => boolean,
+): ValidationResult {
+  const base = validateAgent(config, agentExists);
+  return {
+    errors: [...writeProblems(ctx, workspaceId, config), ...base.errors, ...missingKeys(ctx, workspaceId, config)],
+    warnings: base.warnings,
+  };
+}

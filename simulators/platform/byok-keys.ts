@@ -1,0 +1,52 @@
+// Provider keys stored per workspace (1: strictly bring-your-own-key). Every part of the platform that
+// calls a provider on a workspace's behalf reads the key here, never from a request header (5 item 7).
+import type { PlatformContext } from "./context.ts";
+
+export interface StoredProviderKey {
+  provider: string;
+  value: string;
+  updated_at: string;
+}
+
+/**
+ * The provider the embedded stack lends its simulator's default key for while a workspace has never written
+ * or deleted one (conversations/provider-key.ts), so a fresh run can publish and talk before any PUT /v1/byok.
+ */
+export const STAND_IN_PROVIDER = "simai";
+
+/** The workspace's keys by provider (the "byok" slice of the workspace state). */
+export function providerKeys(ctx: PlatformContext, workspaceId: string): Map<string, StoredProviderKey> {
+  return ctx.store.workspace(workspaceId).slice("byok", () => new Map<string, StoredProviderKey>());
+}
+
+/** Providers whose key the workspace ever wrote or deleted: from then on only the stored key counts. */
+function written(ctx: PlatformContext, workspaceId: string): Set<string> {
+  return ctx.store.workspace(workspaceId).slice("byok-written", () => new Set<string>());
+}
+
+export function storeKey(ctx: PlatformContext, workspaceId: string, key: StoredProviderKey): void {
+  providerKeys(ctx, workspaceId).set(key.provider, key);
+  written(ctx, workspaceId).add(key.provider);
+}
+
+/** Answers whether a key was there to remove. */
+export function removeKey(ctx: PlatformContext, workspaceId: string, provider: string): boolean {
+  const removed = providerKeys(ctx, workspaceId).delete(provider);
+  if (removed) written(ctx, workspaceId).add(provider);
+  return removed;
+}
+
+/** The key stored for `provider`, or undefined: an agent needing it cannot run or publish (4). */
+export function storedKey(ctx: PlatformContext, workspaceId: string, provider: string): string | undefined {
+  return providerKeys(ctx, workspaceId).get(provider)?.value;
+}
+
+export function everWritten(ctx: PlatformContext, workspaceId: string, provider: string): boolean {
+  return written(ctx, workspaceId).has(provider);
+}
+
+/** No key to run `provider` with: none stored, and the stand-in does not apply (see STAND_IN_PROVIDER). */
+export function keyMissing(ctx: PlatformContext, workspaceId: string, provider: string): boolean {
+  if (storedKey(ctx, workspaceId, provider) !== undefined) return false;
+  return provider !== STAND_IN_PROVIDER || everWritten(ctx, workspaceId, provider);
+}

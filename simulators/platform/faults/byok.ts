@@ -1,0 +1,21 @@
+// Faults in provider keys and their list (4, 5 item 6, 7).
+import type { FaultSpec } from "./fault.ts";
+
+export const byokFaults = {
+  "byok-stores-before-verifying": {
+    description: "PUT /v1/byok stores the key first and verifies after, so a 502 leaves the unverified key stored",
+    clauses: ["byok.put-502-nothing-stored"],
+  },
+  "byok-502-wipes-existing": {
+    description: "a 502 on PUT /v1/byok clears the provider's existing key as part of the failed write",
+    clauses: ["byok.put-502-existing-untouched"],
+  },
+  "byok-editor-can-write": {
+    description: "provider-key writes check for EDITOR instead of ADMIN",
+    clauses: ["byok.put-admin-only", "byok.delete-admin-only"],
+  },
+  "byok-list-full-value": {
+    description: "the provider-key list returns the full key in the masked field",
+    clauses: ["byok.key-list-masked"],
+  },
+} as const satisfies Record<string, FaultSpec>;

@@ -1,0 +1,21 @@
+// Faults in the catalog (2.8), its galleries (2.1) and the catalog's authority over agent configs (2.8, 2.9).
+import type { FaultSpec } from "./fault.ts";
+
+export const catalogFaults = {
+  "catalog-fee-video-missing": {
+    description: "the catalog is served with platform_fee_per_minute.video missing instead of failing the load",
+    clauses: ["catalog.platform-fee-every-channel"],
+  },
+  "voices-without-has-more": {
+    description: "the voice gallery answers items, facets and total_count but leaves has_more out",
+    clauses: ["catalog.voices-envelope", "catalog.gallery-has-more"],
+  },
+  "unlisted-model-accepted": {
+    description: "agent writes check the slots' shape but never look the provider/model pair up in the catalog",
+    clauses: ["agents.unlisted-llm-400", "agents.unlisted-pair-any-slot"],
+  },
+  "realtime-with-cascade-accepted": {
+    description: "an agent config setting realtime and a cascade slot together is stored",
+    clauses: ["agents.realtime-xor-cascade"],
+  },
+} as const satisfies Record<string, FaultSpec>;

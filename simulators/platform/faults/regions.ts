@@ -1,0 +1,13 @@
+// Faults in regions (1): what a workspace owns is regional; control-host paths are a 404 on a regional host.
+import type { FaultSpec } from "./fault.ts";
+
+export const regionsFaults = {
+  "agent-visible-in-other-region": {
+    description: "every regional instance reads one shared store, so an agent created in one region shows in all",
+    clauses: ["regions.agent-not-in-other-region"],
+  },
+  "control-host-401": {
+    description: "control-host paths (workspaces, members, tokens...) answer 401 on a regional host instead of 404",
+    clauses: ["regions.control-host-paths-404"],
+  },
+} as const satisfies Record<string, FaultSpec>;

@@ -1,0 +1,72 @@
+// Provider keys (4, 5 items 6-7, 7): writes are ADMIN only and verified with the provider before anything
+// is stored; the list (profile `byok.list`) is readable by every role and shows a name and a masked tail.
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { ProviderKeyWrite } from "../../../spec/byok.ts";
+import { ApiError } from "../../shared/api-error.ts";
+import { verifyKey } from "../byok/verify.ts";
+import { providerKeys, removeKey, storeKey } from "../byok-keys.ts";
+import { catalogOf, knownProviders } from "../catalog/catalog.ts";
+import type { PlatformContext } from "../context.ts";
+import { requireRole } from "../http/auth.ts";
+import { pageOf, parsePaging } from "../http/paging.ts";
+import { parse } from "../http/parse.ts";
+import { maskedTail } from "./secrets.ts";
+
+const ProviderParams = z.object({
+  provider: z.string().regex(/^[a-z0-9_-]{1,64}$/, "a provider name from the catalog"),
+});
+
+export const KEY_REJECTED = "the provider rejected the key";
+export const PROVIDER_UNREACHABLE = "the provider could not be reached to verify the key; nothing was stored";
+
+export function byokRoutes(app: FastifyInstance, ctx: PlatformContext): void {
+  const writerRole = ctx.faults.has("byok-editor-can-write") ? "EDITOR" : "ADMIN";
+
+  app.get("/v1/byok", async (request) => {
+    const paging = parsePaging(ctx, request.query);
+    const rows = [...providerKeys(ctx, request.principal.workspaceId).values()]
+      .sort((a, b) => a.provider.localeCompare(b.provider))
+      .map((key) => ({
+        name: key.provider,
+        masked: ctx.faults.has("byok-list-full-value") ? key.value : maskedTail(key.value),
+        updated_at: key.updated_at,
+      }));
+    return pageOf(ctx, rows, paging);
+  });
+
+  app.put("/v1/byok/:provider", async (request) => {
+    requireRole(request.principal, writerRole);
+    const { provider } = parse(ctx, ProviderParams, request.params, "path");
+    const { api_key } = parse(ctx, ProviderKeyWrite, request.body, "body");
+    if (!knownProviders(catalogOf(ctx)).includes(provider)) {
+      throw new ApiError(400, `unknown provider ${provider} (not in the catalog)`);
+    }
+    const workspaceId = request.principal.workspaceId;
+    const previous = providerKeys(ctx, workspaceId).get(provider);
+    const key = { provider, value: api_key, updated_at: new Date(ctx.clock.now()).toISOString() };
+    const early = ctx.faults.has("byok-stores-before-verifying");
+    if (early) storeKey(ctx, workspaceId, key);
+    const verdict = await verifyKey(ctx, api_key);
+    if (verdict === "unreachable") {
+      if (ctx.faults.has("byok-502-wipes-existing")) removeKey(ctx, workspaceId, provider);
+      throw new ApiError(502, PROVIDER_UNREACHABLE);
+    }
+    if (verdict === "rejected") {
+      if (early && previous !== undefined) storeKey(ctx, workspaceId, previous);
+      else if (early) removeKey(ctx, workspaceId, provider);
+      throw new ApiError(400, KEY_REJECTED);
+    }
+    storeKey(ctx, workspaceId, key);
+    return { name: provider, masked: maskedTail(api_key), updated_at: key.updated_at };
+  });
+
+  app.delete("/v1/byok/:provider", async (request) => {
+    requireRole(request.principal, writerRole);
+    const { provider } = parse(ctx, ProviderParams, request.params, "path");
+    if (!removeKey(ctx, request.principal.workspaceId, provider)) {
+      throw new ApiError(404, `no key is stored for ${provider}`);
+    }
+    return { ok: true };
+  });
+}

@@ -1,0 +1,36 @@
+// Catalog (2.8) and the voice/avatar galleries (2.1, 4). Any role may read them.
+import type { FastifyInstance } from "fastify";
+import { ApiError } from "../../shared/api-error.ts";
+import { avatarsOf, catalogOf, voicesOf } from "../catalog/catalog.ts";
+import { AvatarQuery, galleryPage, providerAnswers, VoiceQuery } from "../catalog/gallery.ts";
+import type { PlatformContext } from "../context.ts";
+import { parse } from "../http/parse.ts";
+
+const GALLERY_UNREACHABLE = "the gallery provider did not answer; retry";
+
+export function catalogRoutes(app: FastifyInstance, ctx: PlatformContext): void {
+  app.get("/v1/catalog", async () => {
+    const catalog = catalogOf(ctx);
+    if (!ctx.faults.has("catalog-fee-video-missing")) return catalog;
+    const { video: _dropped, ...fees } = catalog.platform_fee_per_minute;
+    return { ...catalog, platform_fee_per_minute: fees };
+  });
+
+  app.get("/v1/catalog/voices", async (request) => {
+    const query = parse(ctx, VoiceQuery, request.query, "query");
+    if (!(await providerAnswers(ctx))) throw new ApiError(502, GALLERY_UNREACHABLE);
+    const page: Partial<ReturnType<typeof galleryPage>> = galleryPage(voicesOf(ctx), query, [
+      "gender",
+      "language",
+      "provider",
+    ]);
+    if (ctx.faults.has("voices-without-has-more")) delete page.has_more;
+    return page;
+  });
+
+  app.get("/v1/catalog/avatars", async (request) => {
+    const query = parse(ctx, AvatarQuery, request.query, "query");
+    if (!(await providerAnswers(ctx))) throw new ApiError(502, GALLERY_UNREACHABLE);
+    return galleryPage(avatarsOf(ctx), query, ["gender", "provider"]);
+  });
+}

@@ -1,0 +1,75 @@
+// Integration triggers (2.3, paged) and MCP tools (unpaged), read-only in the API. Integrations and triggers
+// are seeded through test control under /_test/integrations; the credential names the workspace.
+import { randomUUID } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { IntegrationSeed, type Trigger, TriggerSeed } from "../../../spec/integration.ts";
+import { ApiError } from "../../shared/api-error.ts";
+import type { PlatformContext } from "../context.ts";
+import { authenticate } from "../http/auth.ts";
+import { pageOf, parsePaging } from "../http/paging.ts";
+import { parse } from "../http/parse.ts";
+import { type Integration, integrationsOf } from "../integrations/state.ts";
+
+const IntegrationParams = z.object({ integration_id: z.uuid() });
+
+export function integrationsRoutes(app: FastifyInstance, ctx: PlatformContext): void {
+  function find(workspaceId: string, params: unknown): Integration {
+    const { integration_id } = parse(ctx, IntegrationParams, params, "path");
+    const integration = integrationsOf(ctx, workspaceId).get(integration_id);
+    if (integration === undefined) throw new ApiError(404, "integration not found");
+    return integration;
+  }
+
+  app.get("/v1/integrations/:integration_id/triggers", async (request) => {
+    const integration = find(request.principal.workspaceId, request.params);
+    const paging = parsePaging(ctx, request.query);
+    return pageOf(ctx, [...integration.triggers].reverse(), paging);
+  });
+
+  app.get("/v1/integrations/:integration_id/mcp-tools", async (request) => {
+    return find(request.principal.workspaceId, request.params).mcp_tools;
+  });
+
+  app.post("/_test/integrations", async (request, reply) => {
+    const { workspaceId } = await authenticate(request, ctx);
+    const seed = parse(ctx, IntegrationSeed, request.body, "body");
+    const integration: Integration = {
+      id: randomUUID(),
+      provider: seed.provider,
+      mcp_tools: seed.mcp_tools,
+      triggers: [],
+    };
+    integrationsOf(ctx, workspaceId).set(integration.id, integration);
+    return reply.status(201).send({ id: integration.id, provider: integration.provider });
+  });
+
+  app.post("/_test/integrations/:integration_id/triggers", async (request, reply) => {
+    const { workspaceId } = await authenticate(request, ctx);
+    const integration = find(workspaceId, request.params);
+    const seed = parse(ctx, TriggerSeed, request.body, "body");
+    const at = new Date(ctx.clock.now()).toISOString();
+    const trigger: Trigger = {
+      id: randomUUID(),
+      integration_id: integration.id,
+      agent_id: seed.agent_id ?? randomUUID(),
+      trigger_type: `${integration.provider}.message.inbound`,
+      reply_mode: seed.reply_mode,
+      status: seed.status,
+      enabled: seed.enabled,
+      metadata: seed.metadata,
+      provider_subscription_ref: `sub_${randomUUID().replaceAll("-", "")}`,
+      created_at: at,
+      updated_at: at,
+    };
+    integration.triggers.push(trigger);
+    return reply.status(201).send(trigger);
+  });
+
+  app.delete("/_test/integrations/:integration_id", async (request) => {
+    const { workspaceId } = await authenticate(request, ctx);
+    const integration = find(workspaceId, request.params);
+    integrationsOf(ctx, workspaceId).delete(integration.id);
+    return { ok: true };
+  });
+}

@@ -1,0 +1,133 @@
+// Tools (2.10, 3.3, 4): create/list/get/delete (profile paths), PATCH merging top-level fields and
+// replacing `operations` whole, validate (always 200) and publish (integer versions, 9).
+import { randomUUID } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import type { InlineTool } from "../../../spec/agent.ts";
+import { ToolCreate, ToolPatch } from "../../../spec/tool.ts";
+import { ApiError } from "../../shared/api-error.ts";
+import type { PlatformContext } from "../context.ts";
+import { requireRole } from "../http/auth.ts";
+import { pageOf, parsePaging } from "../http/paging.ts";
+import { parse } from "../http/parse.ts";
+import { operationTreeProblems } from "../tools/operations.ts";
+import { type StoredTool, toolsOf } from "../tools/state.ts";
+import { validateTool } from "../tools/validation.ts";
+
+const ToolParams = z.object({ tool_id: z.uuid() });
+export const TOOL_NAME_TAKEN = "a tool with that name already exists";
+
+/** 4: top-level fields merge; `operations`, when sent, replaces the whole tree. */
+function mergeTool(ctx: PlatformContext, stored: InlineTool, patch: z.infer<typeof ToolPatch>): InlineTool {
+  if (ctx.faults.has("tool-patch-replaces-whole")) return { name: stored.name, ...patch };
+  const merged: InlineTool = { ...stored, ...patch };
+  if (ctx.faults.has("tool-patch-merges-operations") && patch.operations !== undefined) {
+    const before = stored.operations ?? [];
+    merged.operations = before.map((op, i) => ({ ...op, ...patch.operations![i] }));
+    merged.operations.push(...patch.operations.slice(before.length));
+  }
+  return merged;
+}
+
+function assertTreeSound(tool: InlineTool): void {
+  const problems = operationTreeProblems(tool);
+  if (problems.length === 0) return;
+  throw new ApiError(400, problems.length === 1 ? problems[0]! : "the operation tree is broken", problems);
+}
+
+export function toolsRoutes(app: FastifyInstance, ctx: PlatformContext): void {
+  const now = () => new Date(ctx.clock.now()).toISOString();
+
+  function find(workspaceId: string, params: unknown): StoredTool {
+    const { tool_id } = parse(ctx, ToolParams, params, "path");
+    const tool = toolsOf(ctx, workspaceId).get(tool_id);
+    if (tool === undefined) throw new ApiError(404, "tool not found");
+    return tool;
+  }
+
+  function assertNameFree(workspaceId: string, name: string, except?: string): void {
+    if (ctx.faults.has("tool-names-not-unique")) return;
+    for (const { record } of toolsOf(ctx, workspaceId).values()) {
+      if (record.name === name && record.id !== except) throw new ApiError(400, TOOL_NAME_TAKEN);
+    }
+  }
+
+  app.post("/v1/tools", async (request, reply) => {
+    requireRole(request.principal, "EDITOR");
+    const config = parse(ctx, ToolCreate, request.body, "body");
+    const workspaceId = request.principal.workspaceId;
+    assertNameFree(workspaceId, config.name);
+    assertTreeSound(config);
+    const at = now();
+    const record = {
+      id: randomUUID(),
+      name: config.name,
+      config,
+      published_version: null,
+      published_config: null,
+      created_at: at,
+      updated_at: at,
+    };
+    toolsOf(ctx, workspaceId).set(record.id, { record, versions: new Map() });
+    ctx.store.workspace(workspaceId).touch(record.id);
+    return reply.status(201).send(record);
+  });
+
+  app.get("/v1/tools", async (request) => {
+    const paging = parsePaging(ctx, request.query);
+    const state = ctx.store.workspace(request.principal.workspaceId);
+    const rows = [...toolsOf(ctx, request.principal.workspaceId).values()].map((tool) => tool.record);
+    return pageOf(ctx, state.newestFirst(rows), paging);
+  });
+
+  app.get("/v1/tools/:tool_id", async (request) => find(request.principal.workspaceId, request.params).record);
+
+  app.patch("/v1/tools/:tool_id", async (request) => {
+    requireRole(request.principal, "EDITOR");
+    const workspaceId = request.principal.workspaceId;
+    const tool = find(workspaceId, request.params);
+    const patch = parse(ctx, ToolPatch, request.body, "body");
+    const config = mergeTool(ctx, tool.record.config, patch);
+    assertNameFree(workspaceId, config.name, tool.record.id);
+    assertTreeSound(config);
+    // Writes land on the draft (9): the published versions are never touched here.
+    tool.record.config = config;
+    tool.record.name = config.name;
+    tool.record.updated_at = now();
+    ctx.store.workspace(workspaceId).touch(tool.record.id);
+    return tool.record;
+  });
+
+  app.delete("/v1/tools/:tool_id", async (request) => {
+    requireRole(request.principal, "EDITOR");
+    const workspaceId = request.principal.workspaceId;
+    const tool = find(workspaceId, request.params);
+    toolsOf(ctx, workspaceId).delete(tool.record.id);
+    ctx.store.workspace(workspaceId).editSeq.delete(tool.record.id);
+    return { ok: true };
+  });
+
+  app.post("/v1/tools/:tool_id/validate", async (request) => {
+    const tool = find(request.principal.workspaceId, request.params);
+    const result = validateTool(tool.record.config);
+    if (ctx.faults.has("validate-400-on-errors") && result.errors.length > 0) {
+      throw new ApiError(400, "the tool has validation errors", result.errors);
+    }
+    return result;
+  });
+
+  app.post("/v1/tools/:tool_id/publish", async (request) => {
+    requireRole(request.principal, "EDITOR");
+    const tool = find(request.principal.workspaceId, request.params);
+    const result = validateTool(tool.record.config);
+    if (result.errors.length > 0 && !ctx.faults.has("publish-succeeds-with-errors")) {
+      throw new ApiError(400, "the tool has validation errors and was not published", result.errors);
+    }
+    const version = (tool.record.published_version ?? 0) + 1;
+    const snapshot = structuredClone(tool.record.config);
+    tool.versions.set(version, snapshot);
+    tool.record.published_version = version;
+    tool.record.published_config = structuredClone(snapshot);
+    return { ...tool.record, warnings: result.warnings };
+  });
+}

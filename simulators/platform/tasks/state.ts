@@ -1,0 +1,14 @@
+// Tasks of one workspace and their run history. Runs are kept apart from the tasks and carry the task's
+// name, so a deleted task's history survives and stays named after it (4).
+import type { TaskRecord, TaskRun } from "../../../spec/task.ts";
+import type { PlatformContext } from "../context.ts";
+
+export class TasksState {
+  readonly tasks = new Map<string, TaskRecord>();
+  /** Oldest first; runs are appended as they start. */
+  readonly runs: TaskRun[] = [];
+}
+
+export function tasksOf(ctx: PlatformContext, workspaceId: string): TasksState {
+  return ctx.store.workspace(workspaceId).slice("tasks", () => new TasksState());
+}

@@ -1,0 +1,264 @@
+// Catalog (2.8): GET /v1/catalog's keys and entry shapes, and the voice/avatar galleries' own envelope
+// (2.1 last paragraph): facets next to the results, nullable total_count, has_more from the extra row.
+import fc from "fast-check";
+import { expect } from "vitest";
+import type { z } from "zod";
+import {
+  AvatarCatalogPage,
+  AvatarEntry,
+  CatalogBuiltinTool,
+  CatalogLanguage,
+  CatalogVoice,
+  CostEstimateUsagePerMinute,
+  LlmEntry,
+  NoiseCancellationEntry,
+  PlatformFeePerMinute,
+  RealtimeEntry,
+  SttEntry,
+  SystemVar,
+  TtsEntry,
+  VoiceCatalogPage,
+} from "../spec/catalog.ts";
+import { check } from "./harness/check.ts";
+import { type ApiResponse, call, describe } from "./harness/http.ts";
+import { property } from "./harness/property.ts";
+import { whileProviderOffline } from "./harness/provider.ts";
+
+const TOP_LEVEL_KEYS = [
+  "avatar",
+  "cost_estimate_usage_per_minute",
+  "languages",
+  "llm",
+  "noise_cancellation",
+  "platform_fee_per_minute",
+  "providers",
+  "realtime",
+  "stt",
+  "system_vars",
+  "tts",
+  "turn_detector_languages",
+];
+
+let fetched: { response: ApiResponse; body: Record<string, unknown> } | undefined;
+async function catalogBody(): Promise<{ response: ApiResponse; body: Record<string, unknown> }> {
+  if (fetched !== undefined) return fetched;
+  const response = await call("/v1/catalog");
+  expect(response.status, describe(response)).toBe(200);
+  expect(typeof response.json === "object" && !Array.isArray(response.json), describe(response)).toBe(true);
+  fetched = { response, body: response.json as Record<string, unknown> };
+  return fetched;
+}
+
+/** Every element of `rows` parses with `schema`; the message names the entry and the zod issues. */
+function expectEach(label: string, rows: unknown, schema: z.ZodType): void {
+  expect(Array.isArray(rows), `${label} is an array`).toBe(true);
+  (rows as unknown[]).forEach((row, i) => {
+    const parsed = schema.safeParse(row);
+    expect(
+      parsed.success,
+      `${label}[${i}]: ${parsed.error?.issues.map((x) => `${x.path.join(".")} ${x.message}`)}`,
+    ).toBe(true);
+  });
+}
+
+check("GET /v1/catalog answers one object with the twelve 2.8 keys", ["catalog.top-level-keys"], async () => {
+  const { response, body } = await catalogBody();
+  for (const key of TOP_LEVEL_KEYS) expect(Object.hasOwn(body, key), `key ${key} in ${describe(response)}`).toBe(true);
+  const page = ["items", "has_more", "limit", "offset"].filter((key) => Object.hasOwn(body, key));
+  expect(page, "the catalog is unpaged").toEqual([]);
+});
+
+const ENTRY_CHECKS: Array<[string, string, string, z.ZodType]> = [
+  ["avatar[] entries", "catalog.avatar-entry", "avatar", AvatarEntry],
+  ["llm[] entries", "catalog.llm-entry", "llm", LlmEntry.omit({ builtin_tools: true })],
+  ["noise_cancellation[] entries", "catalog.noise-cancellation-entry", "noise_cancellation", NoiseCancellationEntry],
+  ["realtime[] entries", "catalog.realtime-entry", "realtime", RealtimeEntry.omit({ voices: true })],
+  ["stt[] entries", "catalog.stt-entry", "stt", SttEntry],
+  ["tts[] entries", "catalog.tts-entry", "tts", TtsEntry.omit({ voices: true })],
+  ["system_vars[] entries", "catalog.system-var-entry", "system_vars", SystemVar],
+];
+
+for (const [label, clause, key, schema] of ENTRY_CHECKS) {
+  check(`${label} carry every 2.8 field with its type`, [clause], async () => {
+    const { body } = await catalogBody();
+    expectEach(key, body[key], schema);
+  });
+}
+
+check(
+  "llm[].builtin_tools[] entries and their options carry every 2.8 field",
+  ["catalog.llm-builtin-tools"],
+  async () => {
+    const { body } = await catalogBody();
+    const llm = (body.llm ?? []) as Array<{ builtin_tools?: unknown }>;
+    llm.forEach((entry, i) => {
+      expectEach(`llm[${i}].builtin_tools`, entry.builtin_tools, CatalogBuiltinTool);
+    });
+  },
+);
+
+check(
+  "voices[] in realtime[] and tts[] carry id, description, gender, name, sample_url, tags",
+  ["catalog.voice-entry"],
+  async () => {
+    const { body } = await catalogBody();
+    for (const key of ["realtime", "tts"]) {
+      ((body[key] ?? []) as Array<{ voices?: unknown }>).forEach((entry, i) => {
+        expectEach(`${key}[${i}].voices`, entry.voices, CatalogVoice);
+      });
+    }
+  },
+);
+
+check(
+  "languages[], turn_detector_languages[] and entries' languages[] are {code, name}",
+  ["catalog.language-entry"],
+  async () => {
+    const { body } = await catalogBody();
+    expectEach("languages", body.languages, CatalogLanguage);
+    expectEach("turn_detector_languages", body.turn_detector_languages, CatalogLanguage);
+    for (const key of ["realtime", "stt", "tts"]) {
+      ((body[key] ?? []) as Array<{ languages?: unknown }>).forEach((entry, i) => {
+        expectEach(`${key}[${i}].languages`, entry.languages, CatalogLanguage);
+      });
+    }
+  },
+);
+
+check(
+  "platform_fee_per_minute has a number for text, video and voice",
+  ["catalog.platform-fee-every-channel"],
+  async () => {
+    const { response, body } = await catalogBody();
+    const fees = body.platform_fee_per_minute as Record<string, unknown> | undefined;
+    for (const channel of ["text", "video", "voice"]) {
+      expect(typeof fees?.[channel], `platform_fee_per_minute.${channel} in ${describe(response)}`).toBe("number");
+    }
+    expect(PlatformFeePerMinute.safeParse(fees).success).toBe(true);
+  },
+);
+
+check(
+  "cost_estimate_usage_per_minute holds an integer for each of the 14 keys",
+  ["catalog.cost-estimate-integers"],
+  async () => {
+    const { body } = await catalogBody();
+    const parsed = CostEstimateUsagePerMinute.safeParse(body.cost_estimate_usage_per_minute);
+    expect(parsed.success, parsed.error?.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")).toBe(true);
+  },
+);
+
+check("providers is an object", ["catalog.providers-object"], async () => {
+  const { body } = await catalogBody();
+  const providers = body.providers;
+  expect(typeof providers === "object" && providers !== null && !Array.isArray(providers), "providers").toBe(true);
+});
+
+// ---- The galleries.
+
+interface Gallery {
+  name: "voices" | "avatars";
+  schema: z.ZodType;
+  filters: string[];
+}
+const GALLERIES: Gallery[] = [
+  { name: "voices", schema: VoiceCatalogPage, filters: ["gender", "language", "provider"] },
+  { name: "avatars", schema: AvatarCatalogPage, filters: ["gender", "provider"] },
+];
+
+type GalleryPage = {
+  items: Array<Record<string, unknown>>;
+  has_more: boolean;
+  total_count: number | null;
+  facets: Record<string, string[]>;
+};
+
+async function galleryPage(gallery: Gallery, query: Record<string, string | number>): Promise<GalleryPage> {
+  const response = await call(`/v1/catalog/${gallery.name}`, { query });
+  expect(response.status, describe(response)).toBe(200);
+  return response.json as GalleryPage;
+}
+
+/** Every row matching the filters, read through pages of the ceiling. */
+async function wholeGallery(gallery: Gallery, filters: Record<string, string>): Promise<string[]> {
+  const rows: string[] = [];
+  for (let offset = 0; offset < 10_000; offset += 200) {
+    const page = await galleryPage(gallery, { ...filters, limit: 200, offset });
+    rows.push(...page.items.map((item) => JSON.stringify(item)));
+    if (page.has_more !== true) return rows;
+  }
+  throw new Error(`${gallery.name} never ended`);
+}
+
+for (const gallery of GALLERIES) {
+  const clause = gallery.name === "voices" ? "catalog.voices-envelope" : "catalog.avatars-envelope";
+  check(
+    `GET /v1/catalog/${gallery.name}: items with facets, nullable total_count, has_more, limit and offset`,
+    [clause],
+    async () => {
+      const response = await call(`/v1/catalog/${gallery.name}`, { query: { limit: 2 } });
+      expect(response.status, describe(response)).toBe(200);
+      const body = response.json as Record<string, unknown>;
+      for (const key of ["items", "facets", "total_count", "has_more"]) {
+        expect(Object.hasOwn(body, key), `${key} in ${describe(response)}`).toBe(true);
+      }
+      const parsed = gallery.schema.safeParse(body);
+      expect(parsed.success, parsed.error?.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")).toBe(
+        true,
+      );
+      const items = body.items as Array<Record<string, unknown>>;
+      const facets = body.facets as Record<string, string[]>;
+      for (const item of items) {
+        for (const key of gallery.filters) {
+          expect(facets[key], `facet ${key} lists ${String(item[key])}`).toContain(item[key]);
+        }
+      }
+    },
+    { needs: ["wiring"] },
+  );
+
+  property(
+    `GET /v1/catalog/${gallery.name}: any limit, offset and filter give the filtered rows, has_more of the extra row and a true total_count`,
+    ["catalog.gallery-has-more", "catalog.gallery-total-count", clause],
+    [
+      fc.integer({ min: 1, max: 12 }),
+      fc.integer({ min: 0, max: 45 }),
+      fc.option(fc.tuple(fc.nat(), fc.nat()), { nil: undefined }),
+    ],
+    async (limit, offset, pick) => {
+      const facets = (await galleryPage(gallery, { limit: 1 })).facets;
+      const filters: Record<string, string> = {};
+      if (pick !== undefined) {
+        const key = gallery.filters[pick[0] % gallery.filters.length]!;
+        const values = facets[key] ?? [];
+        if (values.length > 0) filters[key] = values[pick[1] % values.length]!;
+      }
+      const whole = await wholeGallery(gallery, filters);
+      const page = await galleryPage(gallery, { ...filters, limit, offset });
+      expect(
+        page.items.map((item) => JSON.stringify(item)),
+        `rows ${offset}..${offset + limit} of ${whole.length}`,
+      ).toEqual(whole.slice(offset, offset + limit));
+      for (const [key, value] of Object.entries(filters)) {
+        for (const item of page.items) expect(item[key], `filter ${key}=${value}`).toBe(value);
+      }
+      expect(page.has_more, `has_more with ${whole.length} rows, limit ${limit}, offset ${offset}`).toBe(
+        offset + limit < whole.length,
+      );
+      if (page.total_count !== null) expect(page.total_count, "total_count when not null").toBe(whole.length);
+    },
+    { needs: ["wiring"], numRuns: 10 },
+  );
+
+  check(
+    `GET /v1/catalog/${gallery.name} is a 502 when the gallery provider gives no answer`,
+    ["catalog.gallery-502"],
+    async () => {
+      const response = await whileProviderOffline(() => call(`/v1/catalog/${gallery.name}`, { query: { limit: 1 } }));
+      expect(response.status, describe(response)).toBe(502);
+      const after = await call(`/v1/catalog/${gallery.name}`, { query: { limit: 1 } });
+      expect(after.status, `once the provider is back: ${describe(after)}`).toBe(200);
+    },
+    { needs: ["wiring"] },
+  );
+}

@@ -1,0 +1,42 @@
+// Provider-key helpers: write (body field from the profile), delete, list, and a stored key restored at
+// the end of the suite file.
+import type { ApiResponse, Who } from "./http.ts";
+import { call } from "./http.ts";
+import { callOp, profile } from "./profile.ts";
+import { newProviderKey } from "./provider.ts";
+import { track } from "./resources.ts";
+
+export const putKey = (provider: string, key: string, as: Who = "admin"): Promise<ApiResponse> =>
+  call(`/v1/byok/${encodeURIComponent(provider)}`, {
+    method: "PUT",
+    body: { [profile().byok_body_field]: key },
+    as,
+  });
+
+export const deleteKey = (provider: string, as: Who = "admin"): Promise<ApiResponse> =>
+  call(`/v1/byok/${encodeURIComponent(provider)}`, { method: "DELETE", as });
+
+export interface KeyRow {
+  name: string;
+  masked: string;
+}
+
+/** The provider-key list rows (page envelope or bare array: the list's shape is not shown). */
+export async function keyRows(as: Who = "admin"): Promise<{ response: ApiResponse; rows: KeyRow[] }> {
+  const response = await callOp("byok.list", {}, { as });
+  const body = response.json as { items?: KeyRow[] } | KeyRow[] | undefined;
+  const rows = Array.isArray(body) ? body : (body?.items ?? []);
+  return { response, rows };
+}
+
+/** Stores a fresh valid key for `provider` and deletes it at the end of the file; answers the key. */
+export async function storeFreshKey(provider: string): Promise<string> {
+  const key = await newProviderKey();
+  const response = await putKey(provider, key);
+  if (response.status !== 200) throw new Error(`PUT /v1/byok/${provider} answered ${response.status}`);
+  track(`provider key ${provider}`, async () => {
+    const deleted = await deleteKey(provider);
+    if (deleted.status !== 200 && deleted.status !== 404) throw new Error(`delete answered ${deleted.status}`);
+  });
+  return key;
+}

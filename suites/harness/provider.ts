@@ -1,0 +1,43 @@
+// The provider simulator's admin API: fresh keys to store with PUT /v1/byok, revocation, and the offline
+// switch that makes the provider unreachable (a 502 on key verification and on the galleries, 7).
+import { TargetError } from "./errors.ts";
+import { registerSecret } from "./redact.ts";
+import { runConfig } from "./run-config.ts";
+
+function providerUrl(): string {
+  const url = runConfig().target.simulators.provider;
+  if (url === undefined) throw new TargetError("the target names no provider simulator");
+  return url.replace(/\/$/, "");
+}
+
+async function admin(method: "GET" | "POST", path: string, body?: unknown): Promise<unknown> {
+  const response = await fetch(`${providerUrl()}/_admin${path}`, {
+    method,
+    headers: body === undefined ? {} : { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(runConfig().timeoutMs),
+  }).catch((error: Error) => {
+    throw new TargetError(`provider simulator did not answer ${method} ${path}: ${error.message}`);
+  });
+  if (!response.ok) throw new TargetError(`provider simulator answered ${response.status} to ${method} ${path}`);
+  return response.json();
+}
+
+/** A fresh key the provider accepts, registered for redaction. */
+export async function newProviderKey(): Promise<string> {
+  const { key } = (await admin("POST", "/keys")) as { key: string };
+  registerSecret(key);
+  return key;
+}
+
+export const revokeProviderKey = (key: string) => admin("POST", "/keys/revoke", { key });
+
+/** Runs `body` with the provider unreachable, and always brings it back. */
+export async function whileProviderOffline<T>(body: () => Promise<T>): Promise<T> {
+  await admin("POST", "/offline", { offline: true });
+  try {
+    return await body();
+  } finally {
+    await admin("POST", "/offline", { offline: false });
+  }
+}
