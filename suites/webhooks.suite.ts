@@ -20,6 +20,7 @@ import {
   publishEvent,
   REFUSED,
   receiverUrl,
+  reportsFailure,
   succeeded,
   testFire,
   trackWebhook,
@@ -375,7 +376,7 @@ check(
   async () => {
     const { webhook, hook } = await createSinkWebhook({ status: 503 });
     const fired = await testFire(webhook.id);
-    expect(succeeded(fired.result), describe(fired.response)).toBe(false);
+    expect(reportsFailure(fired.result), describe(fired.response)).toBe(true);
     const arrived = await waitForDeliveries(hook, { count: 1, timeoutMs: 5_000, settled: true });
     const eventId = (JSON.parse(arrived.deliveries[0]!.body_text) as { id?: string }).id;
     const log = await deliveryLog(webhook.id);

@@ -80,21 +80,24 @@ export const webhooksClauses: Clause[] = [
     section: "6.1",
     kind: "testable",
     assumption: "webhook.create",
-    statement: "A webhook URL on a private address (10/8, 172.16/12, 192.168/16, fc00::/7) is refused at save time.",
+    statement:
+      "A webhook URL on a private address (10/8, 172.16/12, 192.168/16, 100.64/10, fc00::/7), in any notation (decimal, hex, octal, short, IPv4-mapped IPv6), is refused at save time.",
   },
   {
     id: "webhooks.url-internal-refused",
     section: "6.1",
     kind: "testable",
     assumption: "webhook.create",
-    statement: "A webhook URL on an internal address (loopback, link-local, localhost) is refused at save time.",
+    statement:
+      "A webhook URL on an internal address (loopback, link-local, localhost, 0/8, multicast, reserved, a single-label name), in any notation, or with a scheme other than http(s), is refused at save time.",
   },
   {
     id: "webhooks.url-metadata-refused",
     section: "6.1",
     kind: "testable",
     assumption: "webhook.create",
-    statement: "A webhook URL on a cloud-metadata address (169.254.169.254, fd00:ec2::254) is refused at save time.",
+    statement:
+      "A webhook URL on a cloud-metadata address (169.254.169.254, fd00:ec2::254, metadata.google.internal) is refused at save time.",
   },
   {
     id: "webhooks.url-refused-on-update",

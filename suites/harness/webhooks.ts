@@ -81,6 +81,11 @@ export function succeeded(result: TestFireResult): boolean {
   return result.error === null && result.status_code !== null && result.status_code >= 200 && result.status_code < 300;
 }
 
+/** A result that owns up to a failure: it says what went wrong. */
+export function reportsFailure(result: TestFireResult): boolean {
+  return typeof result.error === "string" && result.error.length > 0;
+}
+
 /** The delivery log, newest first (first page of 200 is plenty for one check's webhook). */
 export async function deliveryLog(webhookId: string): Promise<DeliveryRecord[]> {
   const response = await call(`/v1/webhooks/${webhookId}/deliveries`, { query: { limit: 200 } });
@@ -129,9 +134,11 @@ export async function publishEvent(type: string, agentId: string | null, data: R
 }
 
 let logWebhook: Promise<WebhookWithSecret> | undefined;
-/** One active webhook per suite file whose delivery log the paging checks read; test-fire adds rows. */
+/** One active webhook per suite file whose delivery log the paging checks read; test-fire adds rows. It
+ * subscribes to webhook.test only, which test-fire ignores, so the workspace's other events (calls placed
+ * by other paged lists) never add rows while the checks page through it. */
 const deliveriesWebhook = () => {
-  logWebhook ??= createWebhook({ url: receiverUrl(), status: "active" });
+  logWebhook ??= createWebhook({ url: receiverUrl(), status: "active", subscribed_events: ["webhook.test"] });
   return logWebhook;
 };
 

@@ -41,11 +41,10 @@ const BLOCKLIST_FAULTS: FaultName[] = [
 export function addressProblem(ctx: PlatformContext, text: string): string | null {
   if (!ipaddr.isValid(text)) return `${text} is not an IP address`;
   const parsed = ipaddr.parse(text);
-  if (BLOCKLIST_FAULTS.some((name) => ctx.faults.has(name))) return blocklistProblem(ctx, parsed);
-  const address =
-    parsed.kind() === "ipv6" && (parsed as ipaddr.IPv6).isIPv4MappedAddress()
-      ? (parsed as ipaddr.IPv6).toIPv4Address()
-      : parsed;
+  const mapped = parsed.kind() === "ipv6" && (parsed as ipaddr.IPv6).isIPv4MappedAddress();
+  const unwrap = mapped && !ctx.faults.has("webhook-url-ipv4-mapped-allowed");
+  const address = unwrap ? (parsed as ipaddr.IPv6).toIPv4Address() : parsed;
+  if (BLOCKLIST_FAULTS.some((name) => ctx.faults.has(name))) return blocklistProblem(ctx, address);
   const range = address.range();
   if (range === "unicast" && (address.kind() === "ipv4" || isGlobalUnicastV6(address as ipaddr.IPv6))) return null;
   return `${address.toString()} is a ${RANGE_WORDS[range] ?? `${range} (not global unicast)`} address`;
@@ -58,7 +57,7 @@ function isGlobalUnicastV6(address: ipaddr.IPv6): boolean {
 
 function blocklistProblem(ctx: PlatformContext, address: ipaddr.IPv4 | ipaddr.IPv6): string | null {
   const blocked = new Set(FAULTY_BLOCKLIST);
-  // webhook-url-ipv4-mapped-allowed: the mapped form is never unwrapped, and its range is not on the list.
+  // webhook-url-ipv4-mapped-allowed: the mapped form was not unwrapped, and its range is not on the list.
   if (ctx.faults.has("webhook-url-link-local-allowed")) blocked.delete("linkLocal");
   if (ctx.faults.has("webhook-url-loopback-allowed")) blocked.delete("loopback");
   const range = address.range();
