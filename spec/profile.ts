@@ -37,6 +37,7 @@ export const DEFAULT_OPERATIONS = {
   "task.update": op("PATCH", "/v1/tasks/{task_id}", "4"),
   // 4: a deleted task's run history survives; where it is read is not shown.
   "task.runs": op("GET", "/v1/task-runs", "4"),
+  "conversation.list": op("GET", "/v1/conversations", "2.1"),
   "kb.get": op("GET", "/v1/knowledge/{kb_id}", "4.1"),
   "kb.build": op("POST", "/v1/knowledge/{kb_id}/build", "4.1"),
   "phone.import": op("POST", "/v1/telephony/accounts/{account_id}/import", "4.1"),

@@ -27,4 +27,6 @@ export interface PlatformContext {
   selfUrl: () => string;
   /** Timeout for every call the platform makes to a dependency. */
   upstreamTimeoutMs: number;
+  /** SSE keep-alive interval in ms (6.2: 15 000); shorter only in tests, through the start options. */
+  sseKeepAliveMs?: number;
 }

@@ -55,6 +55,7 @@ export const conversationsClauses: Clause[] = [
     id: "conversations.list-newest-first",
     section: "2.1",
     kind: "needs-wiring",
+    assumption: "conversation.list",
     statement: "Conversations list newest first by start.",
   },
   {

@@ -33,7 +33,7 @@ export const streamsClauses: Clause[] = [
     section: "6.2",
     kind: "testable",
     statement:
-      "The streams take no query parameters: a query string changes nothing (the first frame is still the full snapshot).",
+      "The streams take no query parameters: a query string never narrows or replays what is sent (the first frame is still the full snapshot; rejecting it with a 422 envelope also conforms).",
   },
   {
     id: "streams.content-type",
@@ -150,7 +150,7 @@ export const streamsClauses: Clause[] = [
   {
     id: "streams.turn-failed",
     section: "6.2",
-    kind: "needs-test-control",
+    kind: "needs-wiring",
     statement: "When the API cannot queue a turn at all, the conversation stream sends a turn.failed frame.",
   },
   {

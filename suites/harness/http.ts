@@ -42,7 +42,7 @@ export interface ApiResponse {
 
 const dispatcher = new Agent({ connect: { timeout: 5_000 }, keepAliveTimeout: 1_000 });
 
-function authHeaders(who: Who): Record<string, string> {
+export function authHeaders(who: Who): Record<string, string> {
   const { credentials } = runConfig().target;
   if (who === "none") return {};
   if (who === "admin" || who === "editor" || who === "viewer") return { authorization: `Bearer ${credentials[who]}` };

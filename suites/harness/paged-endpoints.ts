@@ -3,6 +3,7 @@
 import { createAgent } from "./agents.ts";
 import { placeCall } from "./calls.ts";
 import type { Need } from "./check.ts";
+import { itemsPath, pagingConversation, sendMessage, settledConversation, waitForReply } from "./conversations.ts";
 import { call } from "./http.ts";
 import { profile } from "./profile.ts";
 import { buyNumber, carrierAccount, importFreshNumber } from "./telephony.ts";
@@ -56,6 +57,30 @@ export const PAGED_ENDPOINTS: PagedEndpoint[] = [
     order: "newest-first",
     addRow: async () => {
       await placeCall();
+    },
+    needs: ["wiring"],
+  },
+  {
+    name: "conversation items",
+    // One conversation; a row is a message whose reply is stored before addRow returns, so the list
+    // holds still while the checks page through it.
+    path: async () => itemsPath((await pagingConversation()).conversationId),
+    ceiling: 500,
+    order: "oldest-first",
+    addRow: async () => {
+      const { conversationId } = await pagingConversation();
+      const sent = await sendMessage({ conversation_id: conversationId });
+      await waitForReply(conversationId, sent.item.id);
+    },
+    needs: ["wiring"],
+  },
+  {
+    name: "conversations",
+    path: async () => profile().operations["conversation.list"]!.path,
+    ceiling: 200,
+    order: "newest-first",
+    addRow: async () => {
+      await settledConversation();
     },
     needs: ["wiring"],
   },

@@ -2,9 +2,11 @@
 import { byokFaults } from "./byok.ts";
 import { callsFaults } from "./calls.ts";
 import { catalogFaults } from "./catalog.ts";
+import { conversationsFaults } from "./conversations.ts";
 import { coreFaults } from "./core.ts";
 import type { FaultSpec } from "./fault.ts";
 import { regionsFaults } from "./regions.ts";
+import { streamsFaults } from "./streams.ts";
 import { tasksFaults } from "./tasks.ts";
 import { toolsFaults } from "./tools.ts";
 import { webhooksFaults } from "./webhooks.ts";
@@ -18,6 +20,8 @@ export const FAULTS = {
   ...regionsFaults,
   ...callsFaults,
   ...webhooksFaults,
+  ...conversationsFaults,
+  ...streamsFaults,
 } as const satisfies Record<string, FaultSpec>;
 export type FaultName = keyof typeof FAULTS;
 

@@ -1,0 +1,105 @@
+// One assistant turn: resolve the answering agent and its provider key, stream the reply from the provider
+// as assistant.* frames, then store the reply as an item. A turn that cannot start at all (no key, provider
+// unreachable or refusing) is a turn.failed frame, because no worker ever owned it (6.2).
+import { randomUUID } from "node:crypto";
+import type { ConversationItem } from "../../../spec/conversations.ts";
+import type { PlatformContext } from "../context.ts";
+import type { SseFrame } from "../sse/frame.ts";
+import type { SseHub } from "../sse/hub.ts";
+import { conversationTopic, itemCreatedFrame } from "./frames.ts";
+import { providerKey } from "./provider-key.ts";
+import { type ChatMessage, openChatStream, ProviderUnavailable } from "./provider-stream.ts";
+import type { ConversationRecord } from "./state.ts";
+import { touchWindow } from "./window.ts";
+
+const DEFAULT_MODEL = { provider: "simai", model: "sim-chat-1", prompt: "You are a helpful assistant." };
+
+export interface TurnInput {
+  ctx: PlatformContext;
+  hub: SseHub;
+  workspaceId: string;
+  record: ConversationRecord;
+  trigger: ConversationItem;
+  /** Aborted when the instance closes. */
+  signal: AbortSignal;
+}
+
+/** The published version of the conversation's agent answers; without an agent, the default path. */
+function answerer(input: TurnInput) {
+  const agentId = input.record.conversation.agent_id;
+  if (agentId === null) return DEFAULT_MODEL;
+  const published = input.ctx.store.workspace(input.workspaceId).agents.get(agentId)?.published_config;
+  if (published == null) return undefined;
+  return {
+    provider: published.llm?.provider ?? DEFAULT_MODEL.provider,
+    model: published.llm?.model ?? DEFAULT_MODEL.model,
+    prompt: published.prompt ?? DEFAULT_MODEL.prompt,
+  };
+}
+
+export async function runTurn(input: TurnInput): Promise<void> {
+  const { ctx, hub, workspaceId, record, trigger } = input;
+  const topic = conversationTopic(workspaceId, record.conversation.id);
+  const turn_id = randomUUID();
+  const trigger_item_id = trigger.id;
+  const keepFrames = ctx.faults.has("sse-replay-running-turn");
+  record.turnFrames = [];
+  const emit = (frame: SseFrame) => {
+    hub.publish(topic, frame);
+    if (keepFrames) record.turnFrames.push(frame);
+  };
+  const failed = (reason: string) => emit({ event: "turn.failed", data: { turn_id, trigger_item_id, reason } });
+
+  const model = answerer(input);
+  if (model === undefined) return failed("the conversation's agent has no published version");
+  const key = await providerKey(ctx, workspaceId, model.provider);
+  if (key === undefined) return failed(`no provider key is stored for ${model.provider}`);
+  const messages: ChatMessage[] = [
+    { role: "system", content: model.prompt },
+    ...record.items.map((item) => ({ role: item.role, content: item.text })),
+  ];
+  let stream: AsyncIterable<string>;
+  try {
+    stream = await openChatStream(ctx, { key, model: model.model, messages, signal: input.signal });
+  } catch (error) {
+    return failed(error instanceof ProviderUnavailable ? error.message : "the model provider did not answer");
+  }
+
+  const item_id = randomUUID();
+  emit({ event: "turn", data: { turn_id, trigger_item_id, status: "started" } });
+  emit({ event: "assistant.started", data: { turn_id, trigger_item_id, item_id } });
+  const deltas: string[] = [];
+  try {
+    for await (const chunk of stream) {
+      deltas.push(chunk);
+      const delta = ctx.faults.has("delta-cumulative") ? deltas.join("") : chunk;
+      emit({ event: "assistant.delta", data: { turn_id, item_id, delta } });
+    }
+  } catch {
+    emit({
+      event: "turn",
+      data: { turn_id, trigger_item_id, status: "failed", error: "the reply stream broke" },
+    });
+    return;
+  }
+  const text = (ctx.faults.has("completed-text-drops-first-delta") ? deltas.slice(1) : deltas).join("");
+  emit({ event: "assistant.completed", data: { turn_id, item_id, text } });
+
+  const item: ConversationItem = {
+    id: item_id,
+    conversation_id: record.conversation.id,
+    role: "assistant",
+    text: deltas.join(""),
+    client_message_id: null,
+    trigger_item_id,
+    created_at: new Date(ctx.clock.now()).toISOString(),
+  };
+  record.items.push(item);
+  record.conversation.updated_at = item.created_at;
+  emit(itemCreatedFrame(ctx, item));
+  // The reply is stored and readable: for an API conversation that is the channel it goes out on.
+  emit({ event: "item.delivery_updated", data: { item_id, delivery_status: "delivered" } });
+  emit({ event: "turn", data: { turn_id, trigger_item_id, status: "completed" } });
+  record.turnFrames = [];
+  touchWindow(ctx, workspaceId, record);
+}

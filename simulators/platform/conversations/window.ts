@@ -1,0 +1,62 @@
+// A text window: from a conversation's first message (session.started) until it has been idle for
+// TEXT_WINDOW_IDLE_MIN simulated minutes (session.completed). A later message opens a new window.
+// One timer per open window, re-armed on activity; all of them are cleared when the instance closes.
+import { randomUUID } from "node:crypto";
+import type { PlatformContext } from "../context.ts";
+import { sessionCompleted, sessionStarted, type TextSession } from "./session-events.ts";
+import type { ConversationRecord } from "./state.ts";
+
+/** Not shown by the spec (3.3): the reference closes a text window after 30 idle simulated minutes. */
+export const TEXT_WINDOW_IDLE_MIN = 30;
+
+export interface TextWindow {
+  session: TextSession;
+  timer: NodeJS.Timeout;
+}
+
+const openWindows = new WeakMap<PlatformContext, Set<TextWindow>>();
+
+function registry(ctx: PlatformContext): Set<TextWindow> {
+  let set = openWindows.get(ctx);
+  if (set === undefined) {
+    set = new Set();
+    openWindows.set(ctx, set);
+  }
+  return set;
+}
+
+/** Opens a window if none is open, else re-arms its idle timer. */
+export function touchWindow(ctx: PlatformContext, workspaceId: string, record: ConversationRecord): void {
+  const open = record.window;
+  if (open !== undefined) {
+    open.timer.refresh();
+    return;
+  }
+  const session: TextSession = {
+    session_id: randomUUID(),
+    workspaceId,
+    conversation: record.conversation,
+    startedAt: ctx.clock.now(),
+  };
+  const timer = setTimeout(() => closeWindow(ctx, record, "idle"), ctx.clock.toReal(TEXT_WINDOW_IDLE_MIN * 60_000));
+  timer.unref();
+  const window: TextWindow = { session, timer };
+  record.window = window;
+  registry(ctx).add(window);
+  ctx.events.publish(sessionStarted(session));
+}
+
+function closeWindow(ctx: PlatformContext, record: ConversationRecord, reason: string): void {
+  const window = record.window;
+  if (window === undefined) return;
+  clearTimeout(window.timer);
+  record.window = undefined;
+  registry(ctx).delete(window);
+  ctx.events.publish(sessionCompleted(window.session, record.items, ctx.clock.now(), reason));
+}
+
+/** Instance shutdown: windows are dropped without events (nothing would deliver them). */
+export function clearWindows(ctx: PlatformContext): void {
+  for (const window of registry(ctx)) clearTimeout(window.timer);
+  registry(ctx).clear();
+}

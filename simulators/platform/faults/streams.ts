@@ -1,0 +1,37 @@
+// Faults in the generic SSE machinery (6.2): sse/hub.ts, plus the conversation route's 404.
+import type { FaultSpec } from "./fault.ts";
+
+export const streamsFaults = {
+  "sse-snapshot-only-first": {
+    description: "the snapshot is sent on a resource's first stream only; a reconnect starts with live frames",
+    clauses: ["streams.snapshot-on-reconnect"],
+  },
+  "sse-content-type-text-plain": {
+    description: "streams answer Content-Type text/plain instead of text/event-stream",
+    clauses: ["streams.content-type"],
+  },
+  "sse-no-accel-buffering": {
+    description: "streams leave out the X-Accel-Buffering: no header, so a proxy buffers them",
+    clauses: ["streams.x-accel-buffering"],
+  },
+  "sse-keepalive-30s": {
+    description: "the keep-alive comment goes out every 30 seconds instead of every 15",
+    clauses: ["streams.keepalive-15s"],
+  },
+  "sse-event-field-renamed": {
+    description: "frame JSON repeats the frame name under `type` instead of `event`",
+    clauses: ["streams.event-field-repeats-name"],
+  },
+  "sse-last-event-id-replay": {
+    description: "a reconnect with Last-Event-ID replays the frames after that id behind the snapshot",
+    clauses: ["streams.last-event-id-ignored"],
+  },
+  "sse-replay-running-turn": {
+    description: "a reconnect mid-reply replays the running turn's frames behind the snapshot",
+    clauses: ["streams.no-replay"],
+  },
+  "sse-error-frame-for-unknown": {
+    description: "a stream for an unknown conversation opens (200) and sends an error frame instead of a 404",
+    clauses: ["streams.404-before-open"],
+  },
+} as const satisfies Record<string, FaultSpec>;

@@ -1,0 +1,138 @@
+// Text conversations (4, 6.2, 7): send a message (deduped by client_message_id), list conversations
+// (profile path, newest first by start), page items oldest first (ceiling 500), and the event stream.
+import { randomUUID } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { type Conversation, type ConversationItem, MessageBody } from "../../../spec/conversations.ts";
+import { ApiError } from "../../shared/api-error.ts";
+import type { PlatformContext } from "../context.ts";
+import { conversationTopic, itemCreatedFrame, snapshotFrame } from "../conversations/frames.ts";
+import { runTurn } from "../conversations/reply.ts";
+import { type ConversationRecord, ConversationsState } from "../conversations/state.ts";
+import { clearWindows, touchWindow } from "../conversations/window.ts";
+import { requireRole } from "../http/auth.ts";
+import { pageOf, parsePaging } from "../http/paging.ts";
+import { parse } from "../http/parse.ts";
+import { sseHub } from "../sse/hub.ts";
+
+const ConversationParams = z.object({ conversation_id: z.uuid() });
+
+export function conversationsRoutes(app: FastifyInstance, ctx: PlatformContext): void {
+  const hub = sseHub(app, ctx);
+  const shutdown = new AbortController();
+  app.addHook("preClose", async () => {
+    shutdown.abort(new Error("platform closing"));
+    clearWindows(ctx);
+  });
+  const stateOf = (workspaceId: string) =>
+    ctx.store.workspace(workspaceId).slice("conversations", () => new ConversationsState());
+
+  function find(workspaceId: string, params: unknown): ConversationRecord {
+    const { conversation_id } = parse(ctx, ConversationParams, params, "path");
+    const record = stateOf(workspaceId).conversations.get(conversation_id);
+    if (record === undefined) throw new ApiError(404, "conversation not found");
+    return record;
+  }
+
+  /** The agent a new conversation is bound to: it must exist here and have a published version. */
+  function agentFor(workspaceId: string, agentId: string | undefined) {
+    if (agentId === undefined) return { agent_id: null, agent_version: null };
+    const agent = ctx.store.workspace(workspaceId).agents.get(agentId);
+    if (agent === undefined) throw new ApiError(404, "agent not found");
+    if (agent.published_version === null) throw new ApiError(400, "the agent has no published version to answer with");
+    return { agent_id: agent.id, agent_version: agent.published_version };
+  }
+
+  app.post("/v1/conversations/messages", async (request, reply) => {
+    requireRole(request.principal, "EDITOR");
+    const body = parse(ctx, MessageBody, request.body, "body");
+    const { workspaceId } = request.principal;
+    const state = stateOf(workspaceId);
+    // 7: a re-sent client_message_id is ignored and answered with the item it already made.
+    const earlier = state.byClientMessageId.get(body.client_message_id);
+    if (earlier !== undefined && !ctx.faults.has("message-not-deduped")) {
+      return reply.status(202).send({ conversation_id: earlier.conversation_id, item: earlier });
+    }
+    const now = new Date(ctx.clock.now()).toISOString();
+    let record: ConversationRecord;
+    if (body.conversation_id !== undefined) {
+      record = find(workspaceId, { conversation_id: body.conversation_id });
+      if (body.agent_id !== undefined && body.agent_id !== record.conversation.agent_id) {
+        throw new ApiError(400, "agent_id does not match the agent of this conversation");
+      }
+    } else {
+      const conversation: Conversation = {
+        id: randomUUID(),
+        channel: "text",
+        ...agentFor(workspaceId, body.agent_id),
+        started_at: now,
+        updated_at: now,
+      };
+      record = state.add(conversation);
+    }
+    const item: ConversationItem = {
+      id: randomUUID(),
+      conversation_id: record.conversation.id,
+      role: "user",
+      text: body.text,
+      client_message_id: body.client_message_id,
+      trigger_item_id: null,
+      created_at: now,
+    };
+    record.items.push(item);
+    record.conversation.updated_at = now;
+    state.byClientMessageId.set(body.client_message_id, item);
+    touchWindow(ctx, workspaceId, record);
+    hub.publish(conversationTopic(workspaceId, record.conversation.id), itemCreatedFrame(ctx, item));
+    const turn = { ctx, hub, workspaceId, record, trigger: item, signal: shutdown.signal };
+    record.turns = record.turns.then(() => runTurn(turn)).catch(() => undefined);
+    return reply.status(202).send({ conversation_id: record.conversation.id, item });
+  });
+
+  app.get("/v1/conversations", async (request) => {
+    const paging = parsePaging(ctx, request.query);
+    return pageOf(ctx, stateOf(request.principal.workspaceId).newestFirst(), paging);
+  });
+
+  app.get("/v1/conversations/:conversation_id/items", async (request) => {
+    const record = find(request.principal.workspaceId, request.params);
+    const paging = parsePaging(ctx, request.query, 500);
+    const items = ctx.faults.has("items-newest-first") ? [...record.items].reverse() : record.items;
+    return pageOf(ctx, items, paging);
+  });
+
+  // 6.2: the lookup (404) comes first; only a conversation that exists gets an opened stream. Query
+  // parameters are ignored (see sse/hub.ts).
+  app.get("/v1/conversations/:conversation_id/events", async (request, reply) => {
+    const { workspaceId } = request.principal;
+    let record: ConversationRecord;
+    try {
+      record = find(workspaceId, request.params);
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 404 && ctx.faults.has("sse-error-frame-for-unknown"))) {
+        throw error;
+      }
+      const opened = hub.open(reply, { topic: "unknown", snapshot: () => ({ event: "error", data: error.body }) });
+      opened.end();
+      return reply;
+    }
+    hub.open(reply, {
+      topic: conversationTopic(workspaceId, record.conversation.id),
+      snapshot: () => snapshotFrame(record),
+      replay: plantedReplay(ctx, record),
+    });
+    return reply;
+  });
+}
+
+/** What the planted replay faults send behind the snapshot; nothing on a conforming platform (rule 2). */
+function plantedReplay(ctx: PlatformContext, record: ConversationRecord) {
+  if (ctx.faults.has("sse-last-event-id-replay")) {
+    return (lastEventId: string | undefined) => {
+      const at = record.items.findIndex((item) => item.id === lastEventId);
+      return at < 0 ? [] : record.items.slice(at + 1).map((item) => itemCreatedFrame(ctx, item));
+    };
+  }
+  if (ctx.faults.has("sse-replay-running-turn")) return () => [...record.turnFrames];
+  return undefined;
+}

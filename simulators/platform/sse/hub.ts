@@ -1,0 +1,142 @@
+// The SSE hub of one platform instance (6.2): opens streams after the handler has found the resource (so an
+// unknown one is a plain 404 envelope, never an opened stream), sends the snapshot first on every
+// connection, relays live frames per topic (never queued or replayed), keeps idle streams alive with one
+// shared ticker, and ends every stream when the instance closes.
+//
+// Query parameters: the spec says none of the six streams takes one. The hub ignores a query string (as
+// FastAPI-style servers ignore unknown query parameters) rather than rejecting it with 422: nothing a client
+// adds can narrow or replay what it is sent, and a stray cache-buster does not break a reconnect.
+import type { FastifyInstance, FastifyReply } from "fastify";
+import type { PlatformContext } from "../context.ts";
+import { SseConnection } from "./connection.ts";
+import { formatFrame, type SseFrame } from "./frame.ts";
+
+export const DEFAULT_KEEP_ALIVE_MS = 15_000;
+
+export interface OpenOptions {
+  /** Who listens: frames published to this topic reach the stream, e.g. `conversation:<ws>:<id>`. */
+  topic: string;
+  /** The whole current state, built at the instant the stream subscribes (6.2 rule 1). */
+  snapshot: () => SseFrame;
+  /**
+   * Frames written right after the snapshot. Conforming streams have none (rule 2: never queued or
+   * replayed); only planted faults pass one. Gets the request's Last-Event-ID, which the hub never reads.
+   */
+  replay?: (lastEventId: string | undefined) => SseFrame[];
+}
+
+export class SseHub {
+  private readonly topics = new Map<string, Set<SseConnection>>();
+  /** Topics that already had a snapshot: only read by the planted `sse-snapshot-only-first` fault. */
+  private readonly snapshotted = new Set<string>();
+  private ticker: NodeJS.Timeout | undefined;
+  private openCount = 0;
+  readonly keepAliveMs: number;
+
+  constructor(private readonly ctx: PlatformContext) {
+    const configured = ctx.sseKeepAliveMs ?? DEFAULT_KEEP_ALIVE_MS;
+    this.keepAliveMs = ctx.faults.has("sse-keepalive-30s") ? configured * 2 : configured;
+  }
+
+  /** Hijacks the reply and streams it; call only after every 404 and 422 has had its chance. */
+  open(reply: FastifyReply, options: OpenOptions): SseConnection {
+    const { ctx } = this;
+    reply.hijack();
+    const connection = new SseConnection(reply.raw, options.topic, this.keepAliveMs, Date.now());
+    connection.open({
+      contentType: ctx.faults.has("sse-content-type-text-plain")
+        ? "text/plain; charset=utf-8"
+        : "text/event-stream; charset=utf-8",
+      accelBuffering: !ctx.faults.has("sse-no-accel-buffering"),
+    });
+    // Snapshot and subscription happen in one synchronous step, so no live frame falls between them.
+    const skipSnapshot = ctx.faults.has("sse-snapshot-only-first") && this.snapshotted.has(options.topic);
+    if (!skipSnapshot) connection.write(this.format(options.snapshot()));
+    if (ctx.faults.has("sse-snapshot-only-first")) this.snapshotted.add(options.topic);
+    if (options.replay !== undefined) {
+      const lastEventId = reply.request.headers["last-event-id"];
+      for (const frame of options.replay(typeof lastEventId === "string" ? lastEventId : undefined)) {
+        connection.write(this.format(frame));
+      }
+    }
+    this.add(connection);
+    connection.onClose(() => this.remove(connection));
+    return connection;
+  }
+
+  /** Relays a frame to every stream open on the topic now; nobody listening means nobody gets it. */
+  publish(topic: string, frame: SseFrame): void {
+    const listeners = this.topics.get(topic);
+    if (listeners === undefined) return;
+    const text = this.format(frame);
+    for (const connection of listeners) connection.write(text);
+  }
+
+  listeners(topic: string): number {
+    return this.topics.get(topic)?.size ?? 0;
+  }
+
+  get size(): number {
+    return this.openCount;
+  }
+
+  /** Ends every stream cleanly (instance shutdown), so closing never waits on a client. */
+  closeAll(): void {
+    for (const connections of this.topics.values()) for (const connection of connections) connection.end();
+  }
+
+  private format(frame: SseFrame): string {
+    return formatFrame(frame, { eventKey: this.ctx.faults.has("sse-event-field-renamed") ? "type" : "event" });
+  }
+
+  private add(connection: SseConnection): void {
+    let set = this.topics.get(connection.topic);
+    if (set === undefined) {
+      set = new Set();
+      this.topics.set(connection.topic, set);
+    }
+    set.add(connection);
+    this.openCount += 1;
+    this.ticker ??= setInterval(() => this.tick(), tickMs(this.keepAliveMs));
+    this.ticker.unref();
+  }
+
+  private remove(connection: SseConnection): void {
+    const set = this.topics.get(connection.topic);
+    if (set?.delete(connection) !== true) return;
+    if (set.size === 0) this.topics.delete(connection.topic);
+    this.openCount -= 1;
+    if (this.openCount === 0 && this.ticker !== undefined) {
+      clearInterval(this.ticker);
+      this.ticker = undefined;
+    }
+  }
+
+  private tick(): void {
+    const now = Date.now();
+    for (const connections of this.topics.values())
+      for (const connection of connections) connection.keepAliveIfDue(now);
+  }
+}
+
+/** Fine enough that a keep-alive is at most 1/60 of the interval late (250 ms at 15 s), coarse enough to be cheap. */
+function tickMs(keepAliveMs: number): number {
+  return Math.min(250, Math.max(10, Math.floor(keepAliveMs / 60)));
+}
+
+const hubs = new WeakMap<PlatformContext, SseHub>();
+
+/**
+ * The hub of this platform instance, created by the first route module that asks for it (conversations,
+ * knowledge...). Call it while registering routes: it adds the hook that ends every stream on close.
+ */
+export function sseHub(app: FastifyInstance, ctx: PlatformContext): SseHub {
+  let hub = hubs.get(ctx);
+  if (hub === undefined) {
+    const created = new SseHub(ctx);
+    app.addHook("preClose", async () => created.closeAll());
+    hubs.set(ctx, created);
+    hub = created;
+  }
+  return hub;
+}

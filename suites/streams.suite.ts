@@ -1,0 +1,484 @@
+// Section 6.2: server-sent event streams. The generic rules run over every stream in STREAM_ENDPOINTS;
+// the conversation stream's frames (rules 3 and 4, the frame table) are checked on live replies.
+import { expect } from "vitest";
+import { check, type Need } from "./harness/check.ts";
+import {
+  ensureProviderKey,
+  eventsPath,
+  type Item,
+  readItems,
+  replyDeadlineMs,
+  replyTo,
+  sendMessage,
+  settledConversation,
+  waitForReply,
+} from "./harness/conversations.ts";
+import { describe } from "./harness/http.ts";
+import { whileProviderOffline } from "./harness/provider.ts";
+import { withPacedReplies } from "./harness/provider-pacing.ts";
+import { runConfig } from "./harness/run-config.ts";
+import { mustOpen, openStream, type SseFrame, type SseStream } from "./harness/sse.ts";
+import { STREAM_ENDPOINTS, type StreamResource } from "./harness/stream-endpoints.ts";
+
+/** 6.2 and 8: a keep-alive every 15 s; the check allows this much for scheduling and transit. */
+const KEEP_ALIVE_MS = 15_000;
+const KEEP_ALIVE_TOLERANCE_MS = 2_000;
+/** How long an idle stream is watched for frames that must not come (replays). */
+const QUIET_MS = 400;
+
+const deadline = () => replyDeadlineMs();
+const json = (frame: SseFrame) => (frame.json ?? {}) as Record<string, unknown>;
+
+/** The snapshot is sent as soon as the subscription is established; 5 s is generous for it. */
+const SNAPSHOT_WAIT_MS = 5_000;
+
+async function firstFrame(stream: SseStream): Promise<SseFrame> {
+  return stream.waitFor(() => true, { timeoutMs: Math.min(deadline(), SNAPSHOT_WAIT_MS), what: "a first frame" });
+}
+
+for (const endpoint of STREAM_ENDPOINTS) {
+  const { name, needs } = endpoint;
+  let idle: Promise<StreamResource> | undefined;
+  /** One idle resource per endpoint, made on first use so skipped checks create nothing. */
+  const resource = () => {
+    idle ??= endpoint.idle().catch((error: unknown) => {
+      idle = undefined;
+      throw error;
+    });
+    return idle;
+  };
+  const opened = async () => mustOpen((await resource()).path);
+
+  check(
+    `${name} stream: Content-Type is text/event-stream`,
+    ["streams.content-type"],
+    async () => {
+      const stream = await opened();
+      expect(stream.contentType ?? "", stream.describe()).toMatch(/^text\/event-stream\s*(;|$)/i);
+      stream.close();
+    },
+    { needs },
+  );
+
+  check(
+    `${name} stream: Cache-Control: no-cache`,
+    ["streams.cache-control"],
+    async () => {
+      const stream = await opened();
+      expect(stream.headers["cache-control"] ?? "(absent)", stream.describe()).toMatch(/(^|,)\s*no-cache\s*(,|$)/i);
+      stream.close();
+    },
+    { needs },
+  );
+
+  check(
+    `${name} stream: X-Accel-Buffering: no`,
+    ["streams.x-accel-buffering"],
+    async () => {
+      const stream = await opened();
+      expect(stream.headers["x-accel-buffering"] ?? "(absent)", stream.describe()).toMatch(/^\s*no\s*$/i);
+      stream.close();
+    },
+    { needs },
+  );
+
+  check(
+    `${name} stream: the first frame is the ${endpoint.snapshotEvent} snapshot`,
+    ["streams.snapshot-first"],
+    async () => {
+      const stream = await opened();
+      const first = await firstFrame(stream);
+      expect(first.event, stream.describe()).toBe(endpoint.snapshotEvent);
+      expect(first.index, stream.describe()).toBe(0);
+      stream.close();
+    },
+    { needs },
+  );
+
+  check(
+    `${name} stream: frames are blank-line separated, each with an event: name and a JSON body, in UTF-8`,
+    ["streams.frame-format"],
+    async () => {
+      const { stream, frames } = await throughAChange(await resource());
+      expect(stream.problems, stream.describe()).toEqual([]);
+      for (const frame of frames) {
+        expect(
+          frame.raw.filter((line) => line.startsWith("event:")),
+          stream.describe(),
+        ).toHaveLength(1);
+        expect(
+          typeof frame.json === "object" && frame.json !== null,
+          `frame #${frame.index} body is a JSON object`,
+        ).toBe(true);
+      }
+    },
+    { needs },
+  );
+
+  check(
+    `${name} stream: every frame's JSON repeats the frame name in its event field`,
+    ["streams.event-field-repeats-name"],
+    async () => {
+      const { stream, frames } = await throughAChange(await resource());
+      for (const frame of frames) {
+        expect(json(frame).event, `frame #${frame.index} (${frame.event})\n${stream.describe()}`).toBe(frame.event);
+      }
+    },
+    { needs },
+  );
+
+  check(
+    `${name} stream: a reconnect starts with a fresh snapshot of the state changed meanwhile`,
+    ["streams.snapshot-on-reconnect", "streams.snapshot-first"],
+    async () => {
+      const { path, change } = await resource();
+      const before = await mustOpen(path);
+      expect((await firstFrame(before)).event, before.describe()).toBe(endpoint.snapshotEvent);
+      before.close();
+      const includesChange = await change();
+      const after = await mustOpen(path);
+      const first = await firstFrame(after);
+      expect(first.event, `first frame after reconnecting\n${after.describe()}`).toBe(endpoint.snapshotEvent);
+      expect(
+        includesChange(first.json),
+        `the snapshot holds what changed while disconnected\n${after.describe()}`,
+      ).toBe(true);
+      after.close();
+    },
+    { needs },
+  );
+
+  check(
+    `${name} stream: a Last-Event-ID header still gets a fresh snapshot and no replay`,
+    ["streams.last-event-id-ignored"],
+    async () => {
+      const { path } = await resource();
+      const plain = await mustOpen(path);
+      const snapshot = await firstFrame(plain);
+      plain.close();
+      const lastId = firstItemId(snapshot.json) ?? "0";
+      const stream = await mustOpen(path, { headers: { "last-event-id": lastId } });
+      const first = await firstFrame(stream);
+      expect(first.event, stream.describe()).toBe(endpoint.snapshotEvent);
+      expect(first.json, "the snapshot does not depend on Last-Event-ID").toEqual(snapshot.json);
+      await stream.observe(QUIET_MS);
+      expect(
+        stream.frames.slice(1).map((frame) => frame.event),
+        `frames after the snapshot of an idle resource\n${stream.describe()}`,
+      ).toEqual([]);
+      stream.close();
+    },
+    { needs },
+  );
+
+  check(
+    `${name} stream: query parameters narrow nothing (a 422 envelope, or the same full snapshot)`,
+    ["streams.no-query-parameters"],
+    async () => {
+      const { path } = await resource();
+      const plain = await mustOpen(path);
+      const snapshot = await firstFrame(plain);
+      plain.close();
+      const query = { since: new Date().toISOString(), limit: 1, offset: 1, last_event_id: "1", after: "1" };
+      const answer = await openStream(path, { query });
+      if (answer.response !== undefined) {
+        expect(answer.response.status, describe(answer.response)).toBe(422);
+        return;
+      }
+      const first = await firstFrame(answer.stream);
+      expect(first.event, answer.stream.describe()).toBe(endpoint.snapshotEvent);
+      expect(first.json, `snapshot with ${new URLSearchParams(stringify(query))}`).toEqual(snapshot.json);
+      answer.stream.close();
+    },
+    { needs },
+  );
+
+  check(
+    `${name} stream: an unknown resource is a 404 envelope before any stream opens`,
+    ["streams.404-before-open"],
+    async () => {
+      const answer = await openStream(endpoint.unknownPath());
+      if (answer.stream !== undefined) {
+        answer.stream.close();
+        throw new Error(
+          `the stream opened (${answer.stream.status}) for an unknown resource\n${answer.stream.describe()}`,
+        );
+      }
+      expect(answer.response.status, describe(answer.response)).toBe(404);
+      expect(answer.response.headers["content-type"] ?? "", describe(answer.response)).toMatch(/^application\/json/);
+      expect(
+        (answer.response.json as { detail?: { message?: unknown } })?.detail?.message,
+        describe(answer.response),
+      ).toBeTypeOf("string");
+    },
+    { needs },
+  );
+
+  check(
+    `${name} stream: without a credential, or with a bad one, it is a 401 and no stream`,
+    ["streams.bearer-required"],
+    async () => {
+      const { path } = await resource();
+      for (const as of ["none", { authorization: "Bearer not-a-real-token" }] as const) {
+        const answer = await openStream(path, { as });
+        answer.stream?.close();
+        expect(answer.response?.status ?? answer.stream?.status, JSON.stringify(as)).toBe(401);
+      }
+    },
+    { needs },
+  );
+}
+
+check(
+  "slow: an idle stream sends a keep-alive comment within 15 s of opening, on every stream [~16 s]",
+  ["streams.keepalive-15s"],
+  async (ctx) => {
+    const endpoints = STREAM_ENDPOINTS.filter((endpoint) => met(endpoint.needs));
+    if (endpoints.length === 0) ctx.skip("no stream endpoint can be reached on this target");
+    const streams = await Promise.all(endpoints.map(async (endpoint) => mustOpen((await endpoint.idle()).path)));
+    const limit = KEEP_ALIVE_MS + KEEP_ALIVE_TOLERANCE_MS;
+    const comments = await Promise.all(
+      streams.map((stream) => stream.waitForComment(Math.max(0, limit - stream.elapsed()))),
+    );
+    for (const [i, comment] of comments.entries()) {
+      expect(comment.at, `first keep-alive on ${endpoints[i]!.name}\n${streams[i]!.describe()}`).toBeLessThanOrEqual(
+        limit,
+      );
+      streams[i]!.close();
+    }
+  },
+  { timeoutMs: 60_000 },
+);
+
+/** The frames of one stream opened on an idle resource, through one change of that resource. */
+async function throughAChange({ path, change }: StreamResource): Promise<{ stream: SseStream; frames: SseFrame[] }> {
+  const stream = await mustOpen(path);
+  // The snapshot marks the subscription as established; other checks judge whether it comes.
+  await firstFrame(stream).catch(() => undefined);
+  await change();
+  // The change is read back through the polling endpoint; give its last frames a moment to arrive.
+  await stream.observe(100);
+  stream.close();
+  expect(stream.frames.length, `a snapshot and live frames\n${stream.describe()}`).toBeGreaterThan(1);
+  return { stream, frames: stream.frames };
+}
+
+function firstItemId(snapshot: unknown): string | undefined {
+  const id = (snapshot as { items?: Array<{ id?: unknown }> })?.items?.[0]?.id;
+  return typeof id === "string" ? id : undefined;
+}
+
+function stringify(query: Record<string, string | number>): Record<string, string> {
+  return Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)]));
+}
+
+function met(needs: Need[] | undefined): boolean {
+  const { target } = runConfig();
+  return (needs ?? []).every((need) => need !== "wiring" || target.wired);
+}
+
+// ---- The conversation stream (6.2 frame table, rules 3 and 4) ----
+
+interface LiveReply {
+  stream: SseStream;
+  conversationId: string;
+  sent: Item;
+  reply: Item;
+  items: Item[];
+  /** Frames from the message on (the snapshot excluded). */
+  frames: SseFrame[];
+}
+
+/** A stream open on an idle conversation while one message is sent and answered. */
+async function liveReply(as: "admin" | "viewer" = "admin"): Promise<LiveReply> {
+  await ensureProviderKey();
+  const opening = await settledConversation();
+  const stream = await mustOpen(eventsPath(opening.conversationId), { as });
+  await firstFrame(stream);
+  const from = stream.frames.length;
+  const { item: sent } = await sendMessage({ conversation_id: opening.conversationId, text: "alpha beta gamma delta" });
+  const items = await waitForReply(opening.conversationId, sent.id);
+  const reply = replyTo(items, sent.id)!;
+  await stream.waitForEvent("assistant.completed", { timeoutMs: deadline(), from });
+  await stream.waitFor((frame) => frame.event === "item.created" && json(frame).id === reply.id, {
+    timeoutMs: deadline(),
+    from,
+    what: `item.created for the reply ${reply.id}`,
+  });
+  stream.close();
+  return { stream, conversationId: opening.conversationId, sent, reply, items, frames: stream.frames.slice(from) };
+}
+
+const deltasOf = (frames: SseFrame[]) =>
+  frames.filter((frame) => frame.event === "assistant.delta").map((frame) => deltaText(json(frame)));
+
+/** The chunk's field is not shown (6.2); `delta` is the profile's name, `text` accepted too. */
+function deltaText(body: Record<string, unknown>): string {
+  const chunk = body.delta ?? body.text;
+  return typeof chunk === "string" ? chunk : "";
+}
+
+const wired: { needs: Need[] } = { needs: ["wiring"] };
+
+check(
+  "conversation.snapshot carries the conversation and all its items, as the items list has them",
+  ["streams.conversation-snapshot"],
+  async () => {
+    await ensureProviderKey();
+    const opening = await settledConversation();
+    const stream = await mustOpen(eventsPath(opening.conversationId));
+    const first = await firstFrame(stream);
+    stream.close();
+    expect(first.event, stream.describe()).toBe("conversation.snapshot");
+    const body = json(first) as { conversation?: { id?: unknown }; items?: unknown };
+    expect(body.conversation?.id, stream.describe()).toBe(opening.conversationId);
+    expect(body.items, "snapshot items against GET .../items").toEqual(await readItems(opening.conversationId));
+  },
+  wired,
+);
+
+check(
+  "item.created frames carry an id: line holding the item id",
+  ["streams.item-created-id-line"],
+  async () => {
+    const live = await liveReply();
+    const created = live.frames.filter((frame) => frame.event === "item.created");
+    expect(
+      created.map((frame) => json(frame).id),
+      live.stream.describe(),
+    ).toEqual([live.sent.id, live.reply.id]);
+    for (const frame of created) expect(frame.id, `id: line of ${frame.raw.join(" | ")}`).toBe(json(frame).id);
+  },
+  wired,
+);
+
+check(
+  "item.created carries the item in the items-list shape, plus event",
+  ["streams.item-created-shape"],
+  async () => {
+    const live = await liveReply();
+    for (const frame of live.frames.filter((f) => f.event === "item.created")) {
+      const { event, ...item } = json(frame);
+      expect(event).toBe("item.created");
+      const row = live.items.find((candidate) => candidate.id === item.id);
+      expect(item, `frame #${frame.index} against its row in GET .../items`).toEqual(row);
+    }
+  },
+  wired,
+);
+
+check(
+  "conversation stream frames are only the names the spec lists",
+  ["streams.conversation-frame-names"],
+  async () => {
+    const live = await liveReply();
+    const names = STREAM_ENDPOINTS.find((endpoint) => endpoint.name === "conversation")!.frameNames;
+    for (const frame of live.stream.frames) expect(names, live.stream.describe()).toContain(frame.event);
+  },
+  wired,
+);
+
+check(
+  "assistant.started carries trigger_item_id, the message that triggered the reply",
+  ["streams.assistant-started-trigger"],
+  async () => {
+    const live = await liveReply();
+    const started = live.frames.find((frame) => frame.event === "assistant.started");
+    expect(started, live.stream.describe()).toBeDefined();
+    expect(json(started!).trigger_item_id, live.stream.describe()).toBe(live.sent.id);
+    const firstDelta = live.frames.find((frame) => frame.event === "assistant.delta");
+    if (firstDelta !== undefined)
+      expect(started!.index, "assistant.started before the first delta").toBeLessThan(firstDelta.index);
+  },
+  wired,
+);
+
+check(
+  "assistant.delta frames are next chunks: joined, they are the reply as stored",
+  ["streams.delta-not-cumulative"],
+  async () => {
+    const live = await liveReply();
+    const deltas = deltasOf(live.frames);
+    expect(deltas.length, live.stream.describe()).toBeGreaterThan(0);
+    expect(deltas.join(""), `deltas ${JSON.stringify(deltas)} against the stored reply`).toBe(live.reply.text);
+  },
+  wired,
+);
+
+check(
+  "assistant.completed text is all the deltas joined",
+  ["streams.completed-text-joins-deltas"],
+  async () => {
+    const live = await liveReply();
+    const deltas = deltasOf(live.frames);
+    const completed = live.frames.find((frame) => frame.event === "assistant.completed")!;
+    expect(json(completed).text, `completed against deltas ${JSON.stringify(deltas)}`).toBe(deltas.join(""));
+  },
+  wired,
+);
+
+check(
+  "a VIEWER may open a conversation stream and gets the snapshot",
+  ["streams.conversation-any-role"],
+  async () => {
+    await ensureProviderKey();
+    const opening = await settledConversation();
+    const stream = await mustOpen(eventsPath(opening.conversationId), { as: "viewer" });
+    expect((await firstFrame(stream)).event, stream.describe()).toBe("conversation.snapshot");
+    stream.close();
+  },
+  wired,
+);
+
+check(
+  "reconnecting mid-reply: a fresh snapshot first, then only the deltas sent after the reconnect",
+  ["streams.snapshot-on-reconnect", "streams.no-replay"],
+  async () => {
+    await ensureProviderKey();
+    const opening = await settledConversation();
+    const path = eventsPath(opening.conversationId);
+    await withPacedReplies(60, async () => {
+      const first = await mustOpen(path);
+      await firstFrame(first);
+      const from = first.frames.length;
+      const words = "one two three four five six seven eight nine ten eleven twelve";
+      const { item: sent } = await sendMessage({ conversation_id: opening.conversationId, text: words });
+      await first.waitForEvent("assistant.delta", { timeoutMs: deadline(), from });
+      first.close();
+      const second = await mustOpen(path);
+      const snapshot = await firstFrame(second);
+      expect(snapshot.event, `first frame on reconnecting mid-reply\n${second.describe()}`).toBe(
+        "conversation.snapshot",
+      );
+      await second.waitForEvent("assistant.completed", { timeoutMs: deadline() });
+      second.close();
+      // The words are unique, so a delta frame seen on both connections can only be a replay.
+      const before = new Set(first.frames.filter((f) => f.event === "assistant.delta").map((f) => f.data));
+      const replayed = second.frames.filter((f) => f.event === "assistant.delta" && before.has(f.data));
+      expect(
+        replayed.map((f) => f.data),
+        `deltas sent before the reconnect came again\n${second.describe()}`,
+      ).toEqual([]);
+      await waitForReply(opening.conversationId, sent.id);
+    });
+  },
+  { ...wired, timeoutMs: 60_000 },
+);
+
+check(
+  "a turn that cannot be queued (model provider unreachable) is a turn.failed frame",
+  ["streams.turn-failed"],
+  async () => {
+    await ensureProviderKey();
+    const opening = await settledConversation();
+    const stream = await mustOpen(eventsPath(opening.conversationId));
+    await firstFrame(stream);
+    const from = stream.frames.length;
+    await whileProviderOffline(async () => {
+      await sendMessage({ conversation_id: opening.conversationId });
+      await stream.waitForEvent("turn.failed", { timeoutMs: deadline(), from });
+    });
+    stream.close();
+  },
+  wired,
+);
