@@ -1,0 +1,322 @@
+// Provider keys and secrets (4, 5 items 6-7, 7): ADMIN-only writes, lists readable by every role that never
+// show a value, verification with the provider before storing, a 502 that stores nothing and keeps the old key.
+import { randomBytes } from "node:crypto";
+import { expect } from "vitest";
+import { createAgent } from "./harness/agents.ts";
+import { deleteKey, keyRows, putKey } from "./harness/byok.ts";
+import { catalogProviders, firstPair, listedPairs, type PairKind } from "./harness/catalog.ts";
+import { check } from "./harness/check.ts";
+import { describe, type Who } from "./harness/http.ts";
+import { readAll } from "./harness/paged-endpoints.ts";
+import { callOp, profile } from "./harness/profile.ts";
+import { newProviderKey, revokeProviderKey, whileProviderOffline } from "./harness/provider.ts";
+import { registerSecret } from "./harness/redact.ts";
+import { track, uniqueName } from "./harness/resources.ts";
+
+const LOWER_ROLES: Who[] = ["editor", "viewer"];
+const ALL_ROLES: Who[] = ["admin", "editor", "viewer"];
+
+/**
+ * The provider these checks write keys for: one the agents' default llm does not use when the catalog has
+ * one, so a server's own fallback for its main provider is never disturbed.
+ */
+async function provider(): Promise<string> {
+  const llm = (await firstPair("llm")).provider;
+  return (await catalogProviders()).find((p) => p !== llm) ?? llm;
+}
+
+/** The provider's key is deleted at the end of the file, whatever a check left. */
+function trackKey(name: string): void {
+  track(`provider key ${name}`, async () => {
+    const deleted = await deleteKey(name);
+    if (deleted.status !== 200 && deleted.status !== 404) throw new Error(`delete answered ${deleted.status}`);
+  });
+}
+
+async function storeKey(name: string): Promise<string> {
+  const key = await newProviderKey();
+  const response = await putKey(name, key);
+  expect(response.status, `PUT a valid key: ${describe(response)}`).toBe(200);
+  trackKey(name);
+  return key;
+}
+
+async function rowOf(name: string, as: Who = "admin") {
+  const { response, rows } = await keyRows(as);
+  expect(response.status, describe(response)).toBe(200);
+  return { response, row: rows.find((r) => r.name === name) };
+}
+
+const fakeKey = () => `sk-never-issued-${randomBytes(16).toString("hex")}`;
+
+check(
+  "PUT /v1/byok/{provider} by an EDITOR or VIEWER is a 403 and stores nothing",
+  ["byok.put-admin-only"],
+  async () => {
+    const name = await provider();
+    const before = (await rowOf(name)).row;
+    for (const who of LOWER_ROLES) {
+      const key = fakeKey();
+      registerSecret(key);
+      const response = await putKey(name, key, who);
+      if (response.status === 200) trackKey(name);
+      expect(response.status, `${String(who)}: ${describe(response)}`).toBe(403);
+      expect((await rowOf(name)).row, `the list after a refused ${String(who)} write`).toEqual(before);
+    }
+  },
+);
+
+check("DELETE /v1/byok/{provider} by an EDITOR or VIEWER is a 403", ["byok.delete-admin-only"], async () => {
+  const name = await provider();
+  for (const who of LOWER_ROLES) {
+    const response = await deleteKey(name, who);
+    expect(response.status, `${String(who)}: ${describe(response)}`).toBe(403);
+  }
+});
+
+check(
+  "an ADMIN's valid key is stored: listed under the provider's name with the key's tail",
+  ["byok.put-stores"],
+  async () => {
+    const name = await provider();
+    const key = await storeKey(name);
+    const { row } = await rowOf(name);
+    expect(row, `a row named ${name}`).toBeDefined();
+    expect(key.endsWith(row!.masked.slice(-4)), `the key ends with the tail of ${row!.masked}`).toBe(true);
+  },
+  { needs: ["wiring"] },
+);
+
+check(
+  "EDITOR and VIEWER cannot delete a stored key: 403, and the key stays",
+  ["byok.delete-admin-only"],
+  async () => {
+    const name = await provider();
+    await storeKey(name);
+    const { row } = await rowOf(name);
+    for (const who of LOWER_ROLES) {
+      const response = await deleteKey(name, who);
+      expect(response.status, `${String(who)}: ${describe(response)}`).toBe(403);
+      expect((await rowOf(name)).row, `the key after a refused ${String(who)} delete`).toEqual(row);
+    }
+  },
+  { needs: ["wiring"] },
+);
+
+check(
+  "a key the provider rejects is refused (a verdict on the request, 400) and never stored",
+  ["byok.put-verified"],
+  async () => {
+    const name = await provider();
+    const existing = await storeKey(name);
+    const revoked = await newProviderKey();
+    await revokeProviderKey(revoked);
+    for (const key of [fakeKey(), revoked]) {
+      registerSecret(key);
+      const response = await putKey(name, key);
+      expect(response.status, describe(response)).toBe(400);
+      const { row } = await rowOf(name);
+      expect(existing.endsWith(row?.masked.slice(-4) ?? "-"), "the stored key is still the verified one").toBe(true);
+    }
+  },
+  { needs: ["wiring"] },
+);
+
+check(
+  "with the provider unreachable PUT is a 502 and nothing is stored",
+  ["byok.put-502-nothing-stored"],
+  async () => {
+    const name = await provider();
+    await deleteKey(name);
+    const key = await newProviderKey();
+    const response = await whileProviderOffline(() => putKey(name, key));
+    if (response.status === 200) trackKey(name);
+    expect(response.status, describe(response)).toBe(502);
+    const { row } = await rowOf(name);
+    if (row !== undefined) trackKey(name);
+    expect(row, "no key listed after the 502").toBeUndefined();
+  },
+  { needs: ["wiring"] },
+);
+
+check(
+  "a 502 on PUT leaves the existing key stored, untouched",
+  ["byok.put-502-existing-untouched"],
+  async () => {
+    const name = await provider();
+    const old = await storeKey(name);
+    const before = (await rowOf(name)).row;
+    const replacement = await newProviderKey();
+    const response = await whileProviderOffline(() => putKey(name, replacement));
+    expect(response.status, describe(response)).toBe(502);
+    const after = (await rowOf(name)).row;
+    expect(after, "the key listed after the 502").toEqual(before);
+    expect(old.endsWith(after?.masked.slice(-4) ?? "-"), "still the old key's tail").toBe(true);
+  },
+  { needs: ["wiring"] },
+);
+
+check(
+  "DELETE by an ADMIN answers {ok: true} and the key leaves the list",
+  ["byok.delete-ok"],
+  async () => {
+    const name = await provider();
+    await storeKey(name);
+    const response = await deleteKey(name);
+    expect(response.status, describe(response)).toBe(200);
+    expect(response.json, describe(response)).toEqual({ ok: true });
+    expect((await rowOf(name)).row, "no row once deleted").toBeUndefined();
+  },
+  { needs: ["wiring"] },
+);
+
+/** A config that needs `name`'s key: a text agent whose one extra slot is served by that provider. */
+async function configNeeding(name: string): Promise<Record<string, unknown>> {
+  const llm = await firstPair("llm");
+  if (llm.provider === name) return { channel: "text", llm, prompt: "p", greeting: "g" };
+  for (const kind of ["avatar", "noise_cancellation", "llm"] as PairKind[]) {
+    const pair = (await listedPairs(kind)).find((p) => p.provider === name);
+    if (pair === undefined) continue;
+    const slot = kind === "noise_cancellation" ? { enabled: true, ...pair } : pair;
+    return { channel: "text", llm: kind === "llm" ? pair : llm, ...(kind === "llm" ? {} : { [kind]: slot }) };
+  }
+  throw new Error(`no avatar, noise_cancellation or llm model of ${name} in the catalog`);
+}
+
+check(
+  "after DELETE /v1/byok/{provider} an agent needing that provider fails validation and cannot publish",
+  ["byok.delete-agents-cannot-publish"],
+  async () => {
+    const name = await provider();
+    await storeKey(name);
+    const agent = await createAgent(await configNeeding(name));
+    const published = await callOp("agent.publish", { agent_id: agent.id });
+    expect(published.status, `publish while the key is stored: ${describe(published)}`).toBe(200);
+    expect((await deleteKey(name)).status).toBe(200);
+    const validated = await callOp("agent.validate", { agent_id: agent.id });
+    const errors = (validated.json as { errors?: string[] }).errors ?? [];
+    expect(errors.length, `validate once the key is gone: ${describe(validated)}`).toBeGreaterThan(0);
+    const refused = await callOp("agent.publish", { agent_id: agent.id });
+    expect(refused.status, `publish once the key is gone: ${describe(refused)}`).toBe(400);
+  },
+  { needs: ["wiring"] },
+);
+
+check("the provider-key list is readable by ADMIN, EDITOR and VIEWER", ["byok.key-list-any-role"], async () => {
+  for (const who of ALL_ROLES) {
+    const { response } = await keyRows(who);
+    expect(response.status, `${String(who)}: ${describe(response)}`).toBe(200);
+  }
+});
+
+check(
+  "no role ever reads a stored provider key back from the list",
+  ["byok.key-list-masked"],
+  async () => {
+    const name = await provider();
+    const key = await storeKey(name);
+    for (const who of ALL_ROLES) {
+      const { response, row } = await rowOf(name, who);
+      expect(row, `${String(who)} sees the ${name} row`).toBeDefined();
+      expect(response.text.includes(key), `${String(who)} reads the key in ${describe(response)}`).toBe(false);
+      expect(Object.keys(row!).sort(), "a name and a masked tail (and a time)").toEqual(
+        expect.arrayContaining(["masked", "name"]),
+      );
+    }
+  },
+  { needs: ["wiring"] },
+);
+
+// ---- Secrets (paths are profile assumptions, 4.1).
+
+const secretValue = () => {
+  const value = `s3cr3t-${randomBytes(12).toString("hex")}`;
+  registerSecret(value);
+  return value;
+};
+
+async function secretRows(as: Who = "admin") {
+  const path = profile().operations["secret.list"]!.path;
+  const response = await callOp("secret.list", {}, { as });
+  expect(response.status, `${String(as)}: ${describe(response)}`).toBe(200);
+  return { response, rows: as === "admin" ? await readAll(path, 200) : (response.json as { items: unknown[] }).items };
+}
+
+async function putSecret(name: string, value: string, as: Who = "admin") {
+  const response = await callOp("secret.put", { name }, { body: { value }, as });
+  if (response.status < 300) {
+    track(`secret ${name}`, async () => {
+      await callOp("secret.delete", { name });
+    });
+  }
+  return response;
+}
+
+const secretName = () => uniqueName("secret").replace(/[^A-Za-z0-9_.-]/g, "_");
+const named = (rows: unknown[], name: string) => rows.find((row) => (row as { name?: unknown }).name === name);
+
+check(
+  "creating or replacing a secret is ADMIN only: EDITOR and VIEWER get a 403 and nothing changes",
+  ["byok.secret-put-admin-only"],
+  async () => {
+    const fresh = secretName();
+    const existing = secretName();
+    const original = secretValue();
+    const created = await putSecret(existing, original);
+    expect(created.status, describe(created)).toBe(200);
+    for (const who of LOWER_ROLES) {
+      const create = await putSecret(fresh, secretValue(), who);
+      expect(create.status, `${String(who)} create: ${describe(create)}`).toBe(403);
+      const replace = await putSecret(existing, secretValue(), who);
+      expect(replace.status, `${String(who)} replace: ${describe(replace)}`).toBe(403);
+    }
+    const { rows } = await secretRows();
+    expect(named(rows, fresh), "a refused create stored nothing").toBeUndefined();
+    const row = named(rows, existing) as { masked?: string } | undefined;
+    expect(original.endsWith(row?.masked?.slice(-4) ?? "-"), "the secret keeps its value").toBe(true);
+  },
+);
+
+check(
+  "deleting a secret is ADMIN only: EDITOR and VIEWER get a 403 and the secret stays",
+  ["byok.secret-delete-admin-only"],
+  async () => {
+    const name = secretName();
+    expect((await putSecret(name, secretValue())).status).toBe(200);
+    for (const who of LOWER_ROLES) {
+      const response = await callOp("secret.delete", { name }, { as: who });
+      expect(response.status, `${String(who)}: ${describe(response)}`).toBe(403);
+    }
+    expect(named((await secretRows()).rows, name), "the secret is still listed").toBeDefined();
+  },
+);
+
+check(
+  "an ADMIN's secret delete answers {ok: true} and the secret leaves the list",
+  ["byok.secret-delete-ok"],
+  async () => {
+    const name = secretName();
+    expect((await putSecret(name, secretValue())).status).toBe(200);
+    const response = await callOp("secret.delete", { name });
+    expect(response.status, describe(response)).toBe(200);
+    expect(response.json, describe(response)).toEqual({ ok: true });
+    expect(named((await secretRows()).rows, name), "gone from the list").toBeUndefined();
+  },
+);
+
+check(
+  "the secret list is readable by every role and shows a name and a masked tail, never the value",
+  ["byok.secret-list-any-role", "byok.secret-list-masked"],
+  async () => {
+    const name = secretName();
+    const value = secretValue();
+    expect((await putSecret(name, value)).status).toBe(200);
+    for (const who of ALL_ROLES) {
+      const { response } = await secretRows(who);
+      expect(response.text.includes(value), `${String(who)} reads the value in ${describe(response)}`).toBe(false);
+    }
+    const row = named((await secretRows()).rows, name) as { masked?: string } | undefined;
+    expect(row, `a row named ${name}`).toBeDefined();
+    expect(value.endsWith(row?.masked?.slice(-4) ?? "-"), `masked tail ${row?.masked}`).toBe(true);
+  },
+);

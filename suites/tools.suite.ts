@@ -1,0 +1,254 @@
+// Tools (2.10, 4, 7): unique names, the inline tool and operation fields read back, PATCH merging the top
+// level and replacing `operations` whole, broken trees refused, tool references in agents.
+import { randomUUID } from "node:crypto";
+import fc from "fast-check";
+import { expect } from "vitest";
+import { ToolRecord } from "../spec/tool.ts";
+import { check } from "./harness/check.ts";
+import { type ApiResponse, describe } from "./harness/http.ts";
+import { callOp } from "./harness/profile.ts";
+import { property } from "./harness/property.ts";
+import { track, uniqueName } from "./harness/resources.ts";
+import { createTool, httpOperation, publishTool, sampleTool, trackTool } from "./harness/tools.ts";
+
+const FULL_OPERATION = {
+  kind: "http",
+  config: {
+    url: "https://example.com/orders/{order_id}",
+    body: { order: "{order_id}", lines: [1, 2] },
+    headers: { "x-shop": "bakery" },
+    query: { expand: "lines" },
+    timeout: 7.5,
+  },
+  background_execution: false,
+  on_error: "abort",
+  publish_fields: [
+    { path: "$.status", key: "order_status" },
+    { path: "$.eta", key: "order_eta" },
+  ],
+  silent: true,
+};
+
+function richTool(name: string): Record<string, unknown> {
+  return {
+    name,
+    description: "Finds an order and reports its status.",
+    disable_interruptions: true,
+    json_schema: { type: "object", properties: { order_id: { type: "string" } }, required: ["order_id"] },
+    long_running_task: false,
+    silent: false,
+    operations: [FULL_OPERATION],
+  };
+}
+
+async function readTool(id: string): Promise<ToolRecord> {
+  const response = await callOp("tool.get", { tool_id: id });
+  expect(response.status, describe(response)).toBe(200);
+  return ToolRecord.parse(response.json);
+}
+
+function trackCreated(response: ApiResponse): void {
+  const id = (response.json as { id?: unknown } | undefined)?.id;
+  if (response.status < 300 && typeof id === "string") trackTool(id);
+}
+
+check("a second tool with a taken name is a 400 that says so", ["tools.names-unique"], async () => {
+  const tool = await createTool();
+  const response = await callOp("tool.create", {}, { body: sampleTool(tool.name) });
+  trackCreated(response);
+  expect(response.status, describe(response)).toBe(400);
+  expect((response.json as { detail: { message: string } }).detail.message, describe(response)).toMatch(
+    /already exists/i,
+  );
+});
+
+check("two concurrent tool creates with one name: exactly one succeeds", ["tools.names-unique"], async () => {
+  const name = uniqueName("tool-race");
+  const responses = await Promise.all([0, 1].map(() => callOp("tool.create", {}, { body: sampleTool(name) })));
+  responses.forEach(trackCreated);
+  const statuses = responses.map((r) => r.status).sort();
+  expect(statuses.filter((s) => s < 300)).toHaveLength(1);
+  expect(statuses.filter((s) => s === 400)).toHaveLength(1);
+});
+
+check("a tool written with every 2.10 field reads back the same", ["tools.inline-round-trip"], async () => {
+  const body = richTool(uniqueName("round-trip"));
+  const tool = await createTool(body);
+  expect((await readTool(tool.id)).config, "the stored tool").toEqual(body);
+});
+
+check(
+  "an operation with kind, config {url, body, headers, query, timeout}, background_execution, on_error, publish_fields and silent reads back the same",
+  ["tools.operation-round-trip"],
+  async () => {
+    const tool = await createTool({ operations: [FULL_OPERATION, httpOperation()] });
+    expect((await readTool(tool.id)).config.operations, "the stored operations").toEqual([
+      FULL_OPERATION,
+      httpOperation(),
+    ]);
+  },
+);
+
+check(
+  "PATCH merges top-level fields: a field left out of the body keeps its value",
+  ["tools.patch-top-level-merge"],
+  async () => {
+    const body = richTool(uniqueName("merge"));
+    const tool = await createTool(body);
+    const response = await callOp("tool.patch", { tool_id: tool.id }, { body: { description: "A new description." } });
+    expect(response.status, describe(response)).toBe(200);
+    expect((await readTool(tool.id)).config, "every field but description unchanged").toEqual({
+      ...body,
+      description: "A new description.",
+    });
+  },
+);
+
+const operationArb = fc.record(
+  {
+    kind: fc.constant("http"),
+    config: fc.record(
+      {
+        url: fc.constantFrom("https://example.com/a", "https://example.com/b", "http://example.org/c"),
+        headers: fc.dictionary(fc.constantFrom("x-a", "x-b"), fc.string({ maxLength: 5 }), { maxKeys: 2 }),
+        query: fc.dictionary(fc.constantFrom("q", "r"), fc.string({ maxLength: 5 }), { maxKeys: 2 }),
+        timeout: fc.integer({ min: 1, max: 30 }),
+      },
+      { requiredKeys: ["url"] },
+    ),
+    background_execution: fc.boolean(),
+    on_error: fc.constant("abort"),
+    publish_fields: fc.uniqueArray(
+      fc.record({ path: fc.constantFrom("$.a", "$.b"), key: fc.constantFrom("k1", "k2") }),
+      {
+        maxLength: 2,
+        selector: (f) => f.key,
+      },
+    ),
+    silent: fc.boolean(),
+  },
+  { requiredKeys: ["kind", "config"] },
+);
+
+property(
+  "PATCH with operations replaces the whole tree: what is read back is exactly what was sent",
+  ["tools.patch-operations-replace"],
+  [fc.array(operationArb, { minLength: 1, maxLength: 3 }), fc.array(operationArb, { minLength: 1, maxLength: 3 })],
+  async (before, after) => {
+    const tool = await createTool({ operations: before });
+    const response = await callOp("tool.patch", { tool_id: tool.id }, { body: { operations: after } });
+    expect(response.status, describe(response)).toBe(200);
+    expect((await readTool(tool.id)).config.operations, "operations after the PATCH").toEqual(after);
+  },
+  { numRuns: 10 },
+);
+
+for (const [label, operation] of [
+  ["an http operation without a url", { kind: "http", config: { timeout: 5 } }],
+  ["an http operation whose url is not a URL", { kind: "http", config: { url: "not a url" } }],
+] as const) {
+  check(
+    `${label} is a broken tree: 400 at create and at PATCH, nothing stored`,
+    ["tools.broken-operation-tree-400"],
+    async () => {
+      const created = await callOp(
+        "tool.create",
+        {},
+        { body: { ...sampleTool(uniqueName("broken")), operations: [operation] } },
+      );
+      trackCreated(created);
+      expect(created.status, describe(created)).toBe(400);
+      const tool = await createTool();
+      const patched = await callOp(
+        "tool.patch",
+        { tool_id: tool.id },
+        { body: { operations: [httpOperation(), operation] } },
+      );
+      expect(patched.status, describe(patched)).toBe(400);
+      expect((await readTool(tool.id)).config.operations, "the tree after a refused PATCH").toEqual(
+        tool.config.operations,
+      );
+    },
+  );
+}
+
+/** An agent create naming `reference` in tools[]; answers the response (a created agent is tracked). */
+async function agentWithReference(reference: Record<string, unknown>): Promise<ApiResponse> {
+  const response = await callOp(
+    "agent.create",
+    {},
+    { body: { name: uniqueName("tool-ref"), channel: "text", tools: [reference] } },
+  );
+  const id = (response.json as { id?: unknown } | undefined)?.id;
+  if (response.status < 300 && typeof id === "string") {
+    track(`agent ${id}`, async () => {
+      await callOp("agent.delete", { agent_id: id });
+    });
+  }
+  return response;
+}
+
+check(
+  "a tool reference with both an inline tool and a tool_id, or with neither, is refused",
+  ["tools.reference-one-of"],
+  async () => {
+    const tool = await createTool();
+    const version = await publishTool(tool.id);
+    for (const reference of [{ tool: sampleTool(uniqueName("inline")), tool_id: tool.id, tool_version: version }, {}]) {
+      const response = await agentWithReference(reference);
+      expect([400, 422], `${JSON.stringify(Object.keys(reference))}: ${describe(response)}`).toContain(response.status);
+    }
+    const inline = await agentWithReference({ tool: sampleTool(uniqueName("inline")) });
+    expect(inline.status, `an inline tool alone: ${describe(inline)}`).toBe(201);
+    const stored = await agentWithReference({ tool_id: tool.id, tool_version: version });
+    expect(stored.status, `a tool_id with its published version: ${describe(stored)}`).toBe(201);
+  },
+);
+
+check("tool_version that is not an integer is a 422 naming it", ["tools.reference-version-integer"], async () => {
+  const tool = await createTool();
+  const version = await publishTool(tool.id);
+  for (const bad of [`${version}`, version + 0.5, true]) {
+    const response = await agentWithReference({ tool_id: tool.id, tool_version: bad });
+    expect(response.status, describe(response)).toBe(422);
+    const errors = (response.json as { detail: { errors: string[] } }).detail.errors;
+    expect(
+      errors.some((line) => line.startsWith("tools.0.tool_version: ")),
+      JSON.stringify(errors),
+    ).toBe(true);
+  }
+});
+
+/** Refused at write (400), or accepted at write and then refused by publish (400): "at write or at publish". */
+async function expectNotPublishedRefusal(reference: Record<string, unknown>, what: string): Promise<void> {
+  const response = await agentWithReference(reference);
+  if (response.status < 300) {
+    const id = (response.json as { id: string }).id;
+    const published = await callOp("agent.publish", { agent_id: id });
+    expect(published.status, `${what}: accepted at write, so publish must refuse: ${describe(published)}`).toBe(400);
+    return;
+  }
+  expect(response.status, `${what}: ${describe(response)}`).toBe(400);
+  expect(response.text, `${what}: says the tool is not published`).toMatch(/not published/i);
+}
+
+check(
+  "an agent naming a tool version that was never published is refused with a 400 (tool not published)",
+  ["tools.reference-unpublished-400"],
+  async () => {
+    const tool = await createTool();
+    await expectNotPublishedRefusal({ tool_id: tool.id, tool_version: 1 }, "a never-published tool");
+    const version = await publishTool(tool.id);
+    await expectNotPublishedRefusal({ tool_id: tool.id, tool_version: version + 1 }, "a version not yet published");
+    await expectNotPublishedRefusal({ tool_id: randomUUID(), tool_version: 1 }, "a tool that does not exist");
+  },
+);
+
+check("deleting a tool returns {ok: true} and the tool is then a 404", ["tools.delete-ok"], async () => {
+  const tool = await createTool();
+  const deleted = await callOp("tool.delete", { tool_id: tool.id });
+  expect(deleted.status, describe(deleted)).toBe(200);
+  expect(deleted.json, describe(deleted)).toEqual({ ok: true });
+  const after = await callOp("tool.get", { tool_id: tool.id });
+  expect(after.status, describe(after)).toBe(404);
+});
