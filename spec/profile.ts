@@ -40,6 +40,8 @@ export const DEFAULT_OPERATIONS = {
   "conversation.list": op("GET", "/v1/conversations", "2.1"),
   "kb.get": op("GET", "/v1/knowledge/{kb_id}", "4.1"),
   "kb.build": op("POST", "/v1/knowledge/{kb_id}/build", "4.1"),
+  // Not named by the spec at all: used only to clean up after a run (a server without it leaves leftovers).
+  "kb.delete": op("DELETE", "/v1/knowledge/{kb_id}", "4.1"),
   "phone.import": op("POST", "/v1/telephony/accounts/{account_id}/import", "4.1"),
   "phone.get": op("GET", "/v1/telephony/phone-numbers/{phone_number_id}", "4.1"),
   "phone.update": op("PATCH", "/v1/telephony/phone-numbers/{phone_number_id}", "4.1"),

@@ -14,6 +14,8 @@ export interface Wiring {
   providerUrl?: string;
   /** The one origin trusted for webhook delivery although it is loopback (the webhook sink). */
   trustedWebhookOrigin?: string;
+  /** The one origin a knowledge crawl may fetch although it is not public (the website simulator). */
+  trustedCrawlOrigin?: string;
 }
 
 export interface PlatformContext {

@@ -75,7 +75,16 @@ export const knowledgeClauses: Clause[] = [
     section: "8",
     kind: "needs-wiring",
     assumption: "kb.get",
-    statement: "Without max_pages, discovery finds at most 1000 pages.",
+    statement:
+      "Without max_pages, discovery is capped at the default of 1000 pages: on a larger site it stops at 1000, not below.",
+  },
+  {
+    id: "knowledge.build-progress",
+    section: "6.2",
+    kind: "needs-wiring",
+    assumption: "kb.build",
+    statement:
+      "A running build reports its steps: progress frames (one step of the running build) reach an open knowledge-base stream while it runs, before the status frame of its end state.",
   },
   {
     id: "knowledge.pages-paged",
@@ -93,7 +102,7 @@ export const knowledgeClauses: Clause[] = [
     id: "knowledge.pages-oldest-first",
     section: "2.1",
     kind: "needs-wiring",
-    assumption: "kb.build",
+    assumption: "kb.get",
     statement: "Knowledge-base pages list oldest first.",
   },
   {

@@ -5,9 +5,12 @@ import { placeCall } from "./calls.ts";
 import type { Need } from "./check.ts";
 import { itemsPath, pagingConversation, sendMessage, settledConversation, waitForReply } from "./conversations.ts";
 import { call } from "./http.ts";
+import { createKb, reviewedKb } from "./knowledge.ts";
 import { profile } from "./profile.ts";
+import { runConfig } from "./run-config.ts";
 import { buyNumber, carrierAccount, importFreshNumber } from "./telephony.ts";
 import { WEBHOOK_PAGED_ENDPOINTS } from "./webhooks.ts";
+import { websiteUrl } from "./website.ts";
 
 export interface PagedEndpoint {
   name: string;
@@ -29,6 +32,21 @@ export const PAGED_ENDPOINTS: PagedEndpoint[] = [
     addRow: async () => {
       await createAgent();
     },
+  },
+  {
+    name: "knowledge-base pages",
+    // A knowledge base's pages are what its crawl found: one crawl of the website simulator, capped above
+    // the paging checks' 7 rows, fills the list (without wiring, an empty list; those checks then skip).
+    path: async () => {
+      const wired = runConfig().target.wired && runConfig().target.simulators.website !== undefined;
+      const kb = wired ? await reviewedKb({ urls: [`${websiteUrl()}/`], max_pages: 12 }) : (await createKb()).kb;
+      return `/v1/knowledge/${kb.id}/pages`;
+    },
+    ceiling: 500,
+    order: "oldest-first",
+    // Rows cannot be added to a crawled list one at a time; the crawl already gave more than enough.
+    addRow: async () => undefined,
+    needs: ["wiring"],
   },
   {
     name: "remote numbers",

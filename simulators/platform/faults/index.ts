@@ -5,6 +5,7 @@ import { catalogFaults } from "./catalog.ts";
 import { conversationsFaults } from "./conversations.ts";
 import { coreFaults } from "./core.ts";
 import type { FaultSpec } from "./fault.ts";
+import { knowledgeFaults } from "./knowledge.ts";
 import { regionsFaults } from "./regions.ts";
 import { streamsFaults } from "./streams.ts";
 import { tasksFaults } from "./tasks.ts";
@@ -22,6 +23,7 @@ export const FAULTS = {
   ...webhooksFaults,
   ...conversationsFaults,
   ...streamsFaults,
+  ...knowledgeFaults,
 } as const satisfies Record<string, FaultSpec>;
 export type FaultName = keyof typeof FAULTS;
 

@@ -1,0 +1,41 @@
+// Faults in knowledge bases (2.2, 3.1, 4, 8) and their event stream (6.2).
+import type { FaultSpec } from "./fault.ts";
+
+export const knowledgeFaults = {
+  "kb-create-waits-for-crawl": {
+    description: "POST /v1/knowledge awaits the whole crawl and answers the header in review instead of at once",
+    clauses: ["knowledge.create-discovering"],
+  },
+  "kb-max-pages-ignored": {
+    description: "discovery crawls the whole site whatever max_pages says",
+    clauses: ["knowledge.max-pages-caps-discovery"],
+  },
+  "kb-max-pages-default-200": {
+    description: "a create without max_pages caps discovery at 200, the common page-size default, not 1000",
+    clauses: ["knowledge.max-pages-default-1000"],
+  },
+  "kb-pages-newest-first": {
+    description: "knowledge-base pages list newest first, like most lists, instead of oldest first",
+    clauses: ["knowledge.pages-oldest-first"],
+  },
+  "kb-pages-ceiling-200": {
+    description: "the pages list takes the common ceiling of 200 instead of 500",
+    clauses: ["knowledge.pages-limit-500"],
+  },
+  "kb-build-skips-to-ready": {
+    description: "build_kb marks the knowledge base ready at once, with no transcribing step and no progress",
+    clauses: ["knowledge.build-progress"],
+  },
+  "kb-stream-no-snapshot": {
+    description: "the knowledge-base stream starts with a progress frame instead of the snapshot",
+    clauses: ["streams.kb-snapshot", "streams.snapshot-first"],
+  },
+  "kb-unknown-pages-empty": {
+    description: "the pages list of an unknown knowledge base answers an empty page instead of a 404",
+    clauses: ["knowledge.unknown-404"],
+  },
+  "kb-error-null": {
+    description: "the header's error is null, not a string, while there is no error",
+    clauses: ["knowledge.header-shape"],
+  },
+} as const satisfies Record<string, FaultSpec>;

@@ -1,0 +1,120 @@
+// Knowledge bases (2.2, 3.1, 4, 6.2): create (discovery in the background), get_kb and build_kb (profile
+// paths, 4.1), the pages list (oldest first, ceiling 500), the event stream, and a delete for cleanup.
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { BuildKnowledgeBody, CreateKnowledgeBody, type KnowledgeBase } from "../../../spec/knowledge.ts";
+import { ApiError } from "../../shared/api-error.ts";
+import type { PlatformContext } from "../context.ts";
+import { requireRole } from "../http/auth.ts";
+import { pageOf, parsePaging } from "../http/paging.ts";
+import { parse } from "../http/parse.ts";
+import { refusalOf } from "../knowledge/crawl-guard.ts";
+import { normalizeUrl } from "../knowledge/html.ts";
+import { KnowledgeRecord, KnowledgeState } from "../knowledge/record.ts";
+import { closeCrawler, runBuild, runDiscovery } from "../knowledge/runner.ts";
+import { sseHub } from "../sse/hub.ts";
+
+const KbParams = z.object({ kb_id: z.uuid() });
+
+export function knowledgeRoutes(app: FastifyInstance, ctx: PlatformContext): void {
+  const hub = sseHub(app, ctx);
+  const state = (workspaceId: string) =>
+    ctx.store.workspace(workspaceId).slice("knowledge", () => new KnowledgeState());
+  const topic = (workspaceId: string, kbId: string) => `knowledge:${workspaceId}:${kbId}`;
+  // Every knowledge base of the instance, so closing it stops every crawl and build still running.
+  const live = new Set<KnowledgeRecord>();
+  app.addHook("onClose", async () => {
+    for (const kb of live) kb.dispose();
+    await closeCrawler(ctx);
+  });
+
+  function find(workspaceId: string, params: unknown): KnowledgeRecord {
+    const { kb_id } = parse(ctx, KbParams, params, "path");
+    const kb = state(workspaceId).bases.get(kb_id);
+    if (kb === undefined) throw new ApiError(404, "knowledge base not found");
+    return kb;
+  }
+
+  function header(kb: KnowledgeRecord): KnowledgeBase {
+    const view = kb.header();
+    if (ctx.faults.has("kb-error-null") && view.error === "") (view as { error: unknown }).error = null;
+    return view;
+  }
+
+  app.post("/v1/knowledge", async (request, reply) => {
+    requireRole(request.principal, "EDITOR");
+    const body = parse(ctx, CreateKnowledgeBody, request.body, "body");
+    const maxPagesGiven = (request.body as { max_pages?: unknown } | undefined)?.max_pages !== undefined;
+    if (ctx.faults.has("kb-max-pages-default-200") && !maxPagesGiven) body.max_pages = 200;
+    // Addresses that need no DNS are refused at once; host names are checked again when dialled.
+    const refused = body.urls.flatMap((url, i) => {
+      const reason = refusalOf(new URL(url), ctx.wiring.trustedCrawlOrigin);
+      return reason === undefined ? [] : [`urls.${i}: ${new URL(url).origin} ${reason}`];
+    });
+    if (refused.length > 0) throw new ApiError(400, refused[0]!, refused);
+    const { workspaceId, memberId } = request.principal;
+    const kb: KnowledgeRecord = new KnowledgeRecord(
+      { name: body.name, notes: body.notes, maxPages: body.max_pages, seeds: body.urls, createdBy: memberId },
+      ctx.clock,
+      (frame) => hub.publish(topic(workspaceId, kb.id), frame),
+    );
+    state(workspaceId).bases.set(kb.id, kb);
+    live.add(kb);
+    // 3.1: returns immediately; crawling runs on after the answer.
+    const discovery = runDiscovery(ctx, kb);
+    if (ctx.faults.has("kb-create-waits-for-crawl")) await discovery;
+    return reply.status(201).send(header(kb));
+  });
+
+  app.get("/v1/knowledge/:kb_id", async (request) => header(find(request.principal.workspaceId, request.params)));
+
+  app.post("/v1/knowledge/:kb_id/build", async (request) => {
+    requireRole(request.principal, "EDITOR");
+    const kb = find(request.principal.workspaceId, request.params);
+    const body = parse(ctx, BuildKnowledgeBody, request.body, "body");
+    if (kb.status !== "review") throw new ApiError(400, `the knowledge base is ${kb.status}; build_kb needs review`);
+    const urls = [...new Set(body.urls.map((url) => normalizeUrl(url, url) ?? url))];
+    const unknown = urls.flatMap((url, i) =>
+      kb.hasPage(url) ? [] : [`urls.${i}: not among the pages discovery found`],
+    );
+    if (unknown.length > 0) throw new ApiError(400, unknown[0]!, unknown);
+    // The build's first state is set before the first await, so the answer already shows it.
+    void runBuild(ctx, kb, urls);
+    return header(kb);
+  });
+
+  app.get("/v1/knowledge/:kb_id/pages", async (request) => {
+    const paging = parsePaging(ctx, request.query, ctx.faults.has("kb-pages-ceiling-200") ? 200 : 500);
+    const { kb_id } = parse(ctx, KbParams, request.params, "path");
+    const kb = state(request.principal.workspaceId).bases.get(kb_id);
+    if (kb === undefined) {
+      if (ctx.faults.has("kb-unknown-pages-empty")) return pageOf(ctx, [], paging);
+      throw new ApiError(404, "knowledge base not found");
+    }
+    const rows = ctx.faults.has("kb-pages-newest-first") ? [...kb.pages].reverse() : kb.pages;
+    return pageOf(ctx, rows, paging);
+  });
+
+  app.get("/v1/knowledge/:kb_id/events", async (request, reply) => {
+    const { workspaceId } = request.principal;
+    const kb = find(workspaceId, request.params);
+    hub.open(reply, {
+      topic: topic(workspaceId, kb.id),
+      // The planted fault: the stream starts with the current progress, a live-style frame, not a snapshot.
+      snapshot: () =>
+        ctx.faults.has("kb-stream-no-snapshot")
+          ? { event: "progress", data: { kb_id: kb.id, progress: { ...kb.progress } } }
+          : kb.snapshot(),
+    });
+    return reply;
+  });
+
+  app.delete("/v1/knowledge/:kb_id", async (request) => {
+    requireRole(request.principal, "EDITOR");
+    const kb = find(request.principal.workspaceId, request.params);
+    kb.dispose();
+    live.delete(kb);
+    state(request.principal.workspaceId).bases.delete(kb.id);
+    return { ok: true };
+  });
+}

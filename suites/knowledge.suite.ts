@@ -1,0 +1,316 @@
+// Knowledge bases (2.2, 3.1, 4, 8) and their event stream (6.2): create answers at once in discovering,
+// discovery ends in review within max_pages, build_kb moves through build states with progress, the
+// pages list (oldest first, ceiling 500), 404s. Crawls run against the website simulator (needs wiring);
+// every check that starts a crawl waits for it to end, so the site's hits belong to one crawl at a time.
+import { randomUUID } from "node:crypto";
+import { beforeAll, expect } from "vitest";
+import { BUILD_STATUSES, KB_FRAME_NAMES, KbProgress, KbStatus, KnowledgeBase } from "../spec/knowledge.ts";
+import { check } from "./harness/check.ts";
+import { call, describe } from "./harness/http.ts";
+import {
+  allPages,
+  crawlDeadlineMs,
+  createKb,
+  getKb,
+  reviewedKb,
+  waitForBuildEnd,
+  waitForReview,
+} from "./harness/knowledge.ts";
+import { callOp } from "./harness/profile.ts";
+import { track } from "./harness/resources.ts";
+import { runConfig } from "./harness/run-config.ts";
+import { mustOpen, openStream, type SseFrame } from "./harness/sse.ts";
+import { getSite, type SiteState, setSite, siteHits, websiteUrl } from "./harness/website.ts";
+
+/** A small site keeps every crawl to a few dozen milliseconds on the embedded stack. */
+const SITE = { pages: 12, seed: 11, slow_ms: 100 };
+const wired = () => runConfig().target.wired && runConfig().target.simulators.website !== undefined;
+let site: SiteState;
+
+beforeAll(async () => {
+  if (!wired()) return;
+  const before = await getSite();
+  site = await setSite(SITE);
+  track("website simulator site", async () => {
+    await setSite({ pages: before.pages, seed: before.seed, slow_ms: before.slow_ms });
+  });
+});
+
+const home = () => `${websiteUrl()}/`;
+const pagePath = (url: string) => new URL(url).pathname;
+
+function shapeProblems(view: unknown): string[] {
+  const parsed = KnowledgeBase.safeParse(view);
+  return parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+}
+
+check(
+  "POST /v1/knowledge with only a name answers at once, in discovering, with no seeds",
+  ["knowledge.create-discovering", "knowledge.create-name-only", "knowledge.seeds-are-urls"],
+  async () => {
+    const { response, kb } = await createKb();
+    expect(kb.status, describe(response)).toBe("discovering");
+    expect(kb.seeds, `urls defaults to empty, so no seeds: ${describe(response)}`).toEqual([]);
+  },
+);
+
+check(
+  "the header from create and from get_kb has every 2.2 field with its type",
+  ["knowledge.header-shape", "knowledge.progress-shape", "knowledge.status-enum"],
+  async () => {
+    const { response, kb } = await createKb({ notes: "shape check" });
+    expect(shapeProblems(kb), `create: ${describe(response)}`).toEqual([]);
+    expect(KbProgress.safeParse(kb.progress).success, `progress of ${describe(response)}`).toBe(true);
+    const read = await callOp("kb.get", { kb_id: kb.id });
+    expect(read.status, describe(read)).toBe(200);
+    expect(shapeProblems(read.json), `get_kb: ${describe(read)}`).toEqual([]);
+    expect((read.json as { id?: unknown }).id, describe(read)).toBe(kb.id);
+  },
+);
+
+for (const [label, body, field] of [
+  ["max_pages as a string", { max_pages: "ten" }, "max_pages"],
+  ["max_pages with a fraction", { max_pages: 2.5 }, "max_pages"],
+  ["urls as a string", { urls: "https://example.com/" }, "urls"],
+  ["urls holding a number", { urls: [42] }, "urls"],
+  ["name as a number", { name: 7 }, "name"],
+] as const) {
+  check(`POST /v1/knowledge with ${label} is a 422 naming ${field}`, ["knowledge.create-schema-422"], async () => {
+    const response = await call("/v1/knowledge", { method: "POST", body: { name: "capct-invalid", ...body } });
+    if (response.status < 300) {
+      // Cleanup first, so a server that wrongly accepted it keeps no crawl running.
+      await callOp("kb.delete", { kb_id: String((response.json as { id?: unknown }).id) });
+    }
+    expect(response.status, describe(response)).toBe(422);
+    const errors = (response.json as { detail?: { errors?: string[] } }).detail?.errors ?? [];
+    expect(
+      errors.some((line) => line.startsWith(field)),
+      `a line "${field}…" in ${describe(response)}`,
+    ).toBe(true);
+  });
+}
+
+check(
+  "pages, get_kb and the stream of a knowledge base not in the workspace are 404s",
+  ["knowledge.unknown-404", "streams.404-before-open"],
+  async () => {
+    const unknown = randomUUID();
+    const pages = await call(`/v1/knowledge/${unknown}/pages`);
+    expect(pages.status, describe(pages)).toBe(404);
+    const read = await callOp("kb.get", { kb_id: unknown });
+    expect(read.status, describe(read)).toBe(404);
+    const answer = await openStream(`/v1/knowledge/${unknown}/events`);
+    if (answer.stream !== undefined) {
+      answer.stream.close();
+      throw new Error(`the stream opened for an unknown knowledge base\n${answer.stream.describe()}`);
+    }
+    expect(answer.response.status, describe(answer.response)).toBe(404);
+  },
+);
+
+check(
+  "the pages list takes limit 500 and answers a page envelope; 501 is a 422 naming limit",
+  ["knowledge.pages-limit-500", "knowledge.pages-paged"],
+  async () => {
+    const { kb } = await createKb();
+    const page = await call(`/v1/knowledge/${kb.id}/pages`, { query: { limit: 500 } });
+    expect(page.status, describe(page)).toBe(200);
+    expect(page.json, describe(page)).toMatchObject({
+      items: expect.any(Array),
+      has_more: false,
+      limit: 500,
+      offset: 0,
+    });
+    const over = await call(`/v1/knowledge/${kb.id}/pages`, { query: { limit: 501 } });
+    expect(over.status, describe(over)).toBe(422);
+    const errors = (over.json as { detail?: { errors?: string[] } }).detail?.errors ?? [];
+    expect(
+      errors.some((line) => line.startsWith("limit: ")),
+      `a line "limit: …" in ${describe(over)}`,
+    ).toBe(true);
+  },
+);
+
+check(
+  "the knowledge-base stream's first frame is snapshot, carrying status and progress",
+  ["streams.kb-snapshot", "streams.snapshot-first"],
+  async () => {
+    const { kb } = await createKb();
+    const stream = await mustOpen(`/v1/knowledge/${kb.id}/events`);
+    try {
+      const first = await stream.waitFor(() => true, { timeoutMs: runConfig().timeoutMs, what: "a first frame" });
+      expect(first.event, stream.describe()).toBe("snapshot");
+      const data = first.json as { event?: unknown; status?: unknown; progress?: unknown } | undefined;
+      expect(data?.event, stream.describe()).toBe("snapshot");
+      expect(KbStatus.safeParse(data?.status).success, `status in ${first.data}`).toBe(true);
+      expect(KbProgress.safeParse(data?.progress).success, `progress in ${first.data}`).toBe(true);
+    } finally {
+      stream.close();
+    }
+  },
+);
+
+check(
+  "a crawl answers discovering at once, keeps the seeds, and polling then shows review with the pages found",
+  ["knowledge.create-discovering", "knowledge.seeds-are-urls", "knowledge.discovering-to-review"],
+  async () => {
+    const seeds = [home(), site.page_urls[3]!];
+    const { response, kb } = await createKb({ urls: seeds, max_pages: 6 });
+    expect(kb.status, describe(response)).toBe("discovering");
+    expect(kb.seeds, describe(response)).toEqual(seeds);
+    const reviewed = await waitForReview(kb.id);
+    expect(reviewed.status, "discovery's end state").toBe("review");
+    const pages = await allPages(kb.id);
+    expect(pages.length, "pages found on a 12-page site").toBeGreaterThan(0);
+    for (const page of pages) expect(page.url?.startsWith(websiteUrl()), `${page.url} is on the site`).toBe(true);
+  },
+  { needs: ["wiring"] },
+);
+
+check(
+  "max_pages caps discovery: at most that many pages listed, and fetched from the site",
+  ["knowledge.max-pages-caps-discovery"],
+  async () => {
+    const maxPages = 4;
+    const before = (await siteHits()).length;
+    const kb = await reviewedKb({ urls: [home()], max_pages: maxPages });
+    const pages = await allPages(kb.id);
+    expect(
+      pages.length,
+      `pages listed with max_pages ${maxPages} on a ${SITE.pages + 1}-page site`,
+    ).toBeLessThanOrEqual(maxPages);
+    expect(pages.length, "discovery found something").toBeGreaterThan(0);
+    const htmlPaths = new Set(["/", ...site.page_urls.map(pagePath)]);
+    const fetched = new Set(
+      (await siteHits())
+        .slice(before)
+        .filter((hit) => hit.status === 200 && htmlPaths.has(hit.path))
+        .map((hit) => hit.path),
+    );
+    expect(fetched.size, `distinct pages fetched: ${[...fetched].join(", ")}`).toBeLessThanOrEqual(maxPages);
+  },
+  { needs: ["wiring"] },
+);
+
+check(
+  "slow: without max_pages, discovery stops at 1000 pages of a 1004-page site [~1-5 s]",
+  ["knowledge.max-pages-default-1000"],
+  async () => {
+    const big = await setSite({ pages: 1003, slow_ms: 0 });
+    try {
+      const kb = await reviewedKb({ urls: [home()] });
+      const found = (await allPages(kb.id)).length;
+      expect(found, `pages found on a site of ${big.page_urls.length + 1}`).toBeLessThanOrEqual(1000);
+      // A crawler may skip a page or two it could not read; a lower default cap would stop far earlier.
+      expect(found, `pages found on a site of ${big.page_urls.length + 1}`).toBeGreaterThanOrEqual(990);
+    } finally {
+      site = await setSite(SITE);
+    }
+  },
+  { needs: ["wiring"], timeoutMs: 2 * crawlDeadlineMs() },
+);
+
+check(
+  "knowledge-base pages list oldest first: the seed first, created_at never decreasing",
+  ["knowledge.pages-oldest-first"],
+  async () => {
+    const kb = await reviewedKb({ urls: [home()], max_pages: 8 });
+    const pages = await allPages(kb.id);
+    expect(pages.length, "pages found").toBeGreaterThan(2);
+    const urls = pages.map((page) => page.url);
+    if (urls.includes(home())) expect(urls.indexOf(home()), `the seed was found first: ${urls.join(", ")}`).toBe(0);
+    const times = pages.map((page) => Date.parse(String(page.created_at)));
+    for (let i = 1; i < times.length; i++) {
+      expect(times[i]!, `created_at of row ${i} (${pages[i]!.created_at}) after row ${i - 1}`).toBeGreaterThanOrEqual(
+        times[i - 1]!,
+      );
+    }
+  },
+  { needs: ["wiring"] },
+);
+
+check(
+  "build_kb with selected URLs moves review to a build state, and polling reaches ready",
+  ["knowledge.build-from-review", "knowledge.status-enum", "knowledge.header-shape"],
+  async () => {
+    const kb = await reviewedKb({ urls: [home()], max_pages: 6 });
+    const selected = (await allPages(kb.id)).slice(0, 3).map((page) => String(page.url));
+    const built = await callOp("kb.build", { kb_id: kb.id }, { body: { urls: selected } });
+    expect(built.status, describe(built)).toBeLessThan(300);
+    const started = await getKb(kb.id);
+    expect(BUILD_STATUSES, `status right after build_kb: ${started.status}`).toContain(started.status);
+    const end = await waitForBuildEnd(kb.id);
+    expect(end.status, `end of a build of ${selected.length} reachable pages: ${JSON.stringify(end)}`).toBe("ready");
+    expect(shapeProblems(end), "the ready header").toEqual([]);
+  },
+  { needs: ["wiring"] },
+);
+
+check(
+  "a running build sends progress frames, then a status frame for its end state that agrees with get_kb",
+  ["knowledge.build-progress", "streams.kb-frame-names", "streams.kb-status-frame"],
+  async () => {
+    const kb = await reviewedKb({ urls: [home()], max_pages: 6 });
+    const selected = (await allPages(kb.id)).slice(0, 3).map((page) => String(page.url));
+    const stream = await mustOpen(`/v1/knowledge/${kb.id}/events`);
+    try {
+      // Any first frame shows the subscription is live (whether it is a snapshot is another check's business).
+      await stream.waitFor(() => true, { timeoutMs: runConfig().timeoutMs, what: "a first frame" });
+      const from = stream.frames.length;
+      const built = await callOp("kb.build", { kb_id: kb.id }, { body: { urls: selected } });
+      expect(built.status, describe(built)).toBeLessThan(300);
+      const isEnd = (frame: SseFrame) =>
+        frame.event === "status" && ["ready", "error"].includes(String((frame.json as { status?: unknown })?.status));
+      const end = await stream.waitFor(isEnd, {
+        timeoutMs: crawlDeadlineMs(),
+        from,
+        what: "a status frame for ready or error",
+      });
+      const frames = stream.frames.slice(from, end.index + 1);
+      for (const frame of frames) {
+        expect(KB_FRAME_NAMES as readonly unknown[], `frame #${frame.index}\n${stream.describe()}`).toContain(
+          frame.event,
+        );
+      }
+      expect(
+        frames.map((frame) => frame.event),
+        `frames of the build, up to its end\n${stream.describe()}`,
+      ).toContain("progress");
+      const read = await getKb(kb.id);
+      expect(read.status, `get_kb after the frame ${end.data}`).toBe((end.json as { status: string }).status);
+    } finally {
+      stream.close();
+    }
+  },
+  { needs: ["wiring"] },
+);
+
+check(
+  "a build whose selected pages have all gone ends in a build state, with error text when it is error",
+  ["knowledge.build-from-review", "knowledge.status-enum"],
+  async () => {
+    const kb = await reviewedKb({ urls: [home()], max_pages: 6 });
+    const selected = (await allPages(kb.id)).map((page) => String(page.url)).filter((url) => url !== home());
+    expect(selected.length, "content pages found").toBeGreaterThan(0);
+    // Regenerating the site with another seed moves every content page: the selection now answers 404.
+    const moved = await setSite({ seed: SITE.seed + 1 });
+    try {
+      expect(
+        moved.page_urls.filter((url) => selected.includes(url)),
+        "pages still present",
+      ).toEqual([]);
+      const built = await callOp("kb.build", { kb_id: kb.id }, { body: { urls: selected } });
+      expect(built.status, describe(built)).toBeLessThan(300);
+      const end = await waitForBuildEnd(kb.id);
+      if (end.status === "error") {
+        expect(typeof end.error === "string" && end.error.length > 0, `error text of ${JSON.stringify(end)}`).toBe(
+          true,
+        );
+      }
+      expect(["ready", "error"], `end state: ${JSON.stringify(end)}`).toContain(end.status);
+    } finally {
+      site = await setSite(SITE);
+    }
+  },
+  { needs: ["wiring"] },
+);
