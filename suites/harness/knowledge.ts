@@ -6,6 +6,7 @@ import { type ApiResponse, call, describe, type Who } from "./http.ts";
 import { callOp } from "./profile.ts";
 import { track, uniqueName } from "./resources.ts";
 import { runConfig } from "./run-config.ts";
+import { websiteUrl } from "./website.ts";
 
 /** A header as read from the wire; its shape is what some checks verify, so nothing is assumed here. */
 export type KbView = Record<string, unknown> & { id: string; status: string };
@@ -102,4 +103,35 @@ export async function reviewedKb(fields: { max_pages?: number; urls?: string[] }
   const reviewed = await waitForReview(kb.id);
   expect(reviewed.status, `discovery of ${kb.id} ended`).toBe("review");
   return reviewed;
+}
+
+/** The path of a knowledge base's event stream (6.2). */
+export const kbEventsPath = (kbId: string) => `/v1/knowledge/${kbId}/events`;
+
+/**
+ * An idle knowledge base for the generic stream checks (a crawl of the website simulator, in review). A
+ * knowledge base changes once, with its build, while those checks change their resource several times:
+ * so each change() builds the current one (its path, read before the change, sees the build) and then
+ * moves `path` on to a fresh reviewed knowledge base for the next check.
+ */
+export async function idleKbStream(): Promise<{
+  readonly path: string;
+  change: () => Promise<(snapshot: unknown) => boolean>;
+}> {
+  const reviewed = async () => reviewedKb({ urls: [`${websiteUrl()}/`], max_pages: 3 });
+  let current = await reviewed();
+  return {
+    get path() {
+      return kbEventsPath(current.id);
+    },
+    change: async () => {
+      const kb = current;
+      const selected = (await allPages(kb.id)).slice(0, 2).map((page) => String(page.url));
+      const built = await callOp("kb.build", { kb_id: kb.id }, { body: { urls: selected } });
+      expect(built.status, describe(built)).toBeLessThan(300);
+      const end = await waitForBuildEnd(kb.id);
+      current = await reviewed();
+      return (snapshot) => (snapshot as { status?: unknown } | undefined)?.status === end.status;
+    },
+  };
 }

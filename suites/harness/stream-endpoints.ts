@@ -2,8 +2,10 @@
 // frame format, keep-alive, 404 before the stream opens, Last-Event-ID ignored). A new stream is one entry.
 import { randomUUID } from "node:crypto";
 import { CONVERSATION_FRAMES } from "../../spec/conversations.ts";
+import { KB_FRAME_NAMES } from "../../spec/knowledge.ts";
 import type { Need } from "./check.ts";
 import { ensureProviderKey, eventsPath, sendMessage, settledConversation, waitForReply } from "./conversations.ts";
+import { idleKbStream, kbEventsPath } from "./knowledge.ts";
 
 export interface StreamEndpoint {
   name: string;
@@ -43,6 +45,15 @@ export const STREAM_ENDPOINTS: StreamEndpoint[] = [
     unknownPath: () => eventsPath(randomUUID()),
     snapshotEvent: "conversation.snapshot",
     frameNames: CONVERSATION_FRAMES,
+    needs: ["wiring"],
+  },
+  {
+    name: "knowledge-base",
+    // Idle = a crawled knowledge base in review; a change is its build (see idleKbStream).
+    idle: idleKbStream,
+    unknownPath: () => kbEventsPath(randomUUID()),
+    snapshotEvent: "snapshot",
+    frameNames: KB_FRAME_NAMES,
     needs: ["wiring"],
   },
 ];
