@@ -5,12 +5,14 @@ import { decodeJwt } from "jose";
 import { expect } from "vitest";
 import { CallSession, CallToken } from "../spec/calls.ts";
 import { createAgent } from "./harness/agents.ts";
+import { dialsFrom, startBatch, waitForBatch } from "./harness/batches.ts";
 import {
   callingSetup,
   finished,
   getCall,
   placeCall,
   postOutbound,
+  realBudget,
   SHORT_CALL_MS,
   waitForCall,
 } from "./harness/calls.ts";
@@ -197,4 +199,19 @@ check(
     const response = await getCall(randomUUID());
     expect(response.status, describe(response)).toBe(404);
   },
+);
+
+check(
+  "GET /v1/calls?batch_id= lists only the calls of that batch",
+  ["calls.list-batch-id"],
+  async () => {
+    const started = await startBatch({ recipients: [{ to: patternNumber(0, 0) }, { to: patternNumber(1, 0) }] });
+    await waitForBatch(started.batch.id, (b) => b.status === "completed", realBudget(10 * 60_000), "completed");
+    await placeCall();
+    const rows = await listCalls({ batch_id: started.batch.id });
+    expect(rows.length, `calls of batch ${started.batch.id}`).toBe((await dialsFrom(started.from.e164)).length);
+    for (const row of rows) expect(row.batch_id, "batch_id of a listed call").toBe(started.batch.id);
+    expect(await listCalls({ batch_id: randomUUID() }), "calls of a batch that does not exist").toEqual([]);
+  },
+  { needs: ["wiring"] },
 );

@@ -4,16 +4,19 @@
 import { expect } from "vitest";
 import { CallSession } from "../spec/calls.ts";
 import { createAgent } from "./harness/agents.ts";
-import { callingSetup, postOutbound } from "./harness/calls.ts";
-import { freshE164, placeInbound, witness } from "./harness/carrier.ts";
+import { dialLog, dialsFrom, getBatch, startBatch, waitForBatch } from "./harness/batches.ts";
+import { callingSetup, postOutbound, realBudget } from "./harness/calls.ts";
+import { freshE164, patternNumber, placeInbound, witness } from "./harness/carrier.ts";
 import { check } from "./harness/check.ts";
-import { withBalance } from "./harness/credits.ts";
+import { getBalance, serverNow, setBalance, withBalance } from "./harness/credits.ts";
 import { allEndpoints } from "./harness/endpoints.ts";
 import { type ApiResponse, call, describe } from "./harness/http.ts";
 import { uniqueName } from "./harness/resources.ts";
 import { importFreshNumber } from "./harness/telephony.ts";
 
 const TOKEN = "/v1/calls/token";
+const MINUTE = 60_000;
+const completed = (batch: { status: string }) => batch.status === "completed";
 
 function expect402(response: ApiResponse): void {
   expect(response.status, describe(response)).toBe(402);
@@ -101,6 +104,46 @@ check(
     const refused = rows.find((row) => row.from_number === caller);
     expect(refused, `a call from ${caller} in ${describe(response)}`).toBeDefined();
     expect(refused!.close_reason, describe(response)).toBe("insufficient_credits");
+  },
+  { needs: ["test-control", "wiring"] },
+);
+
+check(
+  "a running batch pauses when credits run out, and carries on to the end when they return",
+  ["credits.batch-pauses"],
+  async () => {
+    const before = await getBalance();
+    // One answered call costs at least one credit: the second dial must wait for a top-up.
+    await setBalance(1);
+    try {
+      const started = await startBatch({
+        recipients: [{ to: patternNumber(0, 0) }, { to: patternNumber(0, 0) }, { to: patternNumber(0, 0) }],
+        max_concurrency: 1,
+        max_attempts: 1,
+      });
+      const firstEnded = async () => (await dialsFrom(started.from.e164)).some((d) => d.ended_sim_ms !== null);
+      const deadline = Date.now() + realBudget(5 * MINUTE);
+      while (!(await firstEnded())) {
+        expect(Date.now(), "the first call of the batch ended").toBeLessThan(deadline);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      // Out of credits for five simulated minutes: no more dials, and the batch has not failed.
+      const resumeAfter = (await serverNow()) + 5 * MINUTE;
+      while ((await serverNow()) < resumeAfter) await new Promise((resolve) => setTimeout(resolve, 50));
+      const whilePaused = await dialsFrom(started.from.e164);
+      expect(whilePaused.length, `dials while the balance was empty: ${dialLog(whilePaused)}`).toBeLessThan(3);
+      expect((await getBatch(started.batch.id)).status, "the batch while out of credits").not.toBe("failed");
+      await setBalance(before);
+      const done = await waitForBatch(
+        started.batch.id,
+        completed,
+        realBudget(10 * MINUTE),
+        "completed after the top-up",
+      );
+      expect(done.counts.reached, JSON.stringify(done)).toBe(3);
+    } finally {
+      await setBalance(before);
+    }
   },
   { needs: ["test-control", "wiring"] },
 );

@@ -5,13 +5,16 @@ import { expect } from "vitest";
 import { CallSession, MediaRecording } from "../spec/calls.ts";
 import { EVENT_TYPES, EventTypes } from "../spec/webhook.ts";
 import { createAgent } from "./harness/agents.ts";
+import { startBatch } from "./harness/batches.ts";
 import { callingSetup, getCall, placeCall, realBudget } from "./harness/calls.ts";
 import { patternNumber } from "./harness/carrier.ts";
 import { check } from "./harness/check.ts";
-import { ofSession, type ReceivedEvent, settle, subscribe, waitForEvents } from "./harness/events.ts";
+import { ofBatch, ofSession, type ReceivedEvent, settle, subscribe, waitForEvents } from "./harness/events.ts";
 import { call, describe } from "./harness/http.ts";
 import { callOp } from "./harness/profile.ts";
 import { createSinkWebhook, testFire } from "./harness/webhooks.ts";
+
+const MINUTE = 60_000;
 
 /** A phone call's events arrive well within this (ring, short talk, analysis, billing). */
 const CALL_EVENTS_MS = () => realBudget(180_000, 8_000);
@@ -283,6 +286,91 @@ check(
     expect(Object.keys(test.data).sort(), JSON.stringify(test.data)).toEqual(["message", "webhook_id"]);
     expect(test.data.webhook_id).toBe(webhook.id);
     expect(typeof test.data.message).toBe("string");
+  },
+  { needs: ["wiring"] },
+);
+
+/** A small batch run to its end; its events once batch.completed arrived and late ones had a moment. */
+let batchRun: Promise<ReceivedEvent[]> | undefined;
+function batchEvents(): Promise<ReceivedEvent[]> {
+  batchRun ??= runSmallBatch();
+  return batchRun;
+}
+
+async function runSmallBatch(): Promise<ReceivedEvent[]> {
+  const { hook } = await subscribe();
+  const started = await startBatch({
+    recipients: [{ to: patternNumber(0, 0) }, { to: patternNumber(1, 0) }, { to: patternNumber(0, 0) }],
+    max_attempts: 2,
+    retry_after_minutes: 1,
+    max_concurrency: 2,
+  });
+  const id = started.batch.id;
+  await waitForEvents(
+    hook,
+    (all) => ofBatch(all, id).some((e) => e.type === "batch.completed"),
+    realBudget(10 * MINUTE),
+    "batch.completed",
+  );
+  return ofBatch(await settle(hook, 150), id);
+}
+
+check(
+  "a batch that ran to its end sends batch.completed, once",
+  ["events.batch-completed"],
+  async () => {
+    const events = await batchEvents();
+    expect(
+      events.filter((e) => e.type === "batch.completed"),
+      "batch.completed deliveries",
+    ).toHaveLength(1);
+  },
+  { needs: ["wiring"] },
+);
+
+check(
+  "calls placed by a batch send no session.queued",
+  ["events.session-queued-not-batches"],
+  async () => {
+    const events = await batchEvents();
+    expect(
+      events.some((e) => e.type === "session.started"),
+      "the batch's calls did run",
+    ).toBe(true);
+    expect(
+      events.filter((e) => e.type === "session.queued"),
+      "session.queued for calls the batch placed",
+    ).toEqual([]);
+  },
+  { needs: ["wiring"] },
+);
+
+check(
+  "batch.completed is not sent for a cancelled batch",
+  ["events.batch-completed-not-cancelled-failed"],
+  async () => {
+    const { hook } = await subscribe();
+    const cancelled = await startBatch({
+      recipients: [{ to: patternNumber(2, 0) }, { to: patternNumber(2, 0) }],
+      max_attempts: 3,
+      retry_after_minutes: 60,
+      max_concurrency: 2,
+    });
+    const cancel = await callOp("batch.cancel", { batch_id: cancelled.batch.id });
+    expect(cancel.status, describe(cancel)).toBe(200);
+    // A batch that does run to its end: once its batch.completed is in, a wrong one would be too.
+    const sentinel = await startBatch({ recipients: [{ to: patternNumber(0, 0) }] });
+    await waitForEvents(
+      hook,
+      (all) => ofBatch(all, sentinel.batch.id).some((e) => e.type === "batch.completed"),
+      realBudget(5 * MINUTE),
+      "the sentinel batch's batch.completed",
+    );
+    const events = ofBatch(await settle(hook, 150), cancelled.batch.id);
+    expect(
+      events.filter((e) => e.type === "batch.completed"),
+      "batch.completed for the cancelled batch",
+    ).toEqual([]);
   },
   { needs: ["wiring"] },
 );

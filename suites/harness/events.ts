@@ -46,6 +46,10 @@ export async function received(hook: string): Promise<ReceivedEvent[]> {
 export const ofSession = (events: ReceivedEvent[], sessionId: string) =>
   events.filter((event) => event.data.session_id === sessionId);
 
+/** The events whose data names this batch: its calls' session events and its batch.completed. */
+export const ofBatch = (events: ReceivedEvent[], batchId: string) =>
+  events.filter((event) => event.data.batch_id === batchId);
+
 /**
  * Waits until `done` holds over the hook's deliveries; answers them. Each round long-polls the sink for
  * one delivery more than it has, so nothing sleeps.

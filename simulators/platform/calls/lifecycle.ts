@@ -33,7 +33,7 @@ export interface Ending {
   durationSeconds?: number;
 }
 
-/** Ends a session once: frees whoever waits on it (a batch slot), then finalises it. */
+/** Ends a session once, finalises it, then frees whoever waits on it (a batch slot). */
 export async function endSession(ctx: PlatformContext, row: CallRow, ending: Ending): Promise<void> {
   if (row.status === "ended") return;
   const endMs = ctx.clock.now();
@@ -42,8 +42,12 @@ export async function endSession(ctx: PlatformContext, row: CallRow, ending: End
   row.close_reason = ending.closeReason;
   row.ended_at = iso(endMs);
   row.duration_seconds = startMs === null ? 0 : (ending.durationSeconds ?? Math.round((endMs - startMs) / 1000));
-  callsState(ctx, row.workspaceId).ended(row.session_id);
-  await finalise(ctx, row, startMs, endMs);
+  try {
+    await finalise(ctx, row, startMs, endMs);
+  } finally {
+    // A batch slot frees once the session is billed, so a paused balance is seen before the next dial.
+    callsState(ctx, row.workspaceId).ended(row.session_id);
+  }
 }
 
 async function finalise(ctx: PlatformContext, row: CallRow, startMs: number | null, endMs: number): Promise<void> {

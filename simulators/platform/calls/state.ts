@@ -17,6 +17,7 @@ export class CallsState {
   readonly rows = new Map<string, CallRow>();
   readonly byProviderSid = new Map<string, string>();
   private readonly endWaiters = new Map<string, Array<() => void>>();
+  private readonly finished = new Set<string>();
   private seq = 0;
 
   nextSeq(): number {
@@ -29,10 +30,10 @@ export class CallsState {
     return [...this.rows.values()].sort((a, b) => b.createdMs - a.createdMs || b.seq - a.seq);
   }
 
-  /** Resolves once the session has ended (before analysis and billing finish). */
+  /** Resolves once the session has ended and been finalised (analysed and billed). */
   whenEnded(sessionId: string): Promise<void> {
     const row = this.rows.get(sessionId);
-    if (row === undefined || row.status === "ended") return Promise.resolve();
+    if (row === undefined || this.finished.has(sessionId)) return Promise.resolve();
     return new Promise((resolve) => {
       const waiters = this.endWaiters.get(sessionId) ?? [];
       waiters.push(resolve);
@@ -41,6 +42,7 @@ export class CallsState {
   }
 
   ended(sessionId: string): void {
+    this.finished.add(sessionId);
     for (const resolve of this.endWaiters.get(sessionId) ?? []) resolve();
     this.endWaiters.delete(sessionId);
   }

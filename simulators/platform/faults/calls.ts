@@ -42,4 +42,24 @@ export const callsFaults = {
     description: "batch calls announce session.queued like one-at-a-time outbound calls",
     clauses: ["events.session-queued-not-batches"],
   },
+  "batch-exceeds-concurrency": {
+    description: "the batch scheduler lets twice max_concurrency calls run at once",
+    clauses: ["batches.max-concurrency"],
+  },
+  "batch-redials-reached": {
+    description: "a reached recipient stays in the retry queue and is dialled again while attempts remain",
+    clauses: ["batches.no-redial-reached"],
+  },
+  "retry-ignores-spacing": {
+    description: "an unreached recipient is re-dialled at once instead of after retry_after_minutes",
+    clauses: ["batches.retry-after"],
+  },
+  "batch-fails-on-credits": {
+    description: "a batch that runs out of credits is marked failed instead of pausing until credits return",
+    clauses: ["credits.batch-pauses"],
+  },
+  "completed-for-cancelled-batch": {
+    description: "cancelling a batch publishes batch.completed",
+    clauses: ["events.batch-completed-not-cancelled-failed"],
+  },
 } as const satisfies Record<string, FaultSpec>;

@@ -1,0 +1,148 @@
+// Runs one batch on the simulated clock (2.12): from start_at, only inside the calling window, at most
+// max_concurrency calls at once, each unreached recipient (no answer, busy, failed) retried up to
+// max_attempts spaced by retry_after_minutes, a reached recipient never dialled again. With no credits
+// the batch pauses, and resumes when credits return. batch.completed fires only when it ran to its end.
+import { placeOutbound } from "../calls/outbound.ts";
+import { callsState } from "../calls/state.ts";
+import type { PlatformContext } from "../context.ts";
+import { creditLedger } from "../credits/ledger.ts";
+import type { PhoneNumberRow, TelephonyAccountRow } from "../telephony/state.ts";
+import { inWindow, nextOpening } from "./calling-window.ts";
+import { type BatchRow, batchView, type Recipient } from "./state.ts";
+
+const MINUTE = 60_000;
+
+export function publishBatchCompleted(ctx: PlatformContext, batch: BatchRow): void {
+  ctx.events.publish({
+    type: "batch.completed",
+    workspaceId: batch.workspaceId,
+    agent_id: batch.agent.agent_id,
+    at: ctx.clock.now(),
+    data: { batch_id: batch.id, ...batchView(batch) },
+  });
+}
+
+/** Sleeps `simMs` simulated ms (forever when not finite), or until the batch is woken. */
+function nap(ctx: PlatformContext, batch: BatchRow, simMs: number, woken: { flag: boolean }): Promise<void> {
+  return new Promise((resolve) => {
+    if (woken.flag) {
+      woken.flag = false;
+      return resolve();
+    }
+    const stop = new AbortController();
+    const done = () => {
+      batch.wake = () => {
+        woken.flag = true;
+      };
+      stop.abort();
+      resolve();
+    };
+    batch.wake = done;
+    if (Number.isFinite(simMs)) ctx.clock.sleep(Math.max(0, simMs), stop.signal).then(done, () => undefined);
+  });
+}
+
+const settled = (r: Recipient) => r.state === "reached" || r.state === "exhausted";
+
+export async function runBatch(
+  ctx: PlatformContext,
+  batch: BatchRow,
+  phone: PhoneNumberRow,
+  account: TelephonyAccountRow,
+): Promise<void> {
+  const ledger = creditLedger(ctx.store);
+  const woken = { flag: false };
+  batch.wake = () => {
+    woken.flag = true;
+  };
+  const unsubscribe = ledger.onChange((workspaceId) => {
+    if (workspaceId === batch.workspaceId || workspaceId === "*") batch.wake();
+  });
+  const limit = ctx.faults.has("batch-exceeds-concurrency") ? batch.maxConcurrency * 2 : batch.maxConcurrency;
+
+  const attemptEnded = (recipient: Recipient, reached: boolean) => {
+    const now = ctx.clock.now();
+    const spacing = ctx.faults.has("retry-ignores-spacing") ? 0 : batch.retryAfterMinutes * MINUTE;
+    const again = reached
+      ? ctx.faults.has("batch-redials-reached") && recipient.attempts < batch.maxAttempts
+      : recipient.attempts < batch.maxAttempts;
+    if (again) {
+      recipient.state = "pending";
+      recipient.notBefore = now + spacing;
+    } else {
+      recipient.state = reached ? "reached" : "exhausted";
+    }
+  };
+
+  const dial = async (recipient: Recipient) => {
+    recipient.state = "dialing";
+    recipient.attempts += 1;
+    batch.active += 1;
+    let reached = false;
+    try {
+      const row = await placeOutbound(ctx, {
+        workspaceId: batch.workspaceId,
+        phone,
+        account,
+        to: recipient.to,
+        agent: batch.agent,
+        contactKey: recipient.to,
+        userdata: recipient.userdata,
+        batchId: batch.id,
+      });
+      await callsState(ctx, batch.workspaceId).whenEnded(row.session_id);
+      reached = row.started_at !== null;
+    } catch {
+      // The carrier refused or did not answer: an unreached attempt, retried like a failed call.
+    }
+    batch.active -= 1;
+    attemptEnded(recipient, reached);
+    batch.wake();
+  };
+
+  try {
+    for (;;) {
+      if (batch.status === "cancelled") return;
+      const now = ctx.clock.now();
+      if (batch.recipients.every(settled) && batch.active === 0) {
+        batch.status = "completed";
+        batch.completed_at = new Date(now).toISOString();
+        publishBatchCompleted(ctx, batch);
+        return;
+      }
+      if (batch.startAtMs !== null && now < batch.startAtMs) {
+        await nap(ctx, batch, batch.startAtMs - now, woken);
+        continue;
+      }
+      if (!ledger.sufficient(batch.workspaceId)) {
+        if (ctx.faults.has("batch-fails-on-credits")) {
+          batch.status = "failed";
+          return;
+        }
+        // Paused, not failed: calls in progress finish; the credit listener wakes us when credits return.
+        batch.status = "paused";
+        await nap(ctx, batch, Number.POSITIVE_INFINITY, woken);
+        continue;
+      }
+      batch.status = "running";
+      const due = batch.recipients.filter((r) => r.state === "pending");
+      let nextDue = Number.POSITIVE_INFINITY;
+      if (inWindow(batch.callingWindow, batch.timezone, now)) {
+        for (const recipient of due) {
+          if (recipient.notBefore > now) {
+            nextDue = Math.min(nextDue, recipient.notBefore);
+            continue;
+          }
+          if (batch.active >= limit) break;
+          void dial(recipient);
+        }
+      } else if (due.length > 0 && batch.callingWindow !== null) {
+        nextDue = nextOpening(batch.callingWindow, batch.timezone, now) ?? Number.POSITIVE_INFINITY;
+      }
+      // Woken by a call ending, credits, cancel; or by the clock when the next attempt or window is due.
+      await nap(ctx, batch, nextDue - now, woken);
+    }
+  } finally {
+    unsubscribe();
+  }
+}
