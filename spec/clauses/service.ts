@@ -14,14 +14,14 @@ export const serviceClauses: Clause[] = [
     id: "service.patch-merge-omitted-kept",
     section: "4",
     kind: "testable",
-    assumption: "webhook.update",
+    assumption: "task.update",
     statement: "A PATCH other than the agent and tool PATCH merges: a field omitted from the body is left as it is.",
   },
   {
     id: "service.patch-null-clears",
     section: "4",
     kind: "testable",
-    assumption: "webhook.update",
+    assumption: "task.update",
     statement: "A PATCH other than the agent and tool PATCH clears a field sent as explicit null.",
   },
   {

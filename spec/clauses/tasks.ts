@@ -25,8 +25,8 @@ export const tasksClauses: Clause[] = [
   {
     id: "tasks.delete-keeps-history",
     section: "4",
-    kind: "needs-wiring",
-    assumption: "task.create",
+    kind: "needs-test-control",
+    assumption: "task.runs",
     statement: "After DELETE /v1/tasks/{task_id} the task's run history survives and stays named after the task.",
   },
   {

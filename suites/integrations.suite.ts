@@ -1,0 +1,86 @@
+// Integrations (2.3, 4): the triggers page and the unpaged mcp-tools list of an integration seeded through
+// test control, and the 404 for an integration not in the workspace.
+import { randomUUID } from "node:crypto";
+import { expect } from "vitest";
+import { TRIGGER_TYPE, Trigger } from "../spec/integration.ts";
+import { check } from "./harness/check.ts";
+import { call, describe } from "./harness/http.ts";
+import { seedIntegration, seedTrigger } from "./harness/integrations.ts";
+
+const triggersPath = (id: string) => `/v1/integrations/${id}/triggers`;
+
+check(
+  "the triggers list is a page (limit 1..200; 201 is a 422) holding the integration's triggers",
+  ["integrations.triggers-paged"],
+  async () => {
+    const id = await seedIntegration();
+    const seeded = [await seedTrigger(id), await seedTrigger(id), await seedTrigger(id)];
+    const first = await call(triggersPath(id), { query: { limit: 2 } });
+    expect(first.status, describe(first)).toBe(200);
+    const page = first.json as { items: Array<{ id: string }>; has_more: boolean; limit: number; offset: number };
+    expect(Object.keys(page).sort(), describe(first)).toEqual(["has_more", "items", "limit", "offset"]);
+    expect(page.items, describe(first)).toHaveLength(2);
+    expect(page.has_more, "three triggers, a page of two").toBe(true);
+    const rest = (await call(triggersPath(id), { query: { limit: 2, offset: 2 } })).json as typeof page;
+    expect(rest.has_more, "the last page").toBe(false);
+    expect([...page.items, ...rest.items].map((t) => t.id).sort(), "every seeded trigger, once").toEqual(
+      seeded.map((t) => t.id).sort(),
+    );
+    const tooBig = await call(triggersPath(id), { query: { limit: 201 } });
+    expect(tooBig.status, describe(tooBig)).toBe(422);
+  },
+  { needs: ["test-control"] },
+);
+
+check(
+  "a trigger has the 2.3 fields, and trigger_type is <messaging_provider>.message.inbound",
+  ["integrations.trigger-shape", "integrations.trigger-type-format"],
+  async () => {
+    const id = await seedIntegration();
+    const agentId = randomUUID();
+    await seedTrigger(id, { agent_id: agentId, metadata: { channel: "support" } });
+    const response = await call(triggersPath(id));
+    expect(response.status, describe(response)).toBe(200);
+    const items = (response.json as { items: unknown[] }).items;
+    expect(items, describe(response)).toHaveLength(1);
+    const parsed = Trigger.safeParse(items[0]);
+    expect(parsed.success, parsed.error?.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")).toBe(true);
+    expect(parsed.data!.integration_id).toBe(id);
+    expect(parsed.data!.agent_id).toBe(agentId);
+    expect(parsed.data!.trigger_type, "trigger_type").toMatch(TRIGGER_TYPE);
+  },
+  { needs: ["test-control"] },
+);
+
+check(
+  "GET /v1/integrations/{id}/mcp-tools answers the whole list unpaged, whatever paging query is sent",
+  ["integrations.mcp-tools-unpaged"],
+  async () => {
+    const names = ["lookup_order", "cancel_order", "refund", "track_parcel", "open_ticket"];
+    const id = await seedIntegration(names.map((name) => ({ name, description: `${name} tool` })));
+    const response = await call(`/v1/integrations/${id}/mcp-tools`, { query: { limit: 1 } });
+    expect(response.status, describe(response)).toBe(200);
+    const body = response.json as unknown;
+    const rows = Array.isArray(body) ? body : (body as { items?: unknown }).items;
+    expect(Array.isArray(rows), `a list in ${describe(response)}`).toBe(true);
+    if (!Array.isArray(body)) {
+      for (const key of ["has_more", "limit", "offset"]) {
+        expect(Object.hasOwn(body as object, key), `no page envelope (${key}) in ${describe(response)}`).toBe(false);
+      }
+    }
+    expect((rows as Array<{ name?: unknown }>).map((row) => row.name).sort(), "every tool").toEqual([...names].sort());
+  },
+  { needs: ["test-control"] },
+);
+
+check(
+  "triggers and mcp-tools of an integration not in the workspace are a 404",
+  ["integrations.unknown-404"],
+  async () => {
+    const id = randomUUID();
+    for (const path of [triggersPath(id), `/v1/integrations/${id}/mcp-tools`]) {
+      const response = await call(path);
+      expect(response.status, describe(response)).toBe(404);
+    }
+  },
+);

@@ -1,0 +1,141 @@
+// Regions (1, 5, 9): one token works in every region, nothing a workspace owns is shared between regions,
+// no region field anywhere, and the control host's paths are a 404 on a regional host. Needs two regions.
+import { expect } from "vitest";
+import { createAgent } from "./harness/agents.ts";
+import { check } from "./harness/check.ts";
+import { type ApiResponse, call, describe } from "./harness/http.ts";
+import { rowKey } from "./harness/paged-endpoints.ts";
+import { callOp } from "./harness/profile.ts";
+import { track, uniqueName } from "./harness/resources.ts";
+import { runConfig } from "./harness/run-config.ts";
+import { createTask } from "./harness/tasks.ts";
+import { createTool } from "./harness/tools.ts";
+
+const TWO = { needs: ["two-regions" as const] };
+const regions = () => runConfig().target.regions.map((_, i) => i);
+const others = () => regions().slice(1);
+
+check(
+  "one token works in every region, for every role",
+  ["regions.token-every-region"],
+  async () => {
+    for (const region of regions()) {
+      for (const as of ["admin", "editor", "viewer"] as const) {
+        const response = await callOp("agent.list", {}, { region, as });
+        expect(response.status, `region #${region + 1} as ${as}: ${describe(response)}`).toBe(200);
+      }
+    }
+  },
+  TWO,
+);
+
+check(
+  "an agent created in one region is a 404 in every other region and absent from its list",
+  ["regions.agent-not-in-other-region"],
+  async () => {
+    const agent = await createAgent();
+    for (const region of others()) {
+      const response = await callOp("agent.get", { agent_id: agent.id }, { region });
+      expect(response.status, `region #${region + 1}: ${describe(response)}`).toBe(404);
+      const listed = await callOp("agent.list", {}, { region, query: { limit: 200 } });
+      const ids = ((listed.json as { items?: unknown[] }).items ?? []).map(rowKey);
+      expect(ids, `region #${region + 1}'s agent list`).not.toContain(agent.id);
+    }
+    const home = await callOp("agent.get", { agent_id: agent.id });
+    expect(home.status, `its own region: ${describe(home)}`).toBe(200);
+  },
+  TWO,
+);
+
+check(
+  "a tool created in one region does not exist in another",
+  ["regions.tools-not-shared"],
+  async () => {
+    const tool = await createTool();
+    for (const region of others()) {
+      const response = await callOp("tool.get", { tool_id: tool.id }, { region });
+      expect(response.status, `region #${region + 1}: ${describe(response)}`).toBe(404);
+    }
+  },
+  TWO,
+);
+
+check(
+  "a task and a knowledge base created in one region do not exist in another",
+  ["regions.other-resources-not-shared"],
+  async () => {
+    const task = await createTask();
+    const kb = await call("/v1/knowledge", { method: "POST", body: { name: uniqueName("kb"), urls: [] } });
+    expect(kb.status, describe(kb)).toBeLessThan(300);
+    const kbId = (kb.json as { id: string }).id;
+    track(`knowledge base ${kbId}`, async () => {
+      await call(`/v1/knowledge/${kbId}`, { method: "DELETE" });
+    });
+    for (const region of others()) {
+      const taskThere = await callOp("task.get", { task_id: task.id }, { region });
+      expect(taskThere.status, `task in region #${region + 1}: ${describe(taskThere)}`).toBe(404);
+      const kbThere = await callOp("kb.get", { kb_id: kbId }, { region });
+      expect(kbThere.status, `knowledge base in region #${region + 1}: ${describe(kbThere)}`).toBe(404);
+    }
+  },
+  TWO,
+);
+
+/** Paths of every key named `region` in a JSON value. */
+function regionKeys(value: unknown, at = "$"): string[] {
+  if (Array.isArray(value)) return value.flatMap((item, i) => regionKeys(item, `${at}[${i}]`));
+  if (typeof value !== "object" || value === null) return [];
+  return Object.entries(value).flatMap(([key, child]) => [
+    ...(key.toLowerCase() === "region" ? [`${at}.${key}`] : []),
+    ...regionKeys(child, `${at}.${key}`),
+  ]);
+}
+
+check("no response carries a region field (the base URL is the region)", ["regions.no-region-field"], async () => {
+  const agent = await createAgent();
+  const tool = await createTool();
+  const task = await createTask();
+  const seen: ApiResponse[] = [];
+  for (const region of regions()) {
+    seen.push(await call("/health", { region, as: "none" }));
+    seen.push(await call("/v1/catalog", { region }));
+    seen.push(await call("/v1/catalog/voices", { region, query: { limit: 3 } }));
+    seen.push(await callOp("agent.list", {}, { region, query: { limit: 5 } }));
+    seen.push(await callOp("tool.list", {}, { region, query: { limit: 5 } }));
+    seen.push(await callOp("task.list", {}, { region, query: { limit: 5 } }));
+    seen.push(await callOp("secret.list", {}, { region }));
+    seen.push(await callOp("byok.list", {}, { region }));
+    seen.push(await call("/v1/email/senders", { region }));
+    seen.push(await call("/v1/observability", { region }));
+  }
+  seen.push(await callOp("agent.get", { agent_id: agent.id }));
+  seen.push(await callOp("tool.get", { tool_id: tool.id }));
+  seen.push(await callOp("task.get", { task_id: task.id }));
+  seen.push(await callOp("agent.validate", { agent_id: agent.id }));
+  for (const response of seen) {
+    expect(regionKeys(response.json), `region fields in ${describe(response)}`).toEqual([]);
+  }
+});
+
+const CONTROL_HOST_PATHS: Array<[string, string]> = [
+  ["POST", "/v1/auth/sign-in"],
+  ["GET", "/v1/workspaces"],
+  ["GET", "/v1/members"],
+  ["GET", "/v1/roles"],
+  ["GET", "/v1/tokens"],
+  ["POST", "/v1/tokens"],
+  ["GET", "/v1/payments"],
+];
+
+check(
+  "sign-in, workspace, member, role, token and payment paths are a 404 on every regional host",
+  ["regions.control-host-paths-404"],
+  async () => {
+    for (const region of regions()) {
+      for (const [method, path] of CONTROL_HOST_PATHS) {
+        const response = await call(path, { method, region, ...(method === "POST" ? { body: {} } : {}) });
+        expect(response.status, `region #${region + 1}: ${describe(response)}`).toBe(404);
+      }
+    }
+  },
+);

@@ -1,0 +1,133 @@
+// Service-wide rules (1, 4, 7): every path under /v1, the general PATCH rule (omitted kept, null clears;
+// checked on the task PATCH of the profile), no idempotency key, and the two unpaged lists.
+import { expect } from "vitest";
+import { createAgent } from "./harness/agents.ts";
+import { check } from "./harness/check.ts";
+import { type ApiResponse, call, describe } from "./harness/http.ts";
+import { callOp } from "./harness/profile.ts";
+import { track, uniqueName } from "./harness/resources.ts";
+import { createTask } from "./harness/tasks.ts";
+import { seed, testControl } from "./harness/test-control.ts";
+
+check(
+  "every path is under /v1: the same paths without the prefix (or under /v2) are a 404; /health is the exception",
+  ["service.v1-prefix"],
+  async () => {
+    const agent = await createAgent();
+    for (const path of ["/agents", `/agents/${agent.id}`, "/catalog", "/tools", "/tasks", "/webhooks", "/v2/agents"]) {
+      const response = await call(path);
+      expect(response.status, describe(response)).toBe(404);
+    }
+    const withPrefix = await call(`/v1/agents/${agent.id}`);
+    expect(withPrefix.status, describe(withPrefix)).toBe(200);
+    const health = await call("/health", { as: "none" });
+    expect(health.status, describe(health)).toBe(200);
+  },
+);
+
+check(
+  "a general PATCH leaves a field omitted from the body as it is",
+  ["service.patch-merge-omitted-kept"],
+  async () => {
+    const task = await createTask({ description: "weekly report", instructions: "summarise the week" });
+    const response = await callOp(
+      "task.update",
+      { task_id: task.id },
+      { body: { instructions: "summarise the month" } },
+    );
+    expect(response.status, describe(response)).toBe(200);
+    const after = (await callOp("task.get", { task_id: task.id })).json as Record<string, unknown>;
+    expect(after.description, "the omitted field").toBe("weekly report");
+    expect(after.instructions, "the sent field").toBe("summarise the month");
+  },
+);
+
+check("a general PATCH clears a field sent as explicit null", ["service.patch-null-clears"], async () => {
+  const task = await createTask({ description: "weekly report", instructions: "summarise the week" });
+  const response = await callOp("task.update", { task_id: task.id }, { body: { description: null } });
+  expect(response.status, describe(response)).toBe(200);
+  const after = (await callOp("task.get", { task_id: task.id })).json as Record<string, unknown>;
+  expect(after.description ?? null, "the field sent as null").toBeNull();
+  expect(after.instructions, "the omitted field").toBe("summarise the week");
+});
+
+function trackAgent(response: ApiResponse): void {
+  const id = (response.json as { id?: unknown } | undefined)?.id;
+  if (response.status < 300 && typeof id === "string") {
+    track(`agent ${id}`, async () => {
+      await callOp("agent.delete", { agent_id: id });
+    });
+  }
+}
+
+check(
+  "an Idempotency-Key header changes nothing: a retried POST is a second request",
+  ["service.no-idempotency-key"],
+  async () => {
+    const headers = { "idempotency-key": uniqueName("idem") };
+    const [a, b] = [uniqueName("idem-a"), uniqueName("idem-b")];
+    const first = await callOp("agent.create", {}, { body: { name: a }, headers });
+    trackAgent(first);
+    const second = await callOp("agent.create", {}, { body: { name: b }, headers });
+    trackAgent(second);
+    expect(first.status, describe(first)).toBe(201);
+    expect(second.status, `same key, another body: ${describe(second)}`).toBe(201);
+    expect((second.json as { id: string }).id, "a second resource").not.toBe((first.json as { id: string }).id);
+    const retried = await callOp("agent.create", {}, { body: { name: a }, headers });
+    trackAgent(retried);
+    expect(retried.status, `the same POST retried with its key: ${describe(retried)}`).toBe(400);
+    expect(retried.text, "the duplicate name shows the first create worked").toMatch(/already exists/i);
+  },
+);
+
+/** The rows of an unpaged list, failing on a page envelope. */
+function wholeList(response: ApiResponse): Array<Record<string, unknown>> {
+  expect(response.status, describe(response)).toBe(200);
+  const body = response.json as unknown;
+  if (Array.isArray(body)) return body;
+  for (const key of ["has_more", "limit", "offset"]) {
+    expect(Object.hasOwn((body ?? {}) as object, key), `no page envelope (${key}) in ${describe(response)}`).toBe(
+      false,
+    );
+  }
+  const items = (body as { items?: unknown }).items;
+  expect(Array.isArray(items), `a list in ${describe(response)}`).toBe(true);
+  return items as Array<Record<string, unknown>>;
+}
+
+for (const [path, clause, seedPath, row] of [
+  [
+    "/v1/email/senders",
+    "service.email-senders-unpaged",
+    "/email-senders",
+    (i: number) => ({ email: `sender${i}@example.com`, name: `Sender ${i}` }),
+  ],
+  [
+    "/v1/observability",
+    "service.observability-unpaged",
+    "/observability",
+    (i: number) => ({ kind: "otlp", name: `sink ${i}` }),
+  ],
+] as const) {
+  check(`GET ${path} answers 200 with the whole list, no page envelope`, [clause], async () => {
+    wholeList(await call(path));
+  });
+
+  check(
+    `GET ${path} answers every row, whatever paging query is sent`,
+    [clause],
+    async () => {
+      const seeded: string[] = [];
+      for (let i = 0; i < 3; i++) {
+        const made = await seed<{ id: string }>(seedPath, row(i));
+        track(`${seedPath} ${made.id}`, async () => {
+          await testControl("DELETE", `${seedPath}/${made.id}`);
+        });
+        seeded.push(made.id);
+      }
+      const ids = wholeList(await call(path, { query: { limit: 1, offset: 1 } })).map((r) => r.id);
+      for (const id of seeded) expect(ids, `seeded row ${id}`).toContain(id);
+    },
+    { needs: ["test-control"] },
+  );
+}

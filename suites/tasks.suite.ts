@@ -1,0 +1,70 @@
+// Tasks (4): unique names, DELETE {ok: true} then 404, and a run history that outlives the task and keeps
+// its name (runs are seeded through test control; the history's path is the profile's `task.runs`).
+import { randomUUID } from "node:crypto";
+import { expect } from "vitest";
+import { TaskRun } from "../spec/task.ts";
+import { check } from "./harness/check.ts";
+import { describe } from "./harness/http.ts";
+import { callOp } from "./harness/profile.ts";
+import { track } from "./harness/resources.ts";
+import { createTask } from "./harness/tasks.ts";
+import { seed } from "./harness/test-control.ts";
+
+check("a second task with a taken name is a 400 that says so", ["tasks.names-unique"], async () => {
+  const task = await createTask();
+  const response = await callOp("task.create", {}, { body: { name: task.name } });
+  const id = (response.json as { id?: unknown }).id;
+  if (response.status < 300 && typeof id === "string") {
+    track(`task ${id}`, async () => {
+      await callOp("task.delete", { task_id: id });
+    });
+  }
+  expect(response.status, describe(response)).toBe(400);
+  expect((response.json as { detail: { message: string } }).detail.message, describe(response)).toMatch(
+    /already exists/i,
+  );
+});
+
+check("DELETE /v1/tasks/{task_id} answers {ok: true} and the task is then a 404", ["tasks.delete-ok"], async () => {
+  const task = await createTask();
+  const deleted = await callOp("task.delete", { task_id: task.id });
+  expect(deleted.status, describe(deleted)).toBe(200);
+  expect(deleted.json, describe(deleted)).toEqual({ ok: true });
+  const after = await callOp("task.get", { task_id: task.id });
+  expect(after.status, describe(after)).toBe(404);
+  const again = await callOp("task.delete", { task_id: task.id });
+  expect(again.status, `a second delete: ${describe(again)}`).toBe(404);
+});
+
+check("DELETE /v1/tasks/{task_id} of a task that does not exist is a 404", ["tasks.delete-unknown-404"], async () => {
+  const response = await callOp("task.delete", { task_id: randomUUID() });
+  expect(response.status, describe(response)).toBe(404);
+});
+
+async function runsOf(taskId: string) {
+  const response = await callOp("task.runs", {}, { query: { task_id: taskId, limit: 200 } });
+  expect(response.status, describe(response)).toBe(200);
+  const items = (response.json as { items?: unknown[] }).items;
+  expect(Array.isArray(items), `a page of runs: ${describe(response)}`).toBe(true);
+  return (items as unknown[]).map((row) => TaskRun.parse(row)).filter((run) => run.task_id === taskId);
+}
+
+check(
+  "a deleted task's run history survives and stays named after the task",
+  ["tasks.delete-keeps-history"],
+  async () => {
+    const task = await createTask();
+    const seeded = [
+      await seed<{ id: string }>("/task-runs", { task_id: task.id, status: "completed" }),
+      await seed<{ id: string }>("/task-runs", { task_id: task.id, status: "failed" }),
+    ];
+    const before = await runsOf(task.id);
+    expect(before.map((run) => run.id).sort(), "the seeded runs are listed").toEqual(seeded.map((r) => r.id).sort());
+    const deleted = await callOp("task.delete", { task_id: task.id });
+    expect(deleted.status, describe(deleted)).toBe(200);
+    const after = await runsOf(task.id);
+    expect(after.map((run) => run.id).sort(), "the runs after the delete").toEqual(seeded.map((r) => r.id).sort());
+    for (const run of after) expect(run.task_name, `run ${run.id} keeps the task's name`).toBe(task.name);
+  },
+  { needs: ["test-control"] },
+);

@@ -1,0 +1,294 @@
+// Versioning (3.3, 4, 7, 9): validate always answers 200 with {errors, warnings}; publish refuses with a 400
+// carrying validate's errors, succeeds with only warnings and returns them; writes land on the draft and the
+// published version moves only on publish. A model-based test drives agents and tools through random
+// create/patch/validate/publish/delete sequences against a model of draft and published state.
+import { randomUUID } from "node:crypto";
+import fc from "fast-check";
+import { expect } from "vitest";
+import { ValidationResult } from "../spec/tool.ts";
+import { createAgent } from "./harness/agents.ts";
+import { storeFreshKey } from "./harness/byok.ts";
+import { firstPair } from "./harness/catalog.ts";
+import { check } from "./harness/check.ts";
+import { type ApiResponse, call, describe } from "./harness/http.ts";
+import { callOp } from "./harness/profile.ts";
+import { property } from "./harness/property.ts";
+import { uniqueName } from "./harness/resources.ts";
+import { createTool, httpOperation } from "./harness/tools.ts";
+
+type Kind = "agent" | "tool";
+
+/** The body of a write: `complete` decides whether the draft has what a publish needs; `bare` drops niceties. */
+async function draftBody(kind: Kind, name: string, complete: boolean, bare: boolean, marker: string) {
+  if (kind === "agent") {
+    return {
+      name,
+      channel: "text",
+      prompt: marker,
+      greeting: bare ? "" : "Hello, how can I help?",
+      ...(complete ? { llm: await firstPair("llm") } : {}),
+    };
+  }
+  return {
+    name,
+    description: bare ? "" : "Looks up an order by its number.",
+    json_schema: { type: "object", title: marker },
+    operations: complete ? [httpOperation()] : [],
+  };
+}
+
+/** Where the model reads the marker back from a record's config (profile record shape). */
+const markerOf = (kind: Kind, config: Record<string, unknown> | null | undefined) =>
+  config == null ? null : kind === "agent" ? config.prompt : (config.json_schema as { title?: unknown })?.title;
+
+const op = (kind: Kind, action: "get" | "patch" | "validate" | "publish" | "delete", id: string, body?: unknown) =>
+  callOp(`${kind}.${action}` as "agent.get", kind === "agent" ? { agent_id: id } : { tool_id: id }, { body });
+
+function validation(response: ApiResponse): ValidationResult {
+  expect(response.status, `validate answers 200 whatever it finds: ${describe(response)}`).toBe(200);
+  const parsed = ValidationResult.safeParse(response.json);
+  expect(parsed.success, `{errors: [...], warnings: [...]} in ${describe(response)}`).toBe(true);
+  return parsed.data!;
+}
+
+/** A complete draft publishes on this target: on a strict BYOK server that needs the llm provider's key. */
+let publishable: Promise<void> | undefined;
+function ensurePublishable(): Promise<void> {
+  publishable ??= (async () => {
+    const agent = await createAgent(await draftBody("agent", uniqueName("probe"), true, false, "probe"));
+    if (validation(await op("agent", "validate", agent.id)).errors.length === 0) return;
+    await storeFreshKey((await firstPair("llm")).provider);
+  })();
+  return publishable;
+}
+
+// ---- Plain checks.
+
+for (const kind of ["agent", "tool"] as const) {
+  check(
+    `${kind} validate answers 200 with both keys, for a draft with errors and for a complete one`,
+    [`versioning.${kind}-validate-always-200`, "versioning.validate-keys-present"],
+    async () => {
+      const incomplete =
+        kind === "agent"
+          ? await createAgent(await draftBody(kind, uniqueName("incomplete"), false, true, "m"))
+          : await createTool(await draftBody(kind, uniqueName("incomplete"), false, true, "m"));
+      const result = validation(await op(kind, "validate", incomplete.id));
+      expect(result.errors.length, `a ${kind} missing what it needs has errors`).toBeGreaterThan(0);
+      const complete =
+        kind === "agent"
+          ? await createAgent(await draftBody(kind, uniqueName("complete"), true, false, "m"))
+          : await createTool(await draftBody(kind, uniqueName("complete"), true, false, "m"));
+      validation(await op(kind, "validate", complete.id));
+    },
+  );
+
+  check(
+    `${kind} publish with validation errors is a 400 whose detail.errors are validate's lines; nothing is published`,
+    [kind === "agent" ? "versioning.publish-errors-400" : "versioning.tool-publish-errors-400"],
+    async () => {
+      const draft =
+        kind === "agent"
+          ? await createAgent(await draftBody(kind, uniqueName("refused"), false, false, "m"))
+          : await createTool(await draftBody(kind, uniqueName("refused"), false, false, "m"));
+      const { errors } = validation(await op(kind, "validate", draft.id));
+      expect(errors.length, "the draft has errors").toBeGreaterThan(0);
+      const published = await op(kind, "publish", draft.id);
+      expect(published.status, describe(published)).toBe(400);
+      expect((published.json as { detail?: { errors?: unknown } }).detail?.errors, describe(published)).toEqual(errors);
+      const after = (await op(kind, "get", draft.id)).json as { published_version?: unknown };
+      expect(after.published_version ?? null, "still never published").toBeNull();
+    },
+  );
+}
+
+check(
+  "an empty errors array means the agent publishes, and a publish with only warnings returns them",
+  ["versioning.validate-empty-means-publishable", "versioning.warnings-do-not-block"],
+  async () => {
+    await ensurePublishable();
+    const agent = await createAgent(await draftBody("agent", uniqueName("warned"), true, true, "m"));
+    const { errors, warnings } = validation(await op("agent", "validate", agent.id));
+    expect(errors, "a complete draft").toEqual([]);
+    const published = await op("agent", "publish", agent.id);
+    expect(published.status, describe(published)).toBe(200);
+    expect((published.json as { warnings?: unknown }).warnings, `the warnings in ${describe(published)}`).toEqual(
+      warnings,
+    );
+  },
+  { needs: ["wiring"] },
+);
+
+check(
+  "agent_version must be an integer: a string or a fraction is a 422 naming it",
+  ["versioning.agent-version-integer"],
+  async () => {
+    const agent = await createAgent();
+    for (const bad of ["1", 1.5]) {
+      for (const body of [
+        { agent_id: agent.id, agent_version: bad },
+        { agent_team: { members: [{ name: "lead", agent_id: agent.id, agent_version: bad }] } },
+      ]) {
+        const response = await call("/v1/calls/token", { method: "POST", body, as: "editor" });
+        expect(response.status, describe(response)).toBe(422);
+        const errors = (response.json as { detail: { errors: string[] } }).detail.errors;
+        expect(
+          errors.some((line) => /(^|\.)agent_version: /.test(line)),
+          `a line naming agent_version in ${JSON.stringify(errors)}`,
+        ).toBe(true);
+      }
+    }
+  },
+);
+
+// ---- The model-based test.
+
+interface Side {
+  id: string | null;
+  name: string;
+  draftMarker: string;
+  publishedVersion: number | null;
+  publishedMarker: string | null;
+}
+type Model = Record<Kind, Side>;
+
+async function expectState(kind: Kind, side: Side): Promise<void> {
+  const response = await op(kind, "get", side.id!);
+  expect(response.status, describe(response)).toBe(200);
+  const record = response.json as {
+    config?: Record<string, unknown>;
+    published_version?: number | null;
+    published_config?: Record<string, unknown> | null;
+  };
+  expect(markerOf(kind, record.config), `${kind} draft`).toBe(side.draftMarker);
+  expect(record.published_version ?? null, `${kind} published version`).toBe(side.publishedVersion);
+  expect(markerOf(kind, record.published_config), `${kind} published config`).toBe(side.publishedMarker);
+}
+
+async function createSide(kind: Kind, side: Side): Promise<void> {
+  side.name = uniqueName(`model-${kind}`);
+  side.draftMarker = randomUUID();
+  const body = await draftBody(kind, side.name, false, false, side.draftMarker);
+  const record = kind === "agent" ? await createAgent(body) : await createTool(body);
+  Object.assign(side, { id: record.id, publishedVersion: null, publishedMarker: null });
+}
+
+class Create implements fc.AsyncCommand<Model, object> {
+  constructor(readonly kind: Kind) {}
+  check = (m: Readonly<Model>) => m[this.kind].id === null;
+  async run(m: Model) {
+    await createSide(this.kind, m[this.kind]);
+    await expectState(this.kind, m[this.kind]);
+  }
+  toString = () => `create ${this.kind}`;
+}
+
+class Patch implements fc.AsyncCommand<Model, object> {
+  constructor(
+    readonly kind: Kind,
+    readonly complete: boolean,
+    readonly bare: boolean,
+  ) {}
+  check = (m: Readonly<Model>) => m[this.kind].id !== null;
+  async run(m: Model) {
+    const side = m[this.kind];
+    const marker = randomUUID();
+    const response = await op(
+      this.kind,
+      "patch",
+      side.id!,
+      await draftBody(this.kind, side.name, this.complete, this.bare, marker),
+    );
+    expect(response.status, describe(response)).toBe(200);
+    side.draftMarker = marker;
+    await expectState(this.kind, side);
+  }
+  toString = () => `patch ${this.kind} ${this.complete ? "complete" : "incomplete"}${this.bare ? " bare" : ""}`;
+}
+
+class Validate implements fc.AsyncCommand<Model, object> {
+  constructor(readonly kind: Kind) {}
+  check = (m: Readonly<Model>) => m[this.kind].id !== null;
+  async run(m: Model) {
+    validation(await op(this.kind, "validate", m[this.kind].id!));
+    await expectState(this.kind, m[this.kind]);
+  }
+  toString = () => `validate ${this.kind}`;
+}
+
+class Publish implements fc.AsyncCommand<Model, object> {
+  constructor(readonly kind: Kind) {}
+  check = (m: Readonly<Model>) => m[this.kind].id !== null;
+  async run(m: Model) {
+    const side = m[this.kind];
+    const verdict = validation(await op(this.kind, "validate", side.id!));
+    const response = await op(this.kind, "publish", side.id!);
+    if (verdict.errors.length > 0) {
+      expect(response.status, `publish with errors ${JSON.stringify(verdict.errors)}: ${describe(response)}`).toBe(400);
+      expect((response.json as { detail?: { errors?: unknown } }).detail?.errors, describe(response)).toEqual(
+        verdict.errors,
+      );
+    } else {
+      expect(response.status, `publish with no errors: ${describe(response)}`).toBe(200);
+      const body = response.json as { published_version?: unknown; warnings?: unknown };
+      expect(Number.isInteger(body.published_version), `an integer version in ${describe(response)}`).toBe(true);
+      expect(body.warnings, "publish returns validate's warnings").toEqual(verdict.warnings);
+      side.publishedVersion = body.published_version as number;
+      side.publishedMarker = side.draftMarker;
+    }
+    await expectState(this.kind, side);
+  }
+  toString = () => `publish ${this.kind}`;
+}
+
+class Delete implements fc.AsyncCommand<Model, object> {
+  constructor(readonly kind: Kind) {}
+  check = (m: Readonly<Model>) => m[this.kind].id !== null;
+  async run(m: Model) {
+    const side = m[this.kind];
+    const response = await op(this.kind, "delete", side.id!);
+    expect(response.status, describe(response)).toBe(200);
+    expect(response.json, describe(response)).toEqual({ ok: true });
+    const after = await op(this.kind, "get", side.id!);
+    expect(after.status, `${this.kind} after delete: ${describe(after)}`).toBe(404);
+    side.id = null;
+  }
+  toString = () => `delete ${this.kind}`;
+}
+
+const kindArb = fc.constantFrom<Kind>("agent", "tool");
+const commandsArb = fc.commands(
+  [
+    kindArb.map((k) => new Create(k)),
+    fc.tuple(kindArb, fc.boolean(), fc.boolean()).map(([k, complete, bare]) => new Patch(k, complete, bare)),
+    fc.tuple(kindArb, fc.boolean(), fc.boolean()).map(([k, complete, bare]) => new Patch(k, complete, bare)),
+    kindArb.map((k) => new Validate(k)),
+    kindArb.map((k) => new Publish(k)),
+    kindArb.map((k) => new Publish(k)),
+    kindArb.map((k) => new Delete(k)),
+  ],
+  { maxCommands: 12 },
+);
+
+property(
+  "agents and tools under random writes, validates, publishes and deletes: the draft moves on every write, the published version only on a publish that validate clears",
+  [
+    "versioning.publish-errors-400",
+    "versioning.tool-publish-errors-400",
+    "versioning.agent-validate-always-200",
+    "versioning.tool-validate-always-200",
+    "versioning.validate-keys-present",
+    "versioning.validate-empty-means-publishable",
+    "versioning.warnings-do-not-block",
+  ],
+  [commandsArb],
+  async (commands) => {
+    await ensurePublishable();
+    const blank = (): Side => ({ id: null, name: "", draftMarker: "", publishedVersion: null, publishedMarker: null });
+    const model: Model = { agent: blank(), tool: blank() };
+    await createSide("agent", model.agent);
+    await createSide("tool", model.tool);
+    await fc.asyncModelRun(() => ({ model, real: {} }), commands);
+  },
+  { needs: ["wiring"], numRuns: 6 },
+);
