@@ -6,7 +6,8 @@ import { expect } from "vitest";
 import { ToolRecord } from "../spec/tool.ts";
 import { check } from "./harness/check.ts";
 import { type ApiResponse, describe } from "./harness/http.ts";
-import { callOp } from "./harness/profile.ts";
+import { readAll, rowKey } from "./harness/paged-endpoints.ts";
+import { callOp, profile } from "./harness/profile.ts";
 import { property } from "./harness/property.ts";
 import { track, uniqueName } from "./harness/resources.ts";
 import { createTool, httpOperation, publishTool, sampleTool, trackTool } from "./harness/tools.ts";
@@ -251,4 +252,18 @@ check("deleting a tool returns {ok: true} and the tool is then a 404", ["tools.d
   expect(deleted.json, describe(deleted)).toEqual({ ok: true });
   const after = await callOp("tool.get", { tool_id: tool.id });
   expect(after.status, describe(after)).toBe(404);
+});
+
+check("tools list newest first by last edit: a PATCH moves a tool to the front", ["paging.newest-first"], async () => {
+  const older = await createTool();
+  const newer = await createTool();
+  const order = async () => (await readAll(profile().operations["tool.list"]!.path, 200)).map(rowKey);
+  const before = await order();
+  expect(before.indexOf(newer.id), `${newer.name} was created after ${older.name}`).toBeLessThan(
+    before.indexOf(older.id),
+  );
+  const patched = await callOp("tool.patch", { tool_id: older.id }, { body: { description: "edited" } });
+  expect(patched.status, describe(patched)).toBe(200);
+  const after = await order();
+  expect(after.indexOf(older.id), `${older.name} was edited last`).toBeLessThan(after.indexOf(newer.id));
 });

@@ -11,6 +11,7 @@ import { runConfig } from "./run-config.ts";
 import { buyNumber, carrierAccount, importFreshNumber } from "./telephony.ts";
 import { WEBHOOK_PAGED_ENDPOINTS } from "./webhooks.ts";
 import { websiteUrl } from "./website.ts";
+import { WORKSPACE_PAGED_ENDPOINTS } from "./workspace-lists.ts";
 
 export interface PagedEndpoint {
   name: string;
@@ -103,6 +104,7 @@ export const PAGED_ENDPOINTS: PagedEndpoint[] = [
     needs: ["wiring"],
   },
   ...WEBHOOK_PAGED_ENDPOINTS,
+  ...WORKSPACE_PAGED_ENDPOINTS,
 ];
 
 /** Reads the whole list through pages of the ceiling size (a sanity bound stops a server that never ends). */
