@@ -62,7 +62,7 @@ describe("a host name that resolves to a private address", () => {
       trustedOrigin: undefined,
       timeoutMs: 2_000,
       // A public-looking name the stand-in resolver points at loopback (DNS rebinding).
-      guarded: guardedAgent(2_000, (_host, callback) => callback(null, [{ address: "127.0.0.1", family: 4 }])),
+      guarded: guardedAgent(2_000, async () => ["127.0.0.1"]),
       trusted: new Agent(),
     });
     const outcome = await fetcher.fetch(`http://docs.public-looking.test:${port}/`, new AbortController().signal);

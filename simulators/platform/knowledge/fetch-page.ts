@@ -1,7 +1,8 @@
 // Fetches one page for a crawl or a build: the address guard on every hop, redirects followed by
 // hand (each target re-checked), a time limit on the whole fetch, a size cap, HTML only.
 import { type Dispatcher, request } from "undici";
-import { CrawlRefused, isTrustedOrigin, refusalOf } from "./crawl-guard.ts";
+import { BlockedAddressError } from "../net/guarded-agent.ts";
+import { isTrustedOrigin, refusalOf } from "./crawl-guard.ts";
 
 export type FetchOutcome =
   | { kind: "html"; url: string; html: string }
@@ -90,12 +91,11 @@ export function createFetcher(options: FetcherOptions): PageFetcher {
       return await fetchOnce(url, signal, htmlOnly);
     } catch (error) {
       if (outer.aborted) throw outer.reason;
-      const reason =
-        error instanceof CrawlRefused || (error as { code?: string }).code === "ENOTPUBLIC"
-          ? "does not resolve to a public address"
-          : signal.aborted
-            ? `no answer within ${options.timeoutMs} ms`
-            : `could not be fetched (${(error as Error).name})`;
+      const reason = isBlocked(error)
+        ? "does not resolve to a public address"
+        : signal.aborted
+          ? `no answer within ${options.timeoutMs} ms`
+          : `could not be fetched (${(error as Error).name})`;
       return { kind: "failed", url, reason };
     } finally {
       clearTimeout(timer);
@@ -110,4 +110,10 @@ export function createFetcher(options: FetcherOptions): PageFetcher {
       return outcome.kind === "html" ? outcome.html : undefined;
     },
   };
+}
+
+/** The connector's refusal, however undici wraps it. */
+function isBlocked(error: unknown): boolean {
+  for (let e = error; e instanceof Error; e = e.cause) if (e instanceof BlockedAddressError) return true;
+  return false;
 }

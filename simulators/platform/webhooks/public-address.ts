@@ -4,19 +4,16 @@
 import ipaddr from "ipaddr.js";
 import type { PlatformContext } from "../context.ts";
 import type { FaultName } from "../faults/index.ts";
+import {
+  hasOrigin,
+  internalHostNameProblem,
+  ipLiteral,
+  localHostNameProblem,
+  publicAddressProblem,
+  RANGE_WORDS,
+} from "../net/public-address.ts";
 
-const RANGE_WORDS: Record<string, string> = {
-  private: "private",
-  uniqueLocal: "private (unique-local)",
-  carrierGradeNat: "carrier-grade NAT",
-  loopback: "loopback",
-  linkLocal: "link-local",
-  unspecified: "unspecified",
-  multicast: "multicast",
-  broadcast: "broadcast",
-  reserved: "reserved",
-  ipv4Mapped: "IPv4-mapped",
-};
+export { ipLiteral };
 
 /** What the planted faults' hand-written blocklists cover (the bug is what each one leaves out). */
 const FAULTY_BLOCKLIST = new Set([
@@ -37,22 +34,16 @@ const BLOCKLIST_FAULTS: FaultName[] = [
   "webhook-url-loopback-allowed",
 ];
 
-/** Why an address is not public, or null when it is. IPv4-mapped IPv6 is judged as the IPv4 it carries. */
+/** Why an address is not public, or null when it is; the planted blocklist faults swap the rule. */
 export function addressProblem(ctx: PlatformContext, text: string): string | null {
   if (!ipaddr.isValid(text)) return `${text} is not an IP address`;
-  const parsed = ipaddr.parse(text);
-  const mapped = parsed.kind() === "ipv6" && (parsed as ipaddr.IPv6).isIPv4MappedAddress();
-  const unwrap = mapped && !ctx.faults.has("webhook-url-ipv4-mapped-allowed");
-  const address = unwrap ? (parsed as ipaddr.IPv6).toIPv4Address() : parsed;
-  if (BLOCKLIST_FAULTS.some((name) => ctx.faults.has(name))) return blocklistProblem(ctx, address);
-  const range = address.range();
-  if (range === "unicast" && (address.kind() === "ipv4" || isGlobalUnicastV6(address as ipaddr.IPv6))) return null;
-  return `${address.toString()} is a ${RANGE_WORDS[range] ?? `${range} (not global unicast)`} address`;
-}
-
-/** IPv6 global unicast is 2000::/3; anything else (IPv4-compatible ::/96 included) is not public. */
-function isGlobalUnicastV6(address: ipaddr.IPv6): boolean {
-  return address.match(ipaddr.IPv6.parse("2000::"), 3);
+  const unwrapMapped = !ctx.faults.has("webhook-url-ipv4-mapped-allowed");
+  if (BLOCKLIST_FAULTS.some((name) => ctx.faults.has(name))) {
+    const parsed = ipaddr.parse(text);
+    const mapped = parsed.kind() === "ipv6" && (parsed as ipaddr.IPv6).isIPv4MappedAddress();
+    return blocklistProblem(ctx, mapped && unwrapMapped ? (parsed as ipaddr.IPv6).toIPv4Address() : parsed);
+  }
+  return publicAddressProblem(text, { unwrapMapped });
 }
 
 function blocklistProblem(ctx: PlatformContext, address: ipaddr.IPv4 | ipaddr.IPv6): string | null {
@@ -64,38 +55,18 @@ function blocklistProblem(ctx: PlatformContext, address: ipaddr.IPv4 | ipaddr.IP
   return blocked.has(range) ? `${address.toString()} is a ${RANGE_WORDS[range]} address` : null;
 }
 
-const BLOCKED_NAMES = new Set(["localhost", "localhost.localdomain", "metadata.google.internal", "metadata.goog"]);
-const BLOCKED_SUFFIXES = [".localhost", ".internal", ".local", ".localdomain", ".home.arpa"];
-
 /** Why a host name cannot be public whatever it resolves to, or null. */
 export function hostNameProblem(ctx: PlatformContext, hostname: string): string | null {
   const name = hostname.toLowerCase().replace(/\.$/, "");
   if (ctx.faults.has("webhook-url-loopback-allowed") && name === "localhost") return null;
-  if (BLOCKED_NAMES.has(name) || BLOCKED_SUFFIXES.some((suffix) => name.endsWith(suffix))) {
-    return `${name} is an internal host name`;
-  }
-  // A single label resolves through search domains, i.e. inside the network.
-  if (!name.includes(".") && !ctx.faults.has("webhook-url-numeric-host-allowed")) {
-    return `${name} is not a fully qualified public host name`;
-  }
-  return null;
-}
-
-/** The URL's own host as an IP literal (brackets stripped), or null when it is a name. */
-export function ipLiteral(hostname: string): string | null {
-  const bare = hostname.startsWith("[") && hostname.endsWith("]") ? hostname.slice(1, -1) : hostname;
-  return ipaddr.isValid(bare) && (bare.includes(":") || ipaddr.IPv4.isValidFourPartDecimal(bare)) ? bare : null;
+  // The numeric-host fault reads 2130706433 as a name; a single label is then let through too.
+  if (ctx.faults.has("webhook-url-numeric-host-allowed")) return localHostNameProblem(name);
+  return internalHostNameProblem(name);
 }
 
 /** Exactly the sink origin the platform is wired to; any other loopback URL is refused. */
 export function isTrustedOrigin(ctx: PlatformContext, url: URL): boolean {
-  const trusted = ctx.wiring.trustedWebhookOrigin;
-  if (trusted === undefined) return false;
-  try {
-    return new URL(trusted).origin === url.origin;
-  } catch {
-    return false;
-  }
+  return hasOrigin(url, ctx.wiring.trustedWebhookOrigin);
 }
 
 /** Why a webhook URL cannot be saved, as a `url: problem` line, or null when it may be. */
