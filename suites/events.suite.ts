@@ -1,17 +1,20 @@
 // Events (6.1): which session events fire for phone and web calls, in which order, with which payload,
 // and who receives them. Observed through webhooks pointed at the webhook sink (profile
 // `webhook.create`); batch events are checked in the batches suite.
-import { expect } from "vitest";
-import { CallSession, MediaRecording } from "../spec/calls.ts";
+import { beforeAll, expect } from "vitest";
+import { CallSession, MediaRecording, TELEPHONY_FIELDS } from "../spec/calls.ts";
 import { EVENT_TYPES, EventTypes } from "../spec/webhook.ts";
 import { createAgent } from "./harness/agents.ts";
 import { startBatch } from "./harness/batches.ts";
 import { callingSetup, getCall, placeCall, realBudget } from "./harness/calls.ts";
-import { patternNumber } from "./harness/carrier.ts";
+import { freshE164, patternNumber, placeInbound } from "./harness/carrier.ts";
 import { check } from "./harness/check.ts";
+import { ensureProviderKey, sendMessage } from "./harness/conversations.ts";
 import { ofBatch, ofSession, type ReceivedEvent, settle, subscribe, waitForEvents } from "./harness/events.ts";
 import { call, describe } from "./harness/http.ts";
 import { callOp } from "./harness/profile.ts";
+import { runConfig } from "./harness/run-config.ts";
+import { importFreshNumber } from "./harness/telephony.ts";
 import { createSinkWebhook, testFire } from "./harness/webhooks.ts";
 
 const MINUTE = 60_000;
@@ -166,13 +169,7 @@ check(
 
 check(
   "the session.completed payload has every group; recordings have four fields and no link; transfer is null without one",
-  [
-    "events.completed-groups",
-    "events.recording-no-link",
-    "events.transfer-null",
-    "events.transcript-oldest-first",
-    "events.analysis-not-in-userdata",
-  ],
+  ["events.completed-groups", "events.recording-no-link", "events.transfer-null", "events.transcript-oldest-first"],
   async () => {
     const { events } = await callEvents({ userdata: { plan: "gold" } });
     const data = one(events, "session.completed").data;
@@ -185,11 +182,54 @@ check(
     }
     expect(session.transfer, "no transfer was attempted").toBeNull();
     const times = session.transcript.map((row) => Date.parse(row.at));
+    expect(times.length, "what was said").toBeGreaterThan(0);
     expect(times, "transcript oldest first").toEqual([...times].sort((a, b) => a - b));
-    expect(session.userdata, "userdata holds what was given, nothing inferred").toEqual({ plan: "gold" });
+  },
+  { needs: ["wiring"] },
+);
+
+check(
+  "with analysis enabled, what the model inferred is in analysis and never merged into userdata",
+  ["events.analysis-not-in-userdata"],
+  async () => {
+    await ensureProviderKey();
+    const agent = await createAgent({
+      llm: { provider: "simai", model: "sim-chat-1" },
+      analysis: { enabled: true, summary: true, fields: [{ name: "sentiment", type: "string" }] },
+    });
+    const { number } = await callingSetup();
+    const { events } = await callEvents({ from: number, agentId: agent.id, userdata: { plan: "gold" } });
+    const session = CallSession.parse(one(events, "session.completed").data);
+    expect(session.analysis, "analysis of an agent with analysis enabled and a stored key").not.toBeNull();
+    expect(session.userdata, "userdata holds what was given (tools confirmed nothing)").toEqual({ plan: "gold" });
     for (const key of Object.keys(session.analysis ?? {})) {
       expect(Object.keys(session.userdata), `analysis field ${key} merged into userdata`).not.toContain(key);
     }
+  },
+  { needs: ["wiring"] },
+);
+
+check(
+  "an inbound phone call emits session.started and session.in_progress, then session.completed",
+  ["events.session-started-phone", "events.in-progress-phone-only"],
+  async () => {
+    const { hook } = await subscribe();
+    const agent = await createAgent();
+    const number = await importFreshNumber({ inbound_agent_id: agent.id });
+    const caller = freshE164();
+    const inbound = await placeInbound(number.e164, caller, 5_000);
+    expect(inbound.outcome, JSON.stringify(inbound)).toBe("answered");
+    const fromCaller = (all: ReceivedEvent[]) => all.filter((e) => e.data.from_number === caller);
+    await waitForEvents(
+      hook,
+      (all) => fromCaller(all).some((e) => e.type === "session.completed"),
+      CALL_EVENTS_MS(),
+      `session.completed of the call from ${caller}`,
+    );
+    const events = fromCaller(await settle(hook, 150));
+    const started = one(events, "session.started");
+    expect(one(events, "session.in_progress").data, "the same payload").toEqual(started.data);
+    expect(types(events), "no session.queued for an inbound call").not.toContain("session.queued");
   },
   { needs: ["wiring"] },
 );
@@ -371,6 +411,57 @@ check(
       events.filter((e) => e.type === "batch.completed"),
       "batch.completed for the cancelled batch",
     ).toEqual([]);
+  },
+  { needs: ["wiring"] },
+);
+
+/** A text window opened at the start of the file, so its idle close overlaps the other checks. */
+async function runTextWindow(): Promise<ReceivedEvent[]> {
+  const { hook } = await subscribe();
+  await ensureProviderKey();
+  const sent = await sendMessage();
+  const ofConversation = (all: ReceivedEvent[]) => all.filter((e) => e.data.conversation_id === sent.conversationId);
+  // The window closes after the conversation goes idle (30 simulated minutes on the reference platform).
+  await waitForEvents(
+    hook,
+    (all) => ofConversation(all).some((e) => e.type === "session.completed"),
+    realBudget(40 * MINUTE, 15_000),
+    `session.completed of conversation ${sent.conversationId}`,
+  );
+  return ofConversation(await settle(hook, 150));
+}
+let textRun: Promise<ReceivedEvent[]> | undefined;
+const textEvents = () => {
+  textRun ??= runTextWindow();
+  return textRun;
+};
+
+beforeAll(() => {
+  if (!runConfig().target.wired) return;
+  // Started now, awaited by their checks; a failure surfaces there.
+  textEvents().catch(() => undefined);
+  batchEvents().catch(() => undefined);
+});
+
+check(
+  "a text window emits session.started without the telephony fields, no session.queued or in_progress, then session.completed",
+  [
+    "events.session-started-text",
+    "events.text-no-telephony-fields",
+    "events.session-queued-not-text",
+    "events.session-completed-text",
+  ],
+  async () => {
+    const events = await textEvents();
+    const started = one(events, "session.started");
+    for (const field of TELEPHONY_FIELDS) {
+      expect(Object.keys(started.data), `telephony field ${field} in a text window's session.started`).not.toContain(
+        field,
+      );
+    }
+    one(events, "session.completed");
+    expect(types(events), "session.queued for a text window").not.toContain("session.queued");
+    expect(types(events), "session.in_progress for a text window").not.toContain("session.in_progress");
   },
   { needs: ["wiring"] },
 );

@@ -3,22 +3,15 @@
 // chat completion writes a summary; otherwise analysis stays null.
 import { request } from "undici";
 import type { AgentConfig } from "../../../spec/agent.ts";
+import { storedKey } from "../byok-keys.ts";
 import type { PlatformContext } from "../context.ts";
 import type { SessionRecord } from "./session-record.ts";
-
-/** Key lookup is the provider-keys area's; it registers it here so calls need not know its storage. */
-export type ProviderKeyLookup = (ctx: PlatformContext, workspaceId: string, provider: string) => string | undefined;
-let lookupKey: ProviderKeyLookup = () => undefined;
-
-export function setProviderKeyLookup(lookup: ProviderKeyLookup): void {
-  lookupKey = lookup;
-}
 
 export async function analyseSession(ctx: PlatformContext, record: SessionRecord, config: AgentConfig): Promise<void> {
   if (config.analysis?.enabled !== true || record.started_at === null) return;
   const slot = config.analysis.model ?? config.llm;
   if (slot === undefined || ctx.wiring.providerUrl === undefined) return;
-  const key = lookupKey(ctx, record.workspaceId, slot.provider);
+  const key = storedKey(ctx, record.workspaceId, slot.provider);
   if (key === undefined) return;
   const transcript = record.transcript.map((row) => `${row.role}: ${row.text}`).join("\n");
   try {
