@@ -16,6 +16,8 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     // A client that stalls must not hold a socket forever.
     requestTimeout: 30_000,
+    // close() ends open connections (slow answers, open streams) instead of waiting them out.
+    forceCloseConnections: true,
     connectionTimeout: 30_000,
     ajv: { customOptions: { allErrors: true } },
     // Errors fastify raises before routing (a malformed URL, a bad header) get the envelope too.
