@@ -16,6 +16,7 @@ Usage:
   cap-conformance report DIR
   cap-conformance cleanup --target FILE --prefix capct-xxxxxx-
   cap-conformance load --scenario NAME [--target FILE] [--duration 30s] [--rate N] [--vus N]
+  cap-conformance openapi [--out FILE]
 
 Exit codes of run: 0 every applicable clause passed, 1 a clause failed, 2 the harness could not do its job.`;
 
@@ -39,6 +40,8 @@ export async function main(argv: string[]): Promise<number> {
         return await (await import("../reports/render-command.ts")).renderCommand(rest[0] ?? "");
       case "load":
         return await (await import("./load.ts")).loadCommand(rest);
+      case "openapi":
+        return (await import("./openapi-command.ts")).openapiCommand(rest);
       case undefined:
       case "help":
       case "--help":
