@@ -215,6 +215,17 @@ for (const endpoint of STREAM_ENDPOINTS) {
   );
 
   check(
+    `${name} stream: a VIEWER may open it and gets the snapshot`,
+    [endpoint.anyRoleClause ?? "streams.any-role"],
+    async () => {
+      const stream = await mustOpen((await resource()).path, { as: "viewer" });
+      expect((await firstFrame(stream)).event, stream.describe()).toBe(endpoint.snapshotEvent);
+      stream.close();
+    },
+    { needs },
+  );
+
+  check(
     `${name} stream: without a credential, or with a bad one, it is a 401 and no stream`,
     ["streams.bearer-required"],
     async () => {
@@ -413,19 +424,6 @@ check(
     const deltas = deltasOf(live.frames);
     const completed = live.frames.find((frame) => frame.event === "assistant.completed")!;
     expect(json(completed).text, `completed against deltas ${JSON.stringify(deltas)}`).toBe(deltas.join(""));
-  },
-  wired,
-);
-
-check(
-  "a VIEWER may open a conversation stream and gets the snapshot",
-  ["streams.conversation-any-role"],
-  async () => {
-    await ensureProviderKey();
-    const opening = await settledConversation();
-    const stream = await mustOpen(eventsPath(opening.conversationId), { as: "viewer" });
-    expect((await firstFrame(stream)).event, stream.describe()).toBe("conversation.snapshot");
-    stream.close();
   },
   wired,
 );

@@ -198,6 +198,11 @@ export class SseStream {
         this.notify();
       }
       this.endedByServer = !this.closed;
+      // A CR was held back in case an LF followed; at the end of the stream it was a line ending.
+      if (scanner.endsWithCr()) {
+        rawBlocks.push(...scanner.feed("", true));
+        parser.feed("\n");
+      }
       if (this.endedByServer && scanner.hasPartialFrame()) {
         this.problems.push("the stream ended inside a frame (no blank line after its last field)");
       }
@@ -228,14 +233,14 @@ class LineScanner {
   constructor(private readonly endings: { lf: number; crlf: number; cr: number }) {}
 
   /** Answers the completed blocks that carry a data field (those are the ones the parser dispatches). */
-  feed(text: string): string[][] {
+  feed(text: string, final = false): string[][] {
     this.pending += text;
     const blocks: string[][] = [];
     for (;;) {
       const match = /\r\n|\r|\n/.exec(this.pending);
       if (match === null) break;
       // A CR at the very end may be the first half of a CRLF still in flight.
-      if (match[0] === "\r" && match.index === this.pending.length - 1) break;
+      if (!final && match[0] === "\r" && match.index === this.pending.length - 1) break;
       const line = this.pending.slice(0, match.index);
       this.pending = this.pending.slice(match.index + match[0].length);
       if (match[0] === "\n") this.endings.lf += 1;
@@ -249,6 +254,10 @@ class LineScanner {
       }
     }
     return blocks;
+  }
+
+  endsWithCr(): boolean {
+    return this.pending.endsWith("\r");
   }
 
   /** Field lines (not comments) or text the server never terminated with a blank line. */

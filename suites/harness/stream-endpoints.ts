@@ -17,6 +17,8 @@ export interface StreamEndpoint {
   snapshotEvent: string;
   /** Every frame name the stream may send. */
   frameNames: readonly string[];
+  /** The clause saying any role may open this stream (section 4 names it per stream). */
+  anyRoleClause?: string;
   needs?: Need[];
 }
 
@@ -45,6 +47,7 @@ export const STREAM_ENDPOINTS: StreamEndpoint[] = [
     unknownPath: () => eventsPath(randomUUID()),
     snapshotEvent: "conversation.snapshot",
     frameNames: CONVERSATION_FRAMES,
+    anyRoleClause: "streams.conversation-any-role",
     needs: ["wiring"],
   },
   {
