@@ -6,7 +6,7 @@ import { CallSession, MediaRecording, TELEPHONY_FIELDS } from "../spec/calls.ts"
 import { EVENT_TYPES, EventTypes } from "../spec/webhook.ts";
 import { createAgent } from "./harness/agents.ts";
 import { startBatch } from "./harness/batches.ts";
-import { callingSetup, getCall, placeCall, realBudget } from "./harness/calls.ts";
+import { callingSetup, getCall, placeCall, realBudget, transferCall, waitForCall } from "./harness/calls.ts";
 import { freshE164, patternNumber, placeInbound } from "./harness/carrier.ts";
 import { check } from "./harness/check.ts";
 import { ensureProviderKey, sendMessage } from "./harness/conversations.ts";
@@ -232,6 +232,27 @@ check(
     expect(types(events), "no session.queued for an inbound call").not.toContain("session.queued");
   },
   { needs: ["wiring"] },
+);
+
+check(
+  "a transfer ends the session and session.completed follows carrying it",
+  ["events.transfer-ends-session"],
+  async () => {
+    const { hook } = await subscribe();
+    // A callee that holds the line until the call is handed over.
+    const session = await placeCall({ to: patternNumber(9, 0) });
+    await waitForCall(session.session_id, (s) => s.started_at !== null, CALL_EVENTS_MS(), "answered");
+    const target = freshE164();
+    await transferCall(session.session_id, target);
+    const events = await waitForEvents(hook, completedOf(session.session_id), CALL_EVENTS_MS(), "session.completed");
+    const completed = CallSession.parse(one(ofSession(events, session.session_id), "session.completed").data);
+    expect(completed.transfer, "session.completed carries the transfer").not.toBeNull();
+    expect(JSON.stringify(completed.transfer), "the transfer names where the call went").toContain(target);
+    expect(completed.status, "the transfer ended the session").toBe("ended");
+    const stored = await getCall(session.session_id);
+    expect(completed.transfer, describe(stored)).toEqual((stored.json as CallSession).transfer);
+  },
+  { needs: ["wiring", "test-control"] },
 );
 
 check(

@@ -8,8 +8,10 @@ import type { PhoneNumber } from "../../spec/telephony.ts";
 import { createAgent } from "./agents.ts";
 import { patternNumber } from "./carrier.ts";
 import { minuteMs } from "./credits.ts";
+import { TargetError } from "./errors.ts";
 import { type ApiResponse, call, describe } from "./http.ts";
 import { importFreshNumber } from "./telephony.ts";
+import { testControl } from "./test-control.ts";
 
 export const OUTBOUND = "/v1/calls/outbound";
 
@@ -84,3 +86,10 @@ export const SHORT_CALL_MS = () => realBudget(120_000);
 
 /** The profile's terminal status of a session. */
 export const finished = (session: CallSession) => session.status === "ended";
+
+/** Test control: hands the live call over to `to` (the reference's stand-in for an agent's transfer tool). */
+export async function transferCall(sessionId: string, to: string): Promise<void> {
+  const answer = await testControl("POST", `/calls/${sessionId}/transfer`, { to });
+  if (answer.status !== 200)
+    throw new TargetError(`test control answered ${answer.status} to the transfer of ${sessionId}`);
+}

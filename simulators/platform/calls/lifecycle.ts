@@ -69,3 +69,14 @@ async function finalise(ctx: PlatformContext, row: CallRow, startMs: number | nu
   billSession(ctx, row);
   publishSessionEvent(ctx, "session.completed", row);
 }
+
+/**
+ * A transfer of a live call (6.1): it ends the session, and session.completed follows at once carrying
+ * the transfer. There is no separate transfer event. The reference has no media layer to ask for one,
+ * so test control triggers it.
+ */
+export async function transferSession(ctx: PlatformContext, row: CallRow, to: string): Promise<void> {
+  const at = iso(ctx.clock.now());
+  row.transfer = { to, status: "completed", requested_at: at, completed_at: at };
+  await endSession(ctx, row, { closeReason: "transferred" });
+}

@@ -1,14 +1,25 @@
 // Test-only hooks under /_test (no auth; the target's `test_control` URL): the region's credit
-// balance and its simulated clock. A request carrying a credential acts on that credential's
-// workspace; without one it acts on every workspace of the region.
+// balance, its simulated clock, and a transfer of a live call (the reference has no media layer to ask
+// for one). A balance request carrying a credential acts on that credential's workspace; without one it
+// acts on every workspace of the region.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
+import { E164 } from "../../../spec/telephony.ts";
+import { ApiError } from "../../shared/api-error.ts";
+import { transferSession } from "../calls/lifecycle.ts";
+import { sessionPayload } from "../calls/session-record.ts";
+import { callsState } from "../calls/state.ts";
 import type { PlatformContext } from "../context.ts";
 import { creditLedger } from "../credits/ledger.ts";
 import { authenticate } from "../http/auth.ts";
 import { parse } from "../http/parse.ts";
+import { hangUpCarrier } from "../telephony/carrier-client.ts";
+import { regionDirectory } from "../telephony/directory.ts";
+import { telephonyState } from "../telephony/state.ts";
 
 const BalanceBody = z.strictObject({ balance: z.number().min(-1e9).max(1e12) });
+const SessionParams = z.object({ session_id: z.uuid() });
+const TransferBody = z.strictObject({ to: E164 });
 
 /** The workspace of the request's credential, or undefined for "all workspaces". */
 async function workspaceOf(request: FastifyRequest, ctx: PlatformContext): Promise<string | undefined> {
@@ -31,6 +42,26 @@ export function testControlRoutes(app: FastifyInstance, ctx: PlatformContext): v
     if (workspaceId === undefined) ledger.setAll(balance);
     else ledger.set(workspaceId, balance);
     return { region: ctx.region, balance, scope: workspaceId === undefined ? "all" : "workspace" };
+  });
+
+  // The live call is handed over to `to`: the session ends and the carrier leg is hung up.
+  app.post("/_test/calls/:session_id/transfer", async (request) => {
+    const { session_id } = parse(ctx, SessionParams, request.params, "path");
+    const { to } = parse(ctx, TransferBody, request.body, "body");
+    const workspaceId = regionDirectory(ctx.store).sessions.get(session_id);
+    const row = workspaceId === undefined ? undefined : callsState(ctx, workspaceId).rows.get(session_id);
+    if (row === undefined) throw new ApiError(404, "call session not found");
+    if (row.status !== "in_progress")
+      throw new ApiError(400, `only a live call can be transferred; this one is ${row.status}`);
+    await transferSession(ctx, row, to);
+    const account =
+      row.telephonyAccountId === null
+        ? undefined
+        : telephonyState(ctx, row.workspaceId).accounts.get(row.telephonyAccountId);
+    if (account !== undefined && row.providerCallSid !== null) {
+      await hangUpCarrier(ctx, account.access, row.providerCallSid).catch(() => undefined);
+    }
+    return sessionPayload(ctx, row);
   });
 
   app.get("/_test/clock", async () => ({
