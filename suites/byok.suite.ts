@@ -3,7 +3,7 @@
 import { randomBytes } from "node:crypto";
 import { expect } from "vitest";
 import { createAgent } from "./harness/agents.ts";
-import { deleteKey, keyRows, putKey } from "./harness/byok.ts";
+import { deleteKey, ensureLlmKey, keyRows, putKey } from "./harness/byok.ts";
 import { catalogProviders, firstPair, listedPairs, type PairKind } from "./harness/catalog.ts";
 import { check } from "./harness/check.ts";
 import { describe, type Who } from "./harness/http.ts";
@@ -188,6 +188,7 @@ check(
   ["byok.delete-agents-cannot-publish"],
   async () => {
     const name = await provider();
+    if ((await firstPair("llm")).provider !== name) await ensureLlmKey();
     await storeKey(name);
     const agent = await createAgent(await configNeeding(name));
     const published = await callOp("agent.publish", { agent_id: agent.id });

@@ -7,7 +7,7 @@ import fc from "fast-check";
 import { expect } from "vitest";
 import { ValidationResult } from "../spec/tool.ts";
 import { createAgent } from "./harness/agents.ts";
-import { storeFreshKey } from "./harness/byok.ts";
+import { ensureLlmKey } from "./harness/byok.ts";
 import { firstPair } from "./harness/catalog.ts";
 import { check } from "./harness/check.ts";
 import { type ApiResponse, call, describe } from "./harness/http.ts";
@@ -57,7 +57,7 @@ function ensurePublishable(): Promise<void> {
   publishable ??= (async () => {
     const agent = await createAgent(await draftBody("agent", uniqueName("probe"), true, false, "probe"));
     if (validation(await op("agent", "validate", agent.id)).errors.length === 0) return;
-    await storeFreshKey((await firstPair("llm")).provider);
+    await ensureLlmKey();
   })();
   return publishable;
 }

@@ -1,10 +1,11 @@
 // Provider-key helpers: write (body field from the profile), delete, list, and a stored key restored at
 // the end of the suite file.
+
+import { firstPair } from "./catalog.ts";
 import type { ApiResponse, Who } from "./http.ts";
 import { call } from "./http.ts";
 import { callOp, profile } from "./profile.ts";
 import { newProviderKey } from "./provider.ts";
-import { track } from "./resources.ts";
 
 export const putKey = (provider: string, key: string, as: Who = "admin"): Promise<ApiResponse> =>
   call(`/v1/byok/${encodeURIComponent(provider)}`, {
@@ -29,14 +30,13 @@ export async function keyRows(as: Who = "admin"): Promise<{ response: ApiRespons
   return { response, rows };
 }
 
-/** Stores a fresh valid key for `provider` and deletes it at the end of the file; answers the key. */
-export async function storeFreshKey(provider: string): Promise<string> {
-  const key = await newProviderKey();
-  const response = await putKey(provider, key);
+/**
+ * Stores a fresh valid key for the provider of the catalog's first llm, so agents built on it can publish
+ * (strictly BYOK). Left stored on purpose: other suites' agents run on that provider too, and removing the
+ * workspace's key for it would break them.
+ */
+export async function ensureLlmKey(): Promise<void> {
+  const { provider } = await firstPair("llm");
+  const response = await putKey(provider, await newProviderKey());
   if (response.status !== 200) throw new Error(`PUT /v1/byok/${provider} answered ${response.status}`);
-  track(`provider key ${provider}`, async () => {
-    const deleted = await deleteKey(provider);
-    if (deleted.status !== 200 && deleted.status !== 404) throw new Error(`delete answered ${deleted.status}`);
-  });
-  return key;
 }
