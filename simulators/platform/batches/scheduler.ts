@@ -44,11 +44,13 @@ function nap(ctx: PlatformContext, batch: BatchRow, simMs: number, woken: { flag
 
 const settled = (r: Recipient) => r.state === "reached" || r.state === "exhausted";
 
+/** Runs until the batch completes or is cancelled, or `shutdown` aborts (the instance is closing). */
 export async function runBatch(
   ctx: PlatformContext,
   batch: BatchRow,
   phone: PhoneNumberRow,
   account: TelephonyAccountRow,
+  shutdown: AbortSignal,
 ): Promise<void> {
   const ledger = creditLedger(ctx.store);
   const woken = { flag: false };
@@ -58,6 +60,8 @@ export async function runBatch(
   const unsubscribe = ledger.onChange((workspaceId) => {
     if (workspaceId === batch.workspaceId || workspaceId === "*") batch.wake();
   });
+  const onShutdown = () => batch.wake();
+  shutdown.addEventListener("abort", onShutdown, { once: true });
   const limit = ctx.faults.has("batch-exceeds-concurrency") ? batch.maxConcurrency * 2 : batch.maxConcurrency;
 
   const attemptEnded = (recipient: Recipient, reached: boolean) => {
@@ -102,7 +106,7 @@ export async function runBatch(
 
   try {
     for (;;) {
-      if (batch.status === "cancelled") return;
+      if (batch.status === "cancelled" || shutdown.aborted) return;
       const now = ctx.clock.now();
       if (batch.recipients.every(settled) && batch.active === 0) {
         batch.status = "completed";
@@ -144,5 +148,6 @@ export async function runBatch(
     }
   } finally {
     unsubscribe();
+    shutdown.removeEventListener("abort", onShutdown);
   }
 }

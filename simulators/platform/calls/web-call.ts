@@ -16,6 +16,21 @@ export const TOKEN_TTL_SECONDS = 600;
 export const WEB_CALL_SECONDS = 30;
 
 const signingKeys = new WeakMap<PlatformContext, Uint8Array>();
+/** Aborted when the instance closes, so no simulated web call keeps a timer alive after it. */
+const shutdowns = new WeakMap<PlatformContext, AbortController>();
+
+function shutdownOf(ctx: PlatformContext): AbortController {
+  let controller = shutdowns.get(ctx);
+  if (controller === undefined) {
+    controller = new AbortController();
+    shutdowns.set(ctx, controller);
+  }
+  return controller;
+}
+
+export function stopWebCalls(ctx: PlatformContext): void {
+  shutdownOf(ctx).abort();
+}
 
 function signingKey(ctx: PlatformContext): Uint8Array {
   let key = signingKeys.get(ctx);
@@ -74,7 +89,7 @@ export async function startWebCall(
 
   startSession(ctx, row);
   void ctx.clock
-    .sleep(WEB_CALL_SECONDS * 1000)
+    .sleep(WEB_CALL_SECONDS * 1000, shutdownOf(ctx).signal)
     .then(() => endSession(ctx, row, { closeReason: "completed", durationSeconds: WEB_CALL_SECONDS }))
     .catch(() => undefined);
   return { token, session_id: row.session_id, room, expires_at: new Date(expiresAt * 1000).toISOString() };

@@ -20,6 +20,10 @@ const BatchParams = z.object({ batch_id: z.uuid() });
 const DEFAULTS = { maxAttempts: 1, maxConcurrency: 5, retryAfterMinutes: 60, timezone: "UTC" } as const;
 
 export function batchesRoutes(app: FastifyInstance, ctx: PlatformContext): void {
+  // Closing the instance stops every scheduler, so no batch timer outlives the server.
+  const shutdown = new AbortController();
+  app.addHook("onClose", async () => shutdown.abort());
+
   function find(workspaceId: string, params: unknown): BatchRow {
     const { batch_id } = parse(ctx, BatchParams, params, "path");
     const batch = batchesState(ctx, workspaceId).batches.get(batch_id);
@@ -65,7 +69,7 @@ export function batchesRoutes(app: FastifyInstance, ctx: PlatformContext): void 
       wake: () => undefined,
     };
     batchesState(ctx, workspaceId).batches.set(batch.id, batch);
-    void runBatch(ctx, batch, phone, account).catch(() => {
+    void runBatch(ctx, batch, phone, account, shutdown.signal).catch(() => {
       batch.status = "failed";
     });
     return reply.status(201).send(batchView(batch));

@@ -8,7 +8,7 @@ import { resolveAgent } from "../calls/agent-source.ts";
 import { placeOutbound } from "../calls/outbound.ts";
 import { sessionPayload } from "../calls/session-record.ts";
 import { callsState } from "../calls/state.ts";
-import { startWebCall } from "../calls/web-call.ts";
+import { startWebCall, stopWebCalls } from "../calls/web-call.ts";
 import type { PlatformContext } from "../context.ts";
 import { creditLedger } from "../credits/ledger.ts";
 import { requireRole } from "../http/auth.ts";
@@ -21,6 +21,7 @@ export const INSUFFICIENT_CREDITS = "insufficient credits: top up this region's 
 
 export function callsRoutes(app: FastifyInstance, ctx: PlatformContext): void {
   const ledger = creditLedger(ctx.store);
+  app.addHook("onClose", async () => stopWebCalls(ctx));
 
   app.post("/v1/calls/token", async (request) => {
     if (!ctx.faults.has("viewer-gets-call-token")) requireRole(request.principal, "EDITOR");
