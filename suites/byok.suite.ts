@@ -6,12 +6,20 @@ import { createAgent } from "./harness/agents.ts";
 import { deleteKey, ensureLlmKey, keyRows, putKey } from "./harness/byok.ts";
 import { catalogProviders, firstPair, listedPairs, type PairKind } from "./harness/catalog.ts";
 import { check } from "./harness/check.ts";
+import { sendMessage, waitForReply } from "./harness/conversations.ts";
 import { describe, type Who } from "./harness/http.ts";
 import { readAll } from "./harness/paged-endpoints.ts";
 import { callOp, profile } from "./harness/profile.ts";
-import { newProviderKey, revokeProviderKey, whileProviderOffline } from "./harness/provider.ts";
+import {
+  chatRequestsSince,
+  newProviderKey,
+  providerRequests,
+  revokeProviderKey,
+  whileProviderOffline,
+} from "./harness/provider.ts";
 import { registerSecret } from "./harness/redact.ts";
 import { track, uniqueName } from "./harness/resources.ts";
+import { mustOpen } from "./harness/sse.ts";
 
 const LOWER_ROLES: Who[] = ["editor", "viewer"];
 const ALL_ROLES: Who[] = ["admin", "editor", "viewer"];
@@ -320,4 +328,72 @@ check(
     expect(row, `a row named ${name}`).toBeDefined();
     expect(value.endsWith(row?.masked?.slice(-4) ?? "-"), `masked tail ${row?.masked}`).toBe(true);
   },
+);
+
+// ---- Keys in live traffic: a text conversation with a published agent calls the provider.
+
+async function publishedTextAgent() {
+  const agent = await createAgent({
+    channel: "text",
+    llm: await firstPair("llm"),
+    prompt: "Answer briefly.",
+    greeting: "Hi",
+  });
+  const published = await callOp("agent.publish", { agent_id: agent.id });
+  expect(published.status, `publish: ${describe(published)}`).toBe(200);
+  return agent;
+}
+
+check(
+  "provider calls carry the key stored for the workspace, and a replaced key at once",
+  ["byok.stored-key-used"],
+  async () => {
+    await ensureLlmKey();
+    const agent = await publishedTextAgent();
+    // Twice: the second key replaces the first, and the very next call carries it.
+    for (let round = 0; round < 2; round++) {
+      const key = await ensureLlmKey();
+      const before = (await providerRequests()).length;
+      const sent = await sendMessage({ agent_id: agent.id });
+      await waitForReply(sent.conversationId, sent.item.id);
+      const hints = (await chatRequestsSince(before)).map((row) => row.key_hint);
+      expect(hints.length, "the reply called the provider").toBeGreaterThan(0);
+      expect(hints, `every call with the stored key (…${key.slice(-4)})`).toEqual(hints.map(() => key.slice(-4)));
+    }
+  },
+  { needs: ["wiring"] },
+);
+
+check(
+  "after DELETE /v1/byok/{provider} an agent needing that provider stops working: its next turn fails",
+  ["byok.delete-agents-stop"],
+  async () => {
+    const { provider: llmProvider } = await firstPair("llm");
+    await ensureLlmKey();
+    const agent = await publishedTextAgent();
+    const opening = await sendMessage({ agent_id: agent.id });
+    await waitForReply(opening.conversationId, opening.item.id);
+    try {
+      expect((await deleteKey(llmProvider)).status).toBe(200);
+      const stream = await mustOpen(`/v1/conversations/${opening.conversationId}/events`);
+      try {
+        const before = (await providerRequests()).length;
+        const sent = await sendMessage({ conversation_id: opening.conversationId });
+        const failed = await stream.waitFor(
+          (frame) =>
+            frame.event === "turn.failed" &&
+            (frame.json as { trigger_item_id?: unknown })?.trigger_item_id === sent.item.id,
+          { timeoutMs: 10_000, what: `turn.failed for item ${sent.item.id}` },
+        );
+        expect(failed.event).toBe("turn.failed");
+        expect(await chatRequestsSince(before), "no provider call without a key").toEqual([]);
+      } finally {
+        stream.close();
+      }
+    } finally {
+      // Other checks and suites run agents on this provider: give the workspace a working key back.
+      await ensureLlmKey();
+    }
+  },
+  { needs: ["wiring"] },
 );

@@ -35,8 +35,10 @@ export async function keyRows(as: Who = "admin"): Promise<{ response: ApiRespons
  * (strictly BYOK). Left stored on purpose: other suites' agents run on that provider too, and removing the
  * workspace's key for it would break them.
  */
-export async function ensureLlmKey(): Promise<void> {
+export async function ensureLlmKey(): Promise<string> {
   const { provider } = await firstPair("llm");
-  const response = await putKey(provider, await newProviderKey());
+  const key = await newProviderKey();
+  const response = await putKey(provider, key);
   if (response.status !== 200) throw new Error(`PUT /v1/byok/${provider} answered ${response.status}`);
+  return key;
 }

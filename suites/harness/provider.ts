@@ -41,3 +41,21 @@ export async function whileProviderOffline<T>(body: () => Promise<T>): Promise<T
     await admin("POST", "/offline", { offline: false });
   }
 }
+
+export interface ProviderRequest {
+  method: string;
+  path: string;
+  model: string | null;
+  /** The last four characters of the key the request carried. */
+  key_hint: string | null;
+}
+
+/** Provider-API requests the simulator recorded, oldest first. */
+export async function providerRequests(): Promise<ProviderRequest[]> {
+  return ((await admin("GET", "/requests")) as { requests: ProviderRequest[] }).requests;
+}
+
+/** The chat-completion requests recorded after the first `skip` rows (take the count before acting). */
+export async function chatRequestsSince(skip: number): Promise<ProviderRequest[]> {
+  return (await providerRequests()).slice(skip).filter((row) => row.path.endsWith("/chat/completions"));
+}
