@@ -8,11 +8,13 @@ import { expect } from "vitest";
 import { ValidationResult } from "../spec/tool.ts";
 import { createAgent } from "./harness/agents.ts";
 import { ensureLlmKey } from "./harness/byok.ts";
-import { firstPair } from "./harness/catalog.ts";
+import { firstPair, listedPairs, type Pair } from "./harness/catalog.ts";
 import { check } from "./harness/check.ts";
+import { sendMessage, waitForReply } from "./harness/conversations.ts";
 import { type ApiResponse, call, describe } from "./harness/http.ts";
 import { callOp } from "./harness/profile.ts";
 import { property } from "./harness/property.ts";
+import { chatRequestsSince, providerRequests } from "./harness/provider.ts";
 import { uniqueName } from "./harness/resources.ts";
 import { createTool, httpOperation } from "./harness/tools.ts";
 
@@ -291,4 +293,41 @@ property(
     await fc.asyncModelRun(() => ({ model, real: {} }), commands);
   },
   { needs: ["wiring"], numRuns: 6 },
+);
+
+// ---- Live traffic (3.3): a text conversation answers with the published version, whatever the draft says.
+
+/** The models the replies to one new conversation with `agentId` were asked of. */
+async function modelsAnswering(agentId: string): Promise<Array<string | null>> {
+  const before = (await providerRequests()).length;
+  const sent = await sendMessage({ agent_id: agentId });
+  await waitForReply(sent.conversationId, sent.item.id);
+  return (await chatRequestsSince(before)).map((row) => row.model);
+}
+
+check(
+  "a draft write leaves live traffic on the published version; the next publish makes the draft live",
+  ["versioning.agent-write-keeps-live", "versioning.agent-publish-makes-live"],
+  async () => {
+    await ensureLlmKey();
+    const { provider } = await firstPair("llm");
+    const models = (await listedPairs("llm")).filter((pair) => pair.provider === provider);
+    expect(models.length, `two llm models of ${provider} in the catalog`).toBeGreaterThanOrEqual(2);
+    const [live, draft] = models as [Pair, Pair];
+    const agent = await createAgent({ channel: "text", prompt: "Answer briefly.", greeting: "Hi", llm: live });
+    const body = (llm: Pair) => ({ name: agent.name, channel: "text", prompt: "Answer briefly.", greeting: "Hi", llm });
+    expect((await op("agent", "publish", agent.id)).status).toBe(200);
+    const patched = await op("agent", "patch", agent.id, body(draft));
+    expect(patched.status, describe(patched)).toBe(200);
+    const beforePublish = await modelsAnswering(agent.id);
+    expect(beforePublish.length, "the reply called the provider").toBeGreaterThan(0);
+    expect(beforePublish, `answered by the published ${live.model}, not the draft's ${draft.model}`).toEqual(
+      beforePublish.map(() => live.model),
+    );
+    expect((await op("agent", "publish", agent.id)).status).toBe(200);
+    const afterPublish = await modelsAnswering(agent.id);
+    expect(afterPublish.length, "the reply called the provider").toBeGreaterThan(0);
+    expect(afterPublish, `answered by the newly published ${draft.model}`).toEqual(afterPublish.map(() => draft.model));
+  },
+  { needs: ["wiring"] },
 );
