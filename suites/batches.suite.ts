@@ -14,7 +14,7 @@ import {
   waitForBatch,
 } from "./harness/batches.ts";
 import { realBudget } from "./harness/calls.ts";
-import { patternNumber, type WitnessDial } from "./harness/carrier.ts";
+import { patternNumber, unusedPatternNumbers, type WitnessDial } from "./harness/carrier.ts";
 import { check } from "./harness/check.ts";
 import { serverNow } from "./harness/credits.ts";
 import { call, describe } from "./harness/http.ts";
@@ -65,15 +65,16 @@ const RULES: Record<string, (dials: WitnessDial[], rules: Rules) => void> = {
 /** One batch of every outcome, run once and judged by several checks. */
 const MIXED: Rules = { maxAttempts: 3, retryAfterMinutes: 2, maxConcurrency: 2 };
 async function runMixedBatch() {
+  const unused = await unusedPatternNumbers();
   const recipients = {
-    answers: patternNumber(0, 0),
-    talksLong: patternNumber(0, 2),
-    busy: patternNumber(1, 0),
-    noAnswer: patternNumber(2, 0),
-    failed: patternNumber(3, 0),
-    answersSecond: patternNumber(5, 1),
-    answersAfterBusy: patternNumber(6, 1),
-    voicemail: patternNumber(4, 0),
+    answers: unused(0, 0),
+    talksLong: unused(0, 2),
+    busy: unused(1, 0),
+    noAnswer: unused(2, 0),
+    failed: unused(3, 0),
+    answersSecond: unused(5, 1),
+    answersAfterBusy: unused(6, 1),
+    voicemail: unused(4, 0),
   };
   const started = await startBatch({
     recipients: Object.values(recipients).map((to, i) => ({ to, userdata: { row: i } })),

@@ -61,6 +61,20 @@ export function patternNumber(outcome: number, parameter = 0): string {
   return `+15550${outcome}${parameter}${String(recipientCounter).padStart(4, "0")}`;
 }
 
+/**
+ * Pattern numbers never dialled before on this carrier: outcomes 5, 6 and 7 count attempts per
+ * destination, so a number reused from an earlier run would answer sooner than its pattern says.
+ */
+export async function unusedPatternNumbers(): Promise<(outcome: number, parameter?: number) => string> {
+  const { attempts } = await witness();
+  return (outcome, parameter = 0) => {
+    for (;;) {
+      const number = patternNumber(outcome, parameter);
+      if (attempts[number] === undefined) return number;
+    }
+  };
+}
+
 /** Adds a number to a carrier account (bought at the carrier, not through the API). */
 export async function addCarrierNumber(accountSid: string, phoneNumber = freshE164()): Promise<CarrierNumber> {
   return (await admin("POST", `/accounts/${encodeURIComponent(accountSid)}/numbers`, {
