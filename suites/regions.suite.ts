@@ -2,6 +2,7 @@
 // no region field anywhere, and the control host's paths are a 404 on a regional host. Needs two regions.
 import { expect } from "vitest";
 import { createAgent } from "./harness/agents.ts";
+import { placeCall } from "./harness/calls.ts";
 import { check } from "./harness/check.ts";
 import { type ApiResponse, call, describe } from "./harness/http.ts";
 import { rowKey } from "./harness/paged-endpoints.ts";
@@ -9,6 +10,7 @@ import { callOp } from "./harness/profile.ts";
 import { track, uniqueName } from "./harness/resources.ts";
 import { runConfig } from "./harness/run-config.ts";
 import { createTask } from "./harness/tasks.ts";
+import { importFreshNumber } from "./harness/telephony.ts";
 import { createTool } from "./harness/tools.ts";
 
 const TWO = { needs: ["two-regions" as const] };
@@ -138,4 +140,44 @@ check(
       }
     }
   },
+);
+
+check(
+  "a call placed in one region is neither readable nor listed in another",
+  ["regions.calls-not-shared"],
+  async () => {
+    const session = await placeCall();
+    const home = await call(`/v1/calls/${session.session_id}`);
+    expect(home.status, `its own region: ${describe(home)}`).toBe(200);
+    for (const region of others()) {
+      const response = await call(`/v1/calls/${session.session_id}`, { region });
+      expect(response.status, `region #${region + 1}: ${describe(response)}`).toBe(404);
+      const listed = await call("/v1/calls", { region, query: { limit: 200 } });
+      expect(listed.status, describe(listed)).toBe(200);
+      const ids = ((listed.json as { items?: Array<{ session_id?: unknown }> }).items ?? []).map(
+        (row) => row.session_id,
+      );
+      expect(ids, `region #${region + 1}'s call list`).not.toContain(session.session_id);
+    }
+  },
+  { needs: ["two-regions", "wiring"] },
+);
+
+check(
+  "a phone number imported in one region is not listed in another",
+  ["regions.phone-numbers-not-shared"],
+  async () => {
+    const number = await importFreshNumber();
+    const home = await callOp("phone.get", { phone_number_id: number.id });
+    expect(home.status, `its own region: ${describe(home)}`).toBe(200);
+    for (const region of others()) {
+      const listed = await call("/v1/telephony/phone-numbers", { region, query: { limit: 200 } });
+      expect(listed.status, describe(listed)).toBe(200);
+      const ids = ((listed.json as { items?: unknown[] }).items ?? []).map(rowKey);
+      expect(ids, `region #${region + 1}'s phone numbers`).not.toContain(number.id);
+      const read = await callOp("phone.get", { phone_number_id: number.id }, { region });
+      expect(read.status, `region #${region + 1}: ${describe(read)}`).toBe(404);
+    }
+  },
+  { needs: ["two-regions", "wiring"] },
 );
