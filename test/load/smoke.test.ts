@@ -98,26 +98,24 @@ describe.skipIf(!K6_RUNNABLE)("load smoke (k6)", () => {
       const measured = expectPassed("soak", "r1")
         .findings.filter((f) => f.detail !== "not measured in both windows")
         .map((f) => f.name);
-      // TODO(lead): add "drift server_memory_bytes" once the platform answers GET /_test/memory.
       expect(measured).toEqual(
         expect.arrayContaining([
           "drift http_req_duration kind:api",
           "drift http_req_failed kind:api",
           "drift assistant_reply_ms",
           "drift session_completed_ms",
+          "drift server_memory_bytes",
         ]),
       );
     },
     RUN_TIMEOUT_MS,
   );
 
-  // TODO(lead): the reference platform does not route POST /v1/calls/batches yet (404); move this
-  // to `platform` once it does (outbound calls alone already pass there).
   it(
     "calls times outbound calls and batches and reads the carrier's peak concurrency",
     async () => {
-      expect(await run("calls", "5s", standIn)).toBe(0);
-      const summary = expectPassed("calls", "stand-in");
+      expect(await run("calls", "5s", platform)).toBe(0);
+      const summary = expectPassed("calls", "r1");
       expect(summary.metrics.session_completed_ms?.values.count).toBeGreaterThan(0);
       expect(summary.metrics.batch_completed?.values.passes).toBeGreaterThan(0);
       expect(summary.metrics.carrier_peak_concurrency?.values.value).toBeGreaterThan(0);

@@ -64,6 +64,9 @@ export function testControlRoutes(app: FastifyInstance, ctx: PlatformContext): v
     return sessionPayload(ctx, row);
   });
 
+  // The soak scenario watches this for drift in the server's memory.
+  app.get("/_test/memory", async () => process.memoryUsage());
+
   app.get("/_test/clock", async () => ({
     region: ctx.region,
     now: new Date(ctx.clock.now()).toISOString(),
