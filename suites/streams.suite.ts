@@ -29,11 +29,14 @@ const QUIET_MS = 400;
 const deadline = () => replyDeadlineMs();
 const json = (frame: SseFrame) => (frame.json ?? {}) as Record<string, unknown>;
 
-/** The snapshot is sent as soon as the subscription is established; 5 s is generous for it. */
-const SNAPSHOT_WAIT_MS = 5_000;
+/**
+ * The snapshot is sent as soon as the subscription is established, right behind the headers: a fifth of
+ * the request timeout (2 s by default) is generous for it, and keeps a missing snapshot from costing long.
+ */
+const snapshotWaitMs = () => runConfig().timeoutMs / 5;
 
 async function firstFrame(stream: SseStream): Promise<SseFrame> {
-  return stream.waitFor(() => true, { timeoutMs: Math.min(deadline(), SNAPSHOT_WAIT_MS), what: "a first frame" });
+  return stream.waitFor(() => true, { timeoutMs: snapshotWaitMs(), what: "a first frame" });
 }
 
 for (const endpoint of STREAM_ENDPOINTS) {

@@ -140,6 +140,14 @@ test("the agent's published version answers with its own model; unknown or unpub
   expect((await send({ text: "hi", agent_id: crypto.randomUUID() })).status).toBe(404);
 });
 
+test("each reply answers the history up to its own message, even when the next message came first", async () => {
+  const first = await send({ text: "first question" });
+  const conversationId = first.json.conversation_id;
+  const second = await send({ conversation_id: conversationId, text: "second question" });
+  expect(await replyText(conversationId, first.json.item.id)).toBe("echo: first question");
+  expect(await replyText(conversationId, second.json.item.id)).toBe("echo: second question");
+});
+
 test("replies use the workspace's stored key; with the key deleted the turn fails with turn.failed", async () => {
   const opening = await send({ text: "before" });
   const conversationId = opening.json.conversation_id;

@@ -54,9 +54,12 @@ export async function runTurn(input: TurnInput): Promise<void> {
   if (model === undefined) return failed("the conversation's agent has no published version");
   const key = await providerKey(ctx, workspaceId, model.provider);
   if (key === undefined) return failed(`no provider key is stored for ${model.provider}`);
+  // The history as it stood at the trigger: messages sent after it wait for their own turn.
+  const at = record.items.indexOf(trigger);
+  const history = record.items.filter((item, i) => i <= at || item.role === "assistant");
   const messages: ChatMessage[] = [
     { role: "system", content: model.prompt },
-    ...record.items.map((item) => ({ role: item.role, content: item.text })),
+    ...history.map((item) => ({ role: item.role, content: item.text })),
   ];
   let stream: AsyncIterable<string>;
   try {
@@ -101,5 +104,5 @@ export async function runTurn(input: TurnInput): Promise<void> {
   emit({ event: "item.delivery_updated", data: { item_id, delivery_status: "delivered" } });
   emit({ event: "turn", data: { turn_id, trigger_item_id, status: "completed" } });
   record.turnFrames = [];
-  touchWindow(ctx, workspaceId, record);
+  touchWindow(ctx, workspaceId, record, Date.parse(item.created_at));
 }

@@ -34,14 +34,13 @@ export function sessionStarted(session: TextSession): EventInput {
   };
 }
 
-/** Built from the stored items, so it agrees with what GET .../items answers. */
+/** Built from the window's stored items, so it agrees with what GET .../items answers. */
 export function sessionCompleted(
   session: TextSession,
   items: readonly ConversationItem[],
   endedAt: number,
   closeReason: string,
 ): EventInput {
-  const inWindow = items.filter((item) => Date.parse(item.created_at) >= session.startedAt);
   return {
     type: "session.completed",
     workspaceId: session.workspaceId,
@@ -54,7 +53,7 @@ export function sessionCompleted(
       close_reason: closeReason,
       userdata: {},
       analysis: null,
-      transcript: inWindow.map((item) => ({ role: item.role, text: item.text, at: item.created_at })),
+      transcript: items.map((item) => ({ role: item.role, text: item.text, at: item.created_at })),
       cost: null,
       recording: null,
       screen_recording: null,

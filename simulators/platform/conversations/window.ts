@@ -11,6 +11,8 @@ export const TEXT_WINDOW_IDLE_MIN = 30;
 
 export interface TextWindow {
   session: TextSession;
+  /** Index of the window's first item in the conversation's items. */
+  firstItem: number;
   timer: NodeJS.Timeout;
 }
 
@@ -25,8 +27,11 @@ function registry(ctx: PlatformContext): Set<TextWindow> {
   return set;
 }
 
-/** Opens a window if none is open, else re-arms its idle timer. */
-export function touchWindow(ctx: PlatformContext, workspaceId: string, record: ConversationRecord): void {
+/**
+ * Opens a window if none is open (starting with the item just stored), else re-arms its idle timer.
+ * `at` is the activity's simulated time, the stored item's created_at.
+ */
+export function touchWindow(ctx: PlatformContext, workspaceId: string, record: ConversationRecord, at: number): void {
   const open = record.window;
   if (open !== undefined) {
     open.timer.refresh();
@@ -36,11 +41,11 @@ export function touchWindow(ctx: PlatformContext, workspaceId: string, record: C
     session_id: randomUUID(),
     workspaceId,
     conversation: record.conversation,
-    startedAt: ctx.clock.now(),
+    startedAt: at,
   };
   const timer = setTimeout(() => closeWindow(ctx, record, "idle"), ctx.clock.toReal(TEXT_WINDOW_IDLE_MIN * 60_000));
   timer.unref();
-  const window: TextWindow = { session, timer };
+  const window: TextWindow = { session, firstItem: Math.max(0, record.items.length - 1), timer };
   record.window = window;
   registry(ctx).add(window);
   ctx.events.publish(sessionStarted(session));
@@ -52,7 +57,8 @@ function closeWindow(ctx: PlatformContext, record: ConversationRecord, reason: s
   clearTimeout(window.timer);
   record.window = undefined;
   registry(ctx).delete(window);
-  ctx.events.publish(sessionCompleted(window.session, record.items, ctx.clock.now(), reason));
+  const items = record.items.slice(window.firstItem);
+  ctx.events.publish(sessionCompleted(window.session, items, ctx.clock.now(), reason));
 }
 
 /** Instance shutdown: windows are dropped without events (nothing would deliver them). */

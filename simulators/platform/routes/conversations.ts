@@ -82,7 +82,7 @@ export function conversationsRoutes(app: FastifyInstance, ctx: PlatformContext):
     record.items.push(item);
     record.conversation.updated_at = now;
     state.byClientMessageId.set(body.client_message_id, item);
-    touchWindow(ctx, workspaceId, record);
+    touchWindow(ctx, workspaceId, record, Date.parse(now));
     hub.publish(conversationTopic(workspaceId, record.conversation.id), itemCreatedFrame(ctx, item));
     const turn = { ctx, hub, workspaceId, record, trigger: item, signal: shutdown.signal };
     record.turns = record.turns.then(() => runTurn(turn)).catch(() => undefined);
