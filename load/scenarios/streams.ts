@@ -4,7 +4,7 @@
 //
 // One scenario, so VU ids are 1..N: VUs 1..C are senders (one per conversation, which keeps the
 // answer to a message unambiguous), the rest subscribers spread over the C conversations.
-// A subscriber holds a stream for a random 5-15 s and then reconnects.
+// A subscriber holds a stream for a random 5-15 s (CAP_STREAM_HOLD_MIN_MS..MAX_MS) and then reconnects.
 
 import { sleep } from "k6";
 import exec from "k6/execution";
@@ -19,6 +19,9 @@ const SUBSCRIBERS_PER_CONVERSATION = intEnv("CAP_SUBSCRIBERS", 3);
 /** Messages per second over all conversations. */
 const RATE = intEnv("CAP_RATE", 2);
 const REPLY_TIMEOUT_MS = intEnv("CAP_REPLY_TIMEOUT_MS", 30_000);
+/** How long a subscriber holds a stream before it reconnects: uniformly between these bounds. */
+const HOLD_MIN_MS = intEnv("CAP_STREAM_HOLD_MIN_MS", 5_000);
+const HOLD_MAX_MS = Math.max(HOLD_MIN_MS, intEnv("CAP_STREAM_HOLD_MAX_MS", 15_000));
 const REPLY_P95_MS = intEnv("CAP_REPLY_P95_MS", 5_000);
 
 export const options: Options = {
@@ -68,7 +71,7 @@ export default function (data: Data): void {
     return;
   }
   const conversation = data.conversations[(vu - CONVERSATIONS - 1) % CONVERSATIONS]!;
-  const lifetimeMs = Math.min(5_000 + Math.random() * 10_000, remainingMs);
+  const lifetimeMs = Math.min(HOLD_MIN_MS + Math.random() * (HOLD_MAX_MS - HOLD_MIN_MS), remainingMs);
   subscribe(conversation, lifetimeMs, exec.vu.iterationInScenario > 0);
 }
 

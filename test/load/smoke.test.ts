@@ -70,7 +70,15 @@ describe.skipIf(!K6_RUNNABLE)("load smoke (k6)", () => {
   it(
     "streams measures replies, frames and snapshot-first reconnects on the reference platform",
     async () => {
-      expect(await run("streams", "7s", platform)).toBe(0);
+      // Holds of 2.5-3.5 s make every subscriber reconnect within the 7 s run, whatever the machine's load.
+      process.env.CAP_STREAM_HOLD_MIN_MS = "2500";
+      process.env.CAP_STREAM_HOLD_MAX_MS = "3500";
+      try {
+        expect(await run("streams", "7s", platform)).toBe(0);
+      } finally {
+        delete process.env.CAP_STREAM_HOLD_MIN_MS;
+        delete process.env.CAP_STREAM_HOLD_MAX_MS;
+      }
       const m = expectPassed("streams", "r1").metrics;
       expect(m.assistant_reply_ms?.values.count).toBeGreaterThan(0);
       expect(m.stream_frames?.values.count).toBeGreaterThan(0);
