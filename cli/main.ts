@@ -6,7 +6,7 @@ const HELP = `cap-conformance: conformance harness for the Conversational Agent 
 Usage:
   cap-conformance run [--target FILE | --base-url URL --token-admin T --token-editor T --token-viewer T]
                       [--suite a,b] [--clause id,id] [--seed N] [--num-runs N] [--timeout-ms N]
-                      [--report-dir DIR] [--profile FILE] [--repeat N] [--fault NAME]... [--quiet]
+                      [--report-dir DIR] [--profile FILE] [--repeat N] [--fault NAME]... [--quiet] [--no-shrink]
                       [--expect FILE [--strict-expectations]] [--command "..." | --image IMAGE [--env K=V]... [--port N]]
                       [--bundle DIR --vendor V --product P --product-version X [--target-description D]]
   cap-conformance serve [--out target.json] [--fault NAME]... [--regions N] [--port N] [--minute-ms N]

@@ -1,6 +1,6 @@
 // Runs the vitest suites programmatically against a target file, one suite file at a time (they
 // share one workspace on the server), and collects the checks.
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { startVitest } from "vitest/node";
 import { Collector } from "../reports/collector.ts";
@@ -16,6 +16,8 @@ export interface SuiteRunOptions {
   replayBase: string;
   suites?: string[];
   clauses?: string[];
+  /** false: a failing property reports its first counterexample unshrunk (a fast verdict, e.g. the kill matrix). */
+  shrink?: boolean;
   print?: (line: string) => void;
 }
 
@@ -35,6 +37,20 @@ export function clausePattern(ids: string[]): RegExp {
   return new RegExp(`\\[(?:[^\\]]*, )?(?:${ids.map(escapeRegExp).join("|")})(?:, [^\\]]*)?\\]$`);
 }
 
+/**
+ * The suite files that can hold a check of these clauses: a check names its clause ids literally in its
+ * file, so a file that never mentions one is not loaded (each loaded file costs about half a second).
+ * When an id is written in no suite file (built from a table), every file is loaded.
+ */
+export function suitesNaming(ids: string[]): string[] | undefined {
+  const sources = availableSuites().map((suite) => ({
+    suite,
+    text: readFileSync(join(PACKAGE_ROOT, "suites", `${suite}.suite.ts`), "utf8"),
+  }));
+  if (ids.some((id) => !sources.some((s) => s.text.includes(`"${id}"`)))) return undefined;
+  return sources.filter((s) => ids.some((id) => s.text.includes(`"${id}"`))).map((s) => s.suite);
+}
+
 export async function runSuites(options: SuiteRunOptions): Promise<Collector> {
   const known = availableSuites();
   const unknown = (options.suites ?? []).filter((s) => !known.includes(s));
@@ -47,9 +63,11 @@ export async function runSuites(options: SuiteRunOptions): Promise<Collector> {
     CAP_TIMEOUT_MS: String(options.timeoutMs),
     CAP_RUN_PREFIX: options.prefix,
     CAP_REPLAY_BASE: options.replayBase,
+    CAP_SHRINK: options.shrink === false ? "0" : "1",
   });
   const collector = new Collector({ print: options.print });
-  const filters = (options.suites ?? []).map((suite) => `suites/${suite}.suite.ts`);
+  const selected = options.suites ?? (options.clauses?.length ? suitesNaming(options.clauses) : undefined);
+  const filters = (selected ?? []).map((suite) => `suites/${suite}.suite.ts`);
   const exitCode = process.exitCode;
   const vitest = await startVitest(
     "test",

@@ -34,6 +34,7 @@ const OPTIONS = {
   "minute-ms": { type: "string" },
   repeat: { type: "string" },
   quiet: { type: "boolean" },
+  "no-shrink": { type: "boolean" },
   expect: { type: "string" },
   "strict-expectations": { type: "boolean" },
   bundle: { type: "string" },
@@ -127,6 +128,7 @@ export async function runCommand(argv: string[]): Promise<number> {
         replayBase,
         suites,
         clauses,
+        shrink: !values["no-shrink"],
         print: log,
       });
       const built = buildReport(

@@ -28,7 +28,11 @@ export function property<Ts extends [unknown, ...unknown[]]>(
       const config = runConfig();
       const seed = propertySeed(config.seed, name);
       const numRuns = Math.min(options.numRuns ?? config.numRuns, config.numRuns);
-      const details = await fc.check(fc.asyncProperty(...arbitraries, predicate), { seed, numRuns });
+      const details = await fc.check(fc.asyncProperty(...arbitraries, predicate), {
+        seed,
+        numRuns,
+        endOnFailure: !config.shrink,
+      });
       if (!details.failed) return;
       const error = details.errorInstance;
       const reason = error instanceof Error ? error.message : String(error);

@@ -11,6 +11,8 @@ export interface RunConfig {
   prefix: string;
   /** The command line that replays this run, without --clause/--seed (added per failure). */
   replayBase: string;
+  /** Shrink failing properties to a minimal counterexample (off for a fast verdict). */
+  shrink: boolean;
 }
 
 let cached: RunConfig | undefined;
@@ -26,6 +28,7 @@ export function runConfig(): RunConfig {
     timeoutMs: Number(process.env.CAP_TIMEOUT_MS ?? 10_000),
     prefix: process.env.CAP_RUN_PREFIX ?? "capct-",
     replayBase: process.env.CAP_REPLAY_BASE ?? "npx cap-conformance run",
+    shrink: process.env.CAP_SHRINK !== "0",
   };
   return cached;
 }

@@ -27,7 +27,20 @@ test("every planted fault is caught by one of its declared clauses", { timeout: 
     2,
     Object.entries(FAULTS).map(([fault, spec]) => async (): Promise<Kill> => {
       const reportDir = join(dir, fault);
-      const args = ["run", "--fault", fault, "--seed", "1", "--quiet", "--report-dir", reportDir];
+      // A kill needs one failure, not a minimal counterexample: no shrinking, fewer runs per property.
+      const args = [
+        "run",
+        "--fault",
+        fault,
+        "--seed",
+        "1",
+        "--num-runs",
+        "10",
+        "--no-shrink",
+        "--quiet",
+        "--report-dir",
+        reportDir,
+      ];
       args.push("--clause", spec.clauses.join(","));
       const result = await runCli(args, { timeoutMs: 120_000 });
       let failed: string[] = [];
