@@ -1,4 +1,5 @@
 // Before any check: every region must answer GET /health in time, or the run is an error (exit 2).
+// Any HTTP answer counts as reachable: a /health that is not a 200 is a failed clause, not an error.
 import { request } from "undici";
 import type { Target } from "../spec/target.ts";
 
@@ -12,7 +13,6 @@ export async function preflight(target: Target, timeoutMs: number): Promise<stri
         signal: AbortSignal.timeout(timeoutMs),
       });
       await response.body.dump();
-      if (response.statusCode !== 200) return `${url} answered ${response.statusCode}, expected 200`;
     } catch (error) {
       return `${url} did not answer within ${timeoutMs} ms (${(error as Error).message})`;
     }

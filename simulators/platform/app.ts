@@ -44,7 +44,12 @@ export function buildPlatform(ctx: PlatformContext): FastifyInstance {
   app.decorateRequest("principal", null as never);
 
   if (ctx.faults.has("404-plain-text")) {
-    app.setNotFoundHandler((_request, reply) => reply.status(404).type("text/plain").send("Not Found"));
+    // The framework's default page for unmatched routes left in place of the envelope.
+    app.addHook("onSend", async (request, reply, payload) => {
+      if (reply.statusCode !== 404 || request.routeOptions.url !== undefined) return payload;
+      reply.type("text/plain");
+      return "Not Found";
+    });
   }
   if (ctx.faults.has("errors-array-omitted")) {
     app.addHook("onSend", async (_request, reply, payload) => {
