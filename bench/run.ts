@@ -7,10 +7,15 @@ import { join } from "node:path";
 import { request } from "undici";
 import { measureGet, type RateResult } from "./http-rate.ts";
 import { startBaseline, startServe } from "./processes.ts";
+import { measureSse } from "./sse-capacity.ts";
+import { measureWebhooks } from "./webhook-rate.ts";
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const CONNECTIONS = 32;
 const AGENTS = 60;
+const STREAMS = Number(process.env.BENCH_STREAMS ?? 2000);
+const POSTS = 20;
+const WEBHOOK_EVENTS = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 2000);
 
 async function seedAgents(base: string, token: string): Promise<void> {
   for (let i = 0; i < AGENTS; i++) {
@@ -21,6 +26,16 @@ async function seedAgents(base: string, token: string): Promise<void> {
     });
     await response.body.dump();
   }
+}
+
+/** A provider key the provider simulator accepts, registered through its admin API. */
+async function providerKey(target: { simulators: { provider?: string } }): Promise<string> {
+  const response = await request(`${target.simulators.provider}/_admin/keys`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: "{}",
+  });
+  return ((await response.body.json()) as { key: string }).key;
 }
 
 function row(r: RateResult, baseline: RateResult): string {
@@ -52,6 +67,8 @@ async function main(): Promise<void> {
         headers,
         opts,
       );
+      const sse = await measureSse(target, await providerKey(target), STREAMS, POSTS);
+      const webhooks = await measureWebhooks(target, WEBHOOK_EVENTS);
       const lines = [
         `Benchmark ${new Date().toISOString().slice(0, 10)} on ${cpus().length}x ${cpus()[0]?.model ?? "cpu"}, Node ${process.version}, ${CONNECTIONS} connections, ${DURATION_S} s each`,
         "",
@@ -59,12 +76,18 @@ async function main(): Promise<void> {
         "|---|---|---|---|---|---|---|",
         row(baseline, baseline),
         row(platform, baseline),
+        "",
+        "| streams | what | value | baseline | ratio |",
+        "|---|---|---|---|---|",
+        `| SSE | streams held open through a 15 s keep-alive period (all got a keep-alive) | ${sse.held} of ${sse.streams} (${sse.keptAlive} kept alive) | | |`,
+        `| SSE | post to first assistant.delta on every one of ${sse.streams} streams, p50 / p99 ms (${sse.posts} posts) | ${sse.firstDeltaP50.toFixed(1)} / ${sse.firstDeltaP99.toFixed(1)} | provider time to first token p99 ${sse.providerTtftP99.toFixed(1)} | ${(sse.firstDeltaP99 / sse.providerTtftP99).toFixed(1)}x |`,
+        `| webhooks | deliveries per second to the sink (${webhooks.events} events) | ${Math.round(webhooks.platformPerSecond)} | direct POSTs to the sink ${Math.round(webhooks.baselinePerSecond)}/s | ${(webhooks.platformPerSecond / webhooks.baselinePerSecond).toFixed(2)} |`,
       ];
       console.log(lines.join("\n"));
       mkdirSync("reports/out", { recursive: true });
       writeFileSync(
         "reports/out/bench.json",
-        `${JSON.stringify({ date: new Date().toISOString(), baseline, platform }, null, 2)}\n`,
+        `${JSON.stringify({ date: new Date().toISOString(), baseline, platform, sse, webhooks }, null, 2)}\n`,
       );
     } finally {
       await bare.stop();
