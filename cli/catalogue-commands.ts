@@ -1,6 +1,7 @@
 // `cap-conformance faults` and `cap-conformance clauses`: what the tool knows, as text or JSON.
 import { FAULTS } from "../simulators/platform/faults/index.ts";
 import { CLAUSES } from "../spec/clauses/index.ts";
+import { UNIVERSAL_RULES } from "../suites/harness/universal.ts";
 import { listChecks } from "./list-checks.ts";
 
 export function faultsCommand(argv: string[]): number {
@@ -19,7 +20,13 @@ export function faultsCommand(argv: string[]): number {
 }
 
 export async function clausesCommand(argv: string[]): Promise<number> {
-  const checks = await listChecks();
+  // The rules applied to every response are checks too (reports/build.ts turns them into results).
+  const universal = UNIVERSAL_RULES.map((rule) => ({
+    suite: "every-response",
+    name: rule.name,
+    clauses: rule.clauses,
+  }));
+  const checks = [...(await listChecks()), ...universal];
   if (argv.includes("--checks")) {
     console.log(JSON.stringify(checks, null, 2));
     return 0;

@@ -135,3 +135,16 @@ check(
   },
   { needs: ["wiring"] },
 );
+
+check(
+  "one session cookie is accepted in every region",
+  ["auth.session-cookie-every-region"],
+  async () => {
+    const session = runConfig().target.credentials.session_cookie!;
+    for (let region = 0; region < runConfig().target.regions.length; region++) {
+      const response = await callOp("agent.list", {}, { as: { cookie: session }, region });
+      expect(response.status, `region #${region + 1}: ${describe(response)}`).toBe(200);
+    }
+  },
+  { needs: ["session-cookie", "two-regions"] },
+);
