@@ -57,7 +57,9 @@ export async function createSinkWebhook(
   const secret = body.secret ?? freshSecret();
   registerSecret(secret);
   const { name, url } = await newHook("hook", { ...behaviour, secret });
-  const webhook = await createWebhook({ status: "active", ...body, url, secret });
+  // Subscribed to webhook.test only by default: test-fire ignores the filter, and no session or batch
+  // event of another check can land on this hook and change its counts.
+  const webhook = await createWebhook({ status: "active", subscribed_events: ["webhook.test"], ...body, url, secret });
   return { webhook, hook: name };
 }
 
