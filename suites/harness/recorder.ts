@@ -32,7 +32,8 @@ export function recordExchange(exchange: Exchange): void {
 
 export function observeRule(rule: string, violation?: string): void {
   if (current === undefined) return;
-  const observation = (current.universal[rule] ??= { seen: 0, violations: [] });
+  current.universal[rule] ??= { seen: 0, violations: [] };
+  const observation = current.universal[rule];
   observation.seen += 1;
   if (violation !== undefined && observation.violations.length < 5) observation.violations.push(violation);
 }

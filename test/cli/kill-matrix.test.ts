@@ -6,9 +6,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "vitest";
-import { availableSuites } from "../../cli/run-suites.ts";
 import { FAULTS } from "../../simulators/platform/faults/index.ts";
-import { areaOf } from "../../spec/clause.ts";
 import { Report } from "../../spec/report.ts";
 import { pool, ROOT, runCli } from "../helpers/cli.ts";
 

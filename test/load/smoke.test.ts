@@ -1,7 +1,7 @@
 // Each scenario as a short smoke through the CLI, thresholds enforced: exit 0 and a passing
 // summary, or the exit code k6 gives for crossed thresholds (99) against a failing server.
-// The scenarios run against the embedded reference platform (startStack), except where it
-// lacks an endpoint yet: those run against test/load/stand-in.ts, marked TODO below.
+// The scenarios run against the embedded reference platform (startStack); test/load/stand-in.ts plays a
+// failing server for the threshold check.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -29,11 +29,9 @@ describe.skipIf(!K6_RUNNABLE)("load smoke (k6)", () => {
   }
 
   let platform = "";
-  let standIn = "";
   beforeAll(async () => {
     await ensureK6({ log: (line) => console.log(`[k6 build] ${line}`) });
     platform = await serve("platform", startStack({ minuteMs: 50 }));
-    standIn = await serve("stand-in", startStandIn());
   }, BUILD_TIMEOUT_MS);
 
   afterAll(async () => {

@@ -23,13 +23,25 @@ test("checks name known clauses; uncovered clauses are exactly the recorded gaps
   expect(checks.length).toBeGreaterThan(0);
   for (const check of checks) {
     expect(check.clauses.length, `${check.suite}: ${check.name} names no clause`).toBeGreaterThan(0);
-    for (const id of check.clauses) expect(CLAUSE_BY_ID.has(id), `${check.suite}: ${check.name} names unknown ${id}`).toBe(true);
+    for (const id of check.clauses)
+      expect(CLAUSE_BY_ID.has(id), `${check.suite}: ${check.name} names unknown ${id}`).toBe(true);
   }
 
-  const uncovered = rows.filter((r) => r.kind !== "not-shown" && r.checks.length === 0).map((r) => r.id).sort();
-  const recorded = (JSON.parse(readFileSync(new URL("./uncovered-clauses.json", import.meta.url), "utf8")) as string[]).sort();
-  expect(uncovered.filter((id) => !recorded.includes(id)), "clauses that lost their check").toEqual([]);
-  expect(recorded.filter((id) => !uncovered.includes(id)), "clauses now covered: remove them from uncovered-clauses.json").toEqual([]);
+  const uncovered = rows
+    .filter((r) => r.kind !== "not-shown" && r.checks.length === 0)
+    .map((r) => r.id)
+    .sort();
+  const recorded = (
+    JSON.parse(readFileSync(new URL("./uncovered-clauses.json", import.meta.url), "utf8")) as string[]
+  ).sort();
+  expect(
+    uncovered.filter((id) => !recorded.includes(id)),
+    "clauses that lost their check",
+  ).toEqual([]);
+  expect(
+    recorded.filter((id) => !uncovered.includes(id)),
+    "clauses now covered: remove them from uncovered-clauses.json",
+  ).toEqual([]);
 });
 
 test("the spec shipped in spec/ is the shared spec, byte for byte", () => {
