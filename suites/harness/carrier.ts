@@ -2,39 +2,17 @@
 // calls, scripted outcomes, the outage switch and the witness of every dial. Every call is bounded; no
 // answer is a TargetError.
 import { randomInt } from "node:crypto";
-import { request } from "undici";
 import { WitnessSnapshot } from "../../simulators/carrier/schemas.ts";
-import { TargetError } from "./errors.ts";
-import { runConfig } from "./run-config.ts";
+import { helperJson, simulatorOrigin } from "./simulator-client.ts";
 
 export type { WitnessDial, WitnessInbound, WitnessSnapshot } from "../../simulators/carrier/schemas.ts";
 
 function carrierOrigin(): string {
-  const url = runConfig().target.simulators.carrier;
-  if (url === undefined) throw new TargetError("the target names no carrier simulator");
-  return url.replace(/\/$/, "");
+  return simulatorOrigin("carrier", "carrier simulator");
 }
 
-async function admin(method: "GET" | "POST" | "PUT" | "DELETE", path: string, body?: unknown): Promise<unknown> {
-  const limit = runConfig().timeoutMs;
-  let status: number;
-  let text: string;
-  try {
-    const response = await request(`${carrierOrigin()}/_admin${path}`, {
-      method,
-      headers: body === undefined ? {} : { "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      headersTimeout: limit,
-      bodyTimeout: limit,
-      signal: AbortSignal.timeout(limit),
-    });
-    status = response.statusCode;
-    text = await response.body.text();
-  } catch {
-    throw new TargetError(`carrier simulator did not answer ${method} ${path} within ${limit} ms`);
-  }
-  if (status < 200 || status >= 300) throw new TargetError(`carrier simulator answered ${status} to ${method} ${path}`);
-  return JSON.parse(text) as unknown;
+function admin(method: "GET" | "POST" | "PUT" | "DELETE", path: string, body?: unknown): Promise<unknown> {
+  return helperJson("carrier simulator", `${carrierOrigin()}/_admin${path}`, method, body);
 }
 
 export interface CarrierNumber {

@@ -1,22 +1,11 @@
 // The control-plane simulator's admin API, for the auth checks that change a member or the outage.
 import type { Role } from "../../spec/target.ts";
-import { TargetError } from "./errors.ts";
 import { registerSecret } from "./redact.ts";
-import { runConfig } from "./run-config.ts";
+import { helperJson, type Method, simulatorOrigin } from "./simulator-client.ts";
 
-async function admin(path: string, method: string, body?: unknown): Promise<unknown> {
-  const base = runConfig().target.simulators.control_plane;
-  if (base === undefined) throw new TargetError("the target names no control-plane simulator");
-  const response = await fetch(`${base}/_admin${path}`, {
-    method,
-    headers: body === undefined ? {} : { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(runConfig().timeoutMs),
-  }).catch((error: Error) => {
-    throw new TargetError(`control-plane simulator did not answer ${method} ${path}: ${error.message}`);
-  });
-  if (!response.ok) throw new TargetError(`control-plane simulator answered ${response.status} to ${method} ${path}`);
-  return response.json();
+function admin(path: string, method: Method, body?: unknown): Promise<unknown> {
+  const origin = simulatorOrigin("control_plane", "control-plane simulator");
+  return helperJson("control-plane simulator", `${origin}/_admin${path}`, method, body);
 }
 
 export interface TestMember {

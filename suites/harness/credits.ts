@@ -1,10 +1,6 @@
-// The credit balance and clock hooks of the target's test control (`${test_control}/credits`,
-// `${test_control}/clock`). Balances are per region (1): region N's hooks are found by swapping the first
-// region's base URL for region N's in the test_control URL. Requests carry the admin credential, so they
-// act on the run's workspace.
-import { request } from "undici";
 import { TargetError } from "./errors.ts";
 import { runConfig } from "./run-config.ts";
+import { helperJson } from "./simulator-client.ts";
 
 function controlUrl(region: number): string {
   const { target } = runConfig();
@@ -19,30 +15,10 @@ function controlUrl(region: number): string {
   return other + control.slice(first.length);
 }
 
-async function hook(region: number, method: "GET" | "PUT", path: string, body?: unknown): Promise<unknown> {
-  const { target, timeoutMs } = runConfig();
-  const url = `${controlUrl(region)}${path}`;
-  let status: number;
-  let text: string;
-  try {
-    const response = await request(url, {
-      method,
-      headers: {
-        authorization: `Bearer ${target.credentials.admin}`,
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      headersTimeout: timeoutMs,
-      bodyTimeout: timeoutMs,
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    status = response.statusCode;
-    text = await response.body.text();
-  } catch {
-    throw new TargetError(`test control did not answer ${method} ${path} within ${timeoutMs} ms`);
-  }
-  if (status !== 200) throw new TargetError(`test control answered ${status} to ${method} ${path}`);
-  return JSON.parse(text) as unknown;
+function hook(region: number, method: "GET" | "PUT", path: string, body?: unknown): Promise<unknown> {
+  // The admin credential names the run's workspace.
+  const headers = { authorization: `Bearer ${runConfig().target.credentials.admin}` };
+  return helperJson("test control", `${controlUrl(region)}${path}`, method, body, { headers });
 }
 
 export async function getBalance(region = 0): Promise<number> {

@@ -1,10 +1,7 @@
-// The webhook-sink simulator's admin API (simulators/webhook-sink/README.md): configure a hook, wait for
-// its deliveries (long-poll), read them. Every call is bounded; no answer is a TargetError.
-import { request } from "undici";
 import { DeliveryList, type DeliveryList as DeliveryListT, WaitResult } from "../../simulators/webhook-sink/schemas.ts";
-import { TargetError } from "./errors.ts";
 import { track, uniqueName } from "./resources.ts";
 import { runConfig } from "./run-config.ts";
+import { helperJson, simulatorOrigin } from "./simulator-client.ts";
 
 export type { Delivery } from "../../simulators/webhook-sink/schemas.ts";
 export type { DeliveryListT as DeliveryList };
@@ -20,35 +17,14 @@ export interface HookBehaviour {
 }
 
 export function sinkOrigin(): string {
-  const url = runConfig().target.simulators.webhook_sink;
-  if (url === undefined) throw new TargetError("the target names no webhook sink");
-  return url.replace(/\/$/, "");
+  return simulatorOrigin("webhook_sink", "webhook sink");
 }
 
 /** The delivery URL of a hook: give this to the platform. */
 export const hookUrl = (name: string) => `${sinkOrigin()}/hooks/${encodeURIComponent(name)}`;
 
-async function admin(method: "GET" | "PUT" | "DELETE", path: string, body?: unknown, timeoutMs?: number) {
-  const limit = timeoutMs ?? runConfig().timeoutMs;
-  const url = `${sinkOrigin()}/_admin${path}`;
-  try {
-    const response = await request(url, {
-      method,
-      headers: body === undefined ? {} : { "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      headersTimeout: limit,
-      bodyTimeout: limit,
-      signal: AbortSignal.timeout(limit),
-    });
-    const text = await response.body.text();
-    // Only the status is reported: a configure body may hold a webhook secret.
-    if (response.statusCode !== 200)
-      throw new TargetError(`webhook sink answered ${response.statusCode} to ${method} ${path}`);
-    return JSON.parse(text) as unknown;
-  } catch (error) {
-    if (error instanceof TargetError) throw error;
-    throw new TargetError(`webhook sink did not answer ${method} ${path} within ${limit} ms`);
-  }
+function admin(method: "GET" | "PUT" | "DELETE", path: string, body?: unknown, timeoutMs?: number) {
+  return helperJson("webhook sink", `${sinkOrigin()}/_admin${path}`, method, body, { timeoutMs });
 }
 
 /** Sets how a hook answers (forgotten at the end of the suite file). */

@@ -1,7 +1,4 @@
-// The website simulator's admin API (the crawl target of knowledge-base discovery): regenerate the site,
-// read which paths were fetched, restore the site the run started with.
-import { TargetError } from "./errors.ts";
-import { runConfig } from "./run-config.ts";
+import { helperJson, simulatorOrigin } from "./simulator-client.ts";
 
 export interface SiteState {
   pages: number;
@@ -19,22 +16,11 @@ export interface Hit {
 }
 
 export function websiteUrl(): string {
-  const url = runConfig().target.simulators.website;
-  if (url === undefined) throw new TargetError("the target names no website simulator");
-  return url.replace(/\/$/, "");
+  return simulatorOrigin("website", "website simulator");
 }
 
-async function admin(method: "GET" | "PUT" | "POST", path: string, body?: unknown): Promise<unknown> {
-  const response = await fetch(`${websiteUrl()}/_admin${path}`, {
-    method,
-    headers: body === undefined ? {} : { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(runConfig().timeoutMs),
-  }).catch((error: Error) => {
-    throw new TargetError(`website simulator did not answer ${method} ${path}: ${error.message}`);
-  });
-  if (!response.ok) throw new TargetError(`website simulator answered ${response.status} to ${method} ${path}`);
-  return response.json();
+function admin(method: "GET" | "PUT" | "POST", path: string, body?: unknown): Promise<unknown> {
+  return helperJson("website simulator", `${websiteUrl()}/_admin${path}`, method, body);
 }
 
 /** Regenerates the site (fields left out keep their values); answers the new page URLs. */
