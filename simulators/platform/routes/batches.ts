@@ -8,11 +8,10 @@ import { CallBatchBody } from "../../../spec/calls.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import { publishBatchCompleted, runBatch } from "../batches/scheduler.ts";
 import { type BatchRow, batchesState, batchView } from "../batches/state.ts";
-import { resolveAgent } from "../calls/agent-source.ts";
+import { dialSource } from "../calls/dial-source.ts";
 import type { PlatformContext } from "../context.ts";
 import { requireRole } from "../http/auth.ts";
 import { parse } from "../http/parse.ts";
-import { telephonyState } from "../telephony/state.ts";
 
 const BatchParams = z.object({ batch_id: z.uuid() });
 
@@ -35,13 +34,7 @@ export function batchesRoutes(app: FastifyInstance, ctx: PlatformContext): void 
     requireRole(request.principal, "EDITOR");
     const body = parse(ctx, CallBatchBody, request.body, "body");
     const { workspaceId } = request.principal;
-    const telephony = telephonyState(ctx, workspaceId);
-    const phone = telephony.numbers.get(body.from_phone_number_id);
-    if (phone === undefined) throw new ApiError(404, "phone number not found");
-    if (!phone.can_outbound) throw new ApiError(400, "that phone number cannot place outbound calls");
-    const account = telephony.accounts.get(phone.telephony_account_id);
-    if (account === undefined) throw new ApiError(400, "the phone number's carrier account is gone");
-    const agent = resolveAgent(ctx.store.workspace(workspaceId), body);
+    const { phone, account, agent } = dialSource(ctx, workspaceId, body);
     const now = ctx.clock.now();
     const batch: BatchRow = {
       id: randomUUID(),

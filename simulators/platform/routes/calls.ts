@@ -5,6 +5,7 @@ import { z } from "zod";
 import { CallsQuery, CallTokenBody, OutboundCallBody } from "../../../spec/calls.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import { resolveAgent } from "../calls/agent-source.ts";
+import { dialSource } from "../calls/dial-source.ts";
 import { placeOutbound } from "../calls/outbound.ts";
 import { sessionPayload } from "../calls/session-record.ts";
 import { callsState } from "../calls/state.ts";
@@ -14,7 +15,6 @@ import { creditLedger } from "../credits/ledger.ts";
 import { requireRole } from "../http/auth.ts";
 import { pageOf, parsePaging } from "../http/paging.ts";
 import { parse } from "../http/parse.ts";
-import { telephonyState } from "../telephony/state.ts";
 
 const SessionParams = z.object({ session_id: z.uuid() });
 export const INSUFFICIENT_CREDITS = "insufficient credits: top up this region's balance to place calls";
@@ -36,13 +36,7 @@ export function callsRoutes(app: FastifyInstance, ctx: PlatformContext): void {
     requireRole(request.principal, "EDITOR");
     const body = parse(ctx, OutboundCallBody, request.body, "body");
     const { workspaceId } = request.principal;
-    const telephony = telephonyState(ctx, workspaceId);
-    const phone = telephony.numbers.get(body.from_phone_number_id);
-    if (phone === undefined) throw new ApiError(404, "phone number not found");
-    if (!phone.can_outbound) throw new ApiError(400, "that phone number cannot place outbound calls");
-    const account = telephony.accounts.get(phone.telephony_account_id);
-    if (account === undefined) throw new ApiError(400, "the phone number's carrier account is gone");
-    const agent = resolveAgent(ctx.store.workspace(workspaceId), body);
+    const { phone, account, agent } = dialSource(ctx, workspaceId, body);
     if (!ledger.sufficient(workspaceId) && !ctx.faults.has("outbound-402-missing")) {
       throw new ApiError(402, INSUFFICIENT_CREDITS);
     }
