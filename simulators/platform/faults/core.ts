@@ -50,6 +50,10 @@ export const coreFaults = {
     description: "a request without a credential answers `invalid token` instead of `not authenticated`",
     clauses: ["auth.missing-401"],
   },
+  "malformed-credential-not-authenticated": {
+    description: "an Authorization header that is not `Bearer <token>` is treated as absent: `not authenticated`",
+    clauses: ["auth.malformed-401"],
+  },
   "role-cached": {
     description: "the control plane's verdict is cached per token for a minute",
     clauses: ["auth.revoked-401", "auth.removed-member-401", "auth.role-reread"],

@@ -27,7 +27,12 @@ function credentialOf(request: FastifyRequest, ctx: PlatformContext): Credential
   const header = request.headers.authorization;
   if (header !== undefined) {
     const match = /^Bearer ([^\s]+)$/.exec(header);
-    if (match === null) throw new ApiError(401, "invalid token");
+    if (match === null) {
+      throw new ApiError(
+        401,
+        ctx.faults.has("malformed-credential-not-authenticated") ? "not authenticated" : "invalid token",
+      );
+    }
     return { token: match[1]! };
   }
   const session = sessionCookie(request.headers.cookie);
