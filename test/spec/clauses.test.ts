@@ -6,7 +6,7 @@ import { areaOf, Clause } from "../../spec/clause.ts";
 import { CLAUSE_BY_ID, CLAUSES, CLAUSES_BY_AREA } from "../../spec/clauses/index.ts";
 import { DEFAULT_OPERATIONS, Profile } from "../../spec/profile.ts";
 
-const SPEC_PATH = fileURLToPath(new URL("../../../shared/spec/platform-api.md", import.meta.url));
+const SPEC_PATH = fileURLToPath(new URL("../../spec/platform-api.md", import.meta.url));
 const CLAUSES_DIR = fileURLToPath(new URL("../../spec/clauses/", import.meta.url));
 const specLines = readFileSync(SPEC_PATH, "utf8").split("\n");
 
