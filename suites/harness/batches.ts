@@ -8,6 +8,9 @@ import { type WitnessDial, witness } from "./carrier.ts";
 import { call, describe } from "./http.ts";
 import { callOp } from "./profile.ts";
 import { track, uniqueName } from "./resources.ts";
+
+export { peakConcurrency } from "./concurrency.ts";
+
 import { importFreshNumber } from "./telephony.ts";
 
 export const BATCHES = "/v1/calls/batches";
@@ -72,22 +75,6 @@ export function byRecipient(dials: WitnessDial[]): Map<string, WitnessDial[]> {
   const grouped = new Map<string, WitnessDial[]>();
   for (const dial of dials) grouped.set(dial.to, [...(grouped.get(dial.to) ?? []), dial]);
   return grouped;
-}
-
-/** Most calls in progress at once: a call counts from its dial to its end (an end frees before a dial at the same instant). */
-export function peakConcurrency(dials: WitnessDial[]): number {
-  const points = dials.flatMap((dial) => [
-    { at: dial.sim_ms, delta: 1 },
-    { at: dial.ended_sim_ms ?? Number.POSITIVE_INFINITY, delta: -1 },
-  ]);
-  points.sort((a, b) => a.at - b.at || a.delta - b.delta);
-  let active = 0;
-  let peak = 0;
-  for (const point of points) {
-    active += point.delta;
-    peak = Math.max(peak, active);
-  }
-  return peak;
 }
 
 /** Whether the callee (or a machine) answered this dial: the recipient was reached. */

@@ -5,6 +5,7 @@ import { request } from "undici";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { WitnessSnapshot } from "../../simulators/carrier/schemas.ts";
 import { type Stack, startStack } from "../../simulators/stack.ts";
+import { peakConcurrency } from "../../suites/harness/concurrency.ts";
 
 let stack: Stack;
 
@@ -85,16 +86,6 @@ test("1,000 recipients, mixed outcomes, max_attempts 3, max_concurrency 20 compl
     const reached = rows.findIndex((d) => d.answered_by !== null);
     if (reached >= 0) expect(rows.length - 1 - reached, `${to} re-dialled after it answered`).toBe(0);
   }
-  const points = dials.flatMap((d) => [
-    { at: d.sim_ms, delta: 1 },
-    { at: d.ended_sim_ms ?? Number.POSITIVE_INFINITY, delta: -1 },
-  ]);
-  points.sort((a, b) => a.at - b.at || a.delta - b.delta);
-  let active = 0;
-  let peak = 0;
-  for (const point of points) {
-    active += point.delta;
-    peak = Math.max(peak, active);
-  }
+  const peak = peakConcurrency(dials);
   expect(peak, "calls at once").toBeLessThanOrEqual(20);
 });
