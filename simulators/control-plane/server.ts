@@ -1,9 +1,10 @@
 // Control-plane simulator: resolves personal access tokens and session cookies to a workspace
-// member and live role (section 5), with an admin API to revoke, demote, remove and go offline.
+// member and live role (section 5); its admin API (admin.ts) revokes, demotes, removes, adds
+// workspaces and tokens, moves its clock and takes it offline.
 import { z } from "zod";
-import { Role } from "../../spec/target.ts";
 import { ApiError, parsePart } from "../shared/api-error.ts";
 import { createServer, listenLoopback } from "../shared/server.ts";
+import { adminRoutes } from "./admin.ts";
 import { ControlPlaneModel } from "./model.ts";
 
 export interface ControlPlane {
@@ -14,8 +15,6 @@ export interface ControlPlane {
 }
 
 const ResolveBody = z.union([z.object({ token: z.string().min(1) }), z.object({ session: z.string().min(1) })]);
-const RoleBody = z.object({ role: Role });
-const MemberParams = z.object({ member_id: z.string() });
 
 export async function startControlPlane(): Promise<ControlPlane> {
   const model = new ControlPlaneModel();
@@ -40,37 +39,7 @@ export async function startControlPlane(): Promise<ControlPlane> {
     return reply.send(resolved);
   });
 
-  app.get("/_admin/members", async () => ({ workspace_id: model.workspaceId, members: model.listMembers() }));
-  app.post("/_admin/members", async (request) => {
-    const { role } = parsePart(RoleBody, request.body);
-    const { member, token, session } = model.addMember(role);
-    return { member_id: member.id, role: member.role, token, session_cookie: session };
-  });
-  app.post("/_admin/members/:member_id/role", async (request) => {
-    const { member_id } = parsePart(MemberParams, request.params);
-    const { role } = parsePart(RoleBody, request.body);
-    const member = model.member(member_id);
-    if (member === undefined) throw new ApiError(404, "no such member");
-    member.role = role;
-    return { ok: true };
-  });
-  app.delete("/_admin/members/:member_id", async (request) => {
-    const { member_id } = parsePart(MemberParams, request.params);
-    const member = model.member(member_id);
-    if (member === undefined) throw new ApiError(404, "no such member");
-    member.removed = true;
-    return { ok: true };
-  });
-  app.post("/_admin/tokens/revoke", async (request) => {
-    const { token } = parsePart(z.object({ token: z.string().min(1) }), request.body);
-    if (!model.revoke(token)) throw new ApiError(404, "no such token");
-    return { ok: true };
-  });
-  app.post("/_admin/offline", async (request) => {
-    const { offline } = parsePart(z.object({ offline: z.boolean() }), request.body);
-    model.offline = offline;
-    return { ok: true, offline };
-  });
+  adminRoutes(app, model);
 
   const url = await listenLoopback(app);
   return {

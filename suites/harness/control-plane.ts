@@ -1,4 +1,5 @@
-// The control-plane simulator's admin API, for the auth checks that change a member or the outage.
+// The control-plane simulator's admin API, for the auth checks that change a member, add tokens or
+// workspaces, move the control plane's clock, or take it offline.
 import type { Role } from "../../spec/target.ts";
 import { registerSecret } from "./redact.ts";
 import { helperJson, type Method, simulatorOrigin } from "./simulator-client.ts";
@@ -14,16 +15,53 @@ export interface TestMember {
   session: string;
 }
 
-/** A fresh member for checks that revoke, demote or remove, so the run's own tokens stay intact. */
-export async function addMember(role: Role): Promise<TestMember> {
-  const made = (await admin("/members", "POST", { role })) as {
-    member_id: string;
-    token: string;
-    session_cookie: string;
-  };
+interface MadeMember {
+  member_id: string;
+  token: string;
+  session_cookie: string;
+}
+
+function testMember(made: MadeMember): TestMember {
   registerSecret(made.token);
   registerSecret(made.session_cookie);
   return { memberId: made.member_id, token: made.token, session: made.session_cookie };
+}
+
+/** A fresh member for checks that revoke, demote or remove, so the run's own tokens stay intact. */
+export async function addMember(role: Role): Promise<TestMember> {
+  return testMember((await admin("/members", "POST", { role })) as MadeMember);
+}
+
+/** A new workspace of its own, and its first member (ADMIN unless asked otherwise). */
+export async function addWorkspace(role: Role = "ADMIN"): Promise<TestMember & { workspaceId: string }> {
+  const made = (await admin("/workspaces", "POST", { role })) as MadeMember & { workspace_id: string };
+  return { ...testMember(made), workspaceId: made.workspace_id };
+}
+
+/** Another personal access token of the member; `issuedAt` in the past stands for one created that long ago. */
+export async function addToken(memberId: string, issuedAt?: Date): Promise<string> {
+  const body = issuedAt === undefined ? {} : { issued_at: issuedAt.toISOString() };
+  const { token } = (await admin(`/members/${memberId}/tokens`, "POST", body)) as { token: string };
+  registerSecret(token);
+  return token;
+}
+
+/** The control plane's current time (epoch ms), which decides when a session cookie ends. */
+export async function controlPlaneNow(): Promise<number> {
+  return ((await admin("/clock", "GET")) as { now_ms: number }).now_ms;
+}
+
+/** Runs `body` with a function that moves the control plane's clock forward, and always puts the clock back. */
+export async function withControlPlaneClock<T>(
+  body: (advance: (ms: number) => Promise<void>) => Promise<T>,
+): Promise<T> {
+  try {
+    return await body(async (ms) => {
+      await admin("/clock/advance", "POST", { ms });
+    });
+  } finally {
+    await admin("/clock/reset", "POST");
+  }
 }
 
 export const setRole = (memberId: string, role: Role) => admin(`/members/${memberId}/role`, "POST", { role });
