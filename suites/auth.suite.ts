@@ -2,7 +2,16 @@
 import { randomBytes } from "node:crypto";
 import { expect } from "vitest";
 import { check } from "./harness/check.ts";
-import { addMember, removeMember, revokeToken, setRole, whileOffline } from "./harness/control-plane.ts";
+import {
+  addMember,
+  addToken,
+  controlPlaneNow,
+  removeMember,
+  revokeToken,
+  setRole,
+  whileOffline,
+  withControlPlaneClock,
+} from "./harness/control-plane.ts";
 import { allEndpoints } from "./harness/endpoints.ts";
 import { type ApiResponse, call, describe } from "./harness/http.ts";
 import { callOp } from "./harness/profile.ts";
@@ -18,6 +27,25 @@ function message(response: ApiResponse): unknown {
 function expect401(response: ApiResponse, text: string): void {
   expect(response.status, describe(response)).toBe(401);
   expect(message(response), describe(response)).toBe(text);
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** An EDITOR write (an agent create) with `token`; an agent it does create is deleted at the end of the file. */
+async function editorWrite(token: string): Promise<ApiResponse> {
+  const response = await callOp("agent.create", {}, { body: { name: uniqueName("agent") }, as: { token } });
+  const id = (response.json as { id?: unknown } | undefined)?.id;
+  if (response.status < 300 && typeof id === "string") {
+    track(`agent ${id}`, async () => {
+      await callOp("agent.delete", { agent_id: id });
+    });
+  }
+  return response;
+}
+
+function expect2xx(response: ApiResponse, label: string): void {
+  expect(response.status, `${label}: ${describe(response)}`).toBeGreaterThanOrEqual(200);
+  expect(response.status, `${label}: ${describe(response)}`).toBeLessThan(300);
 }
 
 check("GET /health answers 200 without a credential", ["auth.health-unauthenticated"], async () => {
@@ -96,6 +124,97 @@ check(
     await setRole(member.memberId, "ADMIN");
     const promoted = await write();
     expect(promoted.status, `after promotion back to ADMIN: ${describe(promoted)}`).toBe(200);
+  },
+  { needs: ["wiring"] },
+);
+
+check(
+  "a role change applies to every token of the member, each on its very next request",
+  ["auth.role-change-all-tokens", "auth.role-too-low-403"],
+  async () => {
+    const member = await addMember("EDITOR");
+    const tokens = [member.token, await addToken(member.memberId)];
+    const writes = async (order: number[], role: string, expected: "2xx" | 403) => {
+      for (const i of order) {
+        const response = await editorWrite(tokens[i]!);
+        const label = `token #${i + 1} of a member now ${role}`;
+        if (expected === "2xx") expect2xx(response, label);
+        else expect(response.status, `${label}: ${describe(response)}`).toBe(403);
+      }
+    };
+    await writes([0, 1], "EDITOR", "2xx");
+    // Each order once: a server that refreshes the role through one token only is caught whichever it is.
+    await setRole(member.memberId, "VIEWER");
+    await writes([1, 0], "VIEWER", 403);
+    await setRole(member.memberId, "EDITOR");
+    await writes([1, 0], "EDITOR again", "2xx");
+    await setRole(member.memberId, "VIEWER");
+    await writes([0, 1], "VIEWER again", 403);
+  },
+  { needs: ["wiring"] },
+);
+
+check(
+  "every token of a member is allowed exactly the same: no token is scoped or read-only",
+  ["auth.no-token-scope"],
+  async () => {
+    const editor = await addMember("EDITOR");
+    const tokens = [editor.token, await addToken(editor.memberId), await addToken(editor.memberId)];
+    for (const [i, token] of tokens.entries()) {
+      const created = await editorWrite(token);
+      expect2xx(created, `agent create with token #${i + 1} of one EDITOR`);
+      const next = tokens[(i + 1) % tokens.length]!;
+      const agentId = (created.json as { id: string }).id;
+      const deleted = await callOp("agent.delete", { agent_id: agentId }, { as: { token: next } });
+      expect2xx(deleted, `deleting it with token #${((i + 1) % tokens.length) + 1}`);
+      expect2xx(await callOp("agent.list", {}, { as: { token } }), `agent list with token #${i + 1}`);
+    }
+    // The same holds for refusals: a VIEWER's tokens are all refused the write, none more or less.
+    const viewer = await addMember("VIEWER");
+    for (const [i, token] of [viewer.token, await addToken(viewer.memberId)].entries()) {
+      const refused = await editorWrite(token);
+      expect(refused.status, `agent create with token #${i + 1} of one VIEWER: ${describe(refused)}`).toBe(403);
+      expect2xx(await callOp("agent.list", {}, { as: { token } }), `agent list with the VIEWER's token #${i + 1}`);
+    }
+  },
+  { needs: ["wiring"] },
+);
+
+check(
+  "a token works however long ago it was issued: it has no expiry",
+  ["auth.token-no-expiry"],
+  async () => {
+    const member = await addMember("EDITOR");
+    const now = await controlPlaneNow();
+    for (const [label, age] of [
+      ["30 days and a second", 30 * DAY_MS + 1_000],
+      ["a year", 366 * DAY_MS],
+      ["ten years", 3_653 * DAY_MS],
+    ] as const) {
+      const token = await addToken(member.memberId, new Date(now - age));
+      expect2xx(await callOp("agent.list", {}, { as: { token } }), `a read with a token issued ${label} ago`);
+      expect2xx(await editorWrite(token), `a write with a token issued ${label} ago`);
+    }
+  },
+  { needs: ["wiring"] },
+);
+
+check(
+  "a session cookie is accepted up to 30 days after sign-in and is a 401 `invalid session` after",
+  ["auth.session-cookie-30-days", "auth.invalid-session-401"],
+  async () => {
+    // A fresh sign-in of its own; the control plane's clock is put back afterwards for the run's cookie.
+    const member = await addMember("VIEWER");
+    const read = () => callOp("agent.list", {}, { as: { cookie: member.session } });
+    expect2xx(await read(), "right after sign-in");
+    await withControlPlaneClock(async (advance) => {
+      await advance(30 * DAY_MS - 60_000);
+      expect2xx(await read(), "a minute before 30 days after sign-in");
+      await advance(120_000);
+      const expired = await read();
+      expect(expired.status, `a minute past 30 days after sign-in: ${describe(expired)}`).toBe(401);
+      expect(message(expired), describe(expired)).toBe("invalid session");
+    });
   },
   { needs: ["wiring"] },
 );

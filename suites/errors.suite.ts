@@ -6,6 +6,7 @@ import { invalidAgentBody, isInvalidAgent } from "../fixtures/invalid-agent.ts";
 import { PROBLEM_LINE } from "../spec/errors.ts";
 import { createAgent } from "./harness/agents.ts";
 import { check } from "./harness/check.ts";
+import { addWorkspace } from "./harness/control-plane.ts";
 import { type ApiResponse, call, describe } from "./harness/http.ts";
 import { callOp } from "./harness/profile.ts";
 import { property } from "./harness/property.ts";
@@ -113,3 +114,36 @@ check("a body that is not JSON is refused with the envelope, never a 5xx", ["err
   expect(response.status, describe(response)).toBeLessThan(500);
   detail(response);
 });
+
+check(
+  "an agent of another workspace is a 404 there, not a 403, and is left untouched",
+  ["errors.other-workspace-404", "errors.envelope"],
+  async () => {
+    const agent = await createAgent();
+    // An ADMIN of its own workspace: a refusal can then only be about ownership, never about the role.
+    const other = await addWorkspace("ADMIN");
+    const as = { token: other.token };
+    const params = { agent_id: agent.id };
+    for (const [label, response] of [
+      ["GET", await callOp("agent.get", params, { as })],
+      ["PATCH", await callOp("agent.patch", params, { as, body: { name: uniqueName("other-workspace") } })],
+      ["validate", await callOp("agent.validate", params, { as })],
+      ["publish", await callOp("agent.publish", params, { as })],
+      ["DELETE", await callOp("agent.delete", params, { as })],
+    ] as const) {
+      expect(response.status, `${label} from another workspace: ${describe(response)}`).toBe(404);
+      detail(response);
+    }
+    const listed = await callOp("agent.list", {}, { as, query: { limit: 200 } });
+    expect(listed.status, describe(listed)).toBe(200);
+    const ids = ((listed.json as { items?: Array<{ id?: unknown }> }).items ?? []).map((row) => row.id);
+    expect(ids, `the other workspace's agent list: ${describe(listed)}`).not.toContain(agent.id);
+    const own = await callOp("agent.get", params);
+    expect(own.status, `read back in its own workspace: ${describe(own)}`).toBe(200);
+    expect((own.json as { name?: unknown }).name, describe(own)).toBe(agent.name);
+    expect((own.json as { published_version?: unknown }).published_version, describe(own)).toBe(
+      agent.published_version,
+    );
+  },
+  { needs: ["wiring"] },
+);

@@ -65,9 +65,9 @@ export const authClauses: Clause[] = [
   {
     id: "auth.token-no-expiry",
     section: "5",
-    kind: "needs-test-control",
+    kind: "needs-wiring",
     statement:
-      "A personal access token has no expiry: it still works after the clock moves on by any amount (item 2, section 8).",
+      "A personal access token has no expiry: it still works however long after its issue, the clock having moved on by any amount (item 2, section 8).",
   },
   {
     id: "auth.session-cookie-accepted",
