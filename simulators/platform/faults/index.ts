@@ -1,4 +1,5 @@
 // Every planted fault of the reference platform, one module per area.
+import { authFaults } from "./auth.ts";
 import { byokFaults } from "./byok.ts";
 import { callsFaults } from "./calls.ts";
 import { catalogFaults } from "./catalog.ts";
@@ -24,6 +25,7 @@ export const FAULTS = {
   ...conversationsFaults,
   ...streamsFaults,
   ...knowledgeFaults,
+  ...authFaults,
 } as const satisfies Record<string, FaultSpec>;
 export type FaultName = keyof typeof FAULTS;
 

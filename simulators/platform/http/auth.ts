@@ -48,26 +48,39 @@ function sessionCookie(header: string | undefined): string | undefined {
   return undefined;
 }
 
-/** The planted `role-cached` fault: the verdict kept per credential, the bug section 5 item 5 forbids. */
-const verdictCache = new WeakMap<PlatformContext, Map<string, { at: number; principal: Principal }>>();
+/** Verdicts kept per credential, the bug section 5 items 3 and 5 forbid (planted faults only). */
+const verdictCache = new WeakMap<PlatformContext, Map<string, { until: number; principal: Principal }>>();
+
+/** How long a planted fault keeps a verdict: any one for a minute, or a session's ("stateless") for an hour. */
+function cacheLife(credential: Credential, ctx: PlatformContext): number {
+  if (ctx.faults.has("role-cached")) return 60_000;
+  if ("session" in credential && ctx.faults.has("session-verdict-cached")) return 3_600_000;
+  return 0;
+}
 
 export async function authenticate(request: FastifyRequest, ctx: PlatformContext): Promise<Principal> {
   const credential = credentialOf(request, ctx);
   const key = JSON.stringify(credential);
-  if (ctx.faults.has("role-cached")) {
-    const hit = verdictCache.get(ctx)?.get(key);
-    if (hit !== undefined && Date.now() - hit.at < 60_000) return hit.principal;
+  const life = cacheLife(credential, ctx);
+  const cache = verdictCache.get(ctx) ?? new Map<string, { until: number; principal: Principal }>();
+  const hit = life > 0 ? cache.get(key) : undefined;
+  let principal = hit !== undefined && Date.now() < hit.until ? hit.principal : undefined;
+  if (principal === undefined) {
+    const verdict = await resolve(credential, ctx);
+    principal = "token" in credential ? plantedTokenFaults(request, ctx, credential.token, verdict) : verdict.principal;
+    if (life > 0) verdictCache.set(ctx, cache.set(key, { until: Date.now() + life, principal }));
   }
-  const principal = await resolve(credential, ctx);
-  if (ctx.faults.has("role-cached")) {
-    const cache = verdictCache.get(ctx) ?? new Map();
-    cache.set(key, { at: Date.now(), principal });
-    verdictCache.set(ctx, cache);
-  }
+  if (ctx.faults.has("other-workspace-403")) refuseOtherWorkspaceAgent(request, ctx, principal);
   return principal;
 }
 
-async function resolve(credential: Credential, ctx: PlatformContext): Promise<Principal> {
+interface Resolved {
+  principal: Principal;
+  /** Epoch ms of the credential's issue, when the verdict says. */
+  issuedAt: number | undefined;
+}
+
+async function resolve(credential: Credential, ctx: PlatformContext): Promise<Resolved> {
   let status: number;
   let body: unknown;
   try {
@@ -89,8 +102,58 @@ async function resolve(credential: Credential, ctx: PlatformContext): Promise<Pr
     throw new ApiError(401, typeof message === "string" ? message : "invalid token");
   }
   if (status !== 200) throw unreachable(ctx);
-  const verdict = body as { workspace_id: string; member_id: string; role: Role };
-  return { workspaceId: verdict.workspace_id, memberId: verdict.member_id, role: verdict.role };
+  const verdict = body as { workspace_id: string; member_id: string; role: Role; issued_at?: unknown };
+  const issuedAt = typeof verdict.issued_at === "string" ? Date.parse(verdict.issued_at) : Number.NaN;
+  return {
+    principal: { workspaceId: verdict.workspace_id, memberId: verdict.member_id, role: verdict.role },
+    issuedAt: Number.isNaN(issuedAt) ? undefined : issuedAt,
+  };
+}
+
+const THIRTY_DAYS_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** The first token the platform saw for each member (planted faults only). */
+const firstTokens = new WeakMap<PlatformContext, Map<string, { token: string; role: Role }>>();
+
+/** Planted token bugs: a 30-day life, a role kept from the member's first token, extra tokens read-only. */
+function plantedTokenFaults(
+  request: FastifyRequest,
+  ctx: PlatformContext,
+  token: string,
+  verdict: Resolved,
+): Principal {
+  const { principal, issuedAt } = verdict;
+  if (
+    ctx.faults.has("token-expires-30-days") &&
+    issuedAt !== undefined &&
+    ctx.clock.now() - issuedAt >= THIRTY_DAYS_MS
+  ) {
+    throw new ApiError(401, "token expired");
+  }
+  if (!ctx.faults.has("role-from-first-token") && !ctx.faults.has("extra-tokens-read-only")) return principal;
+  const members = firstTokens.get(ctx) ?? new Map<string, { token: string; role: Role }>();
+  firstTokens.set(ctx, members);
+  const first = members.get(principal.memberId) ?? { token, role: principal.role };
+  members.set(principal.memberId, first);
+  if (first.token === token) first.role = principal.role;
+  if (ctx.faults.has("extra-tokens-read-only") && first.token !== token && !["GET", "HEAD"].includes(request.method)) {
+    throw new ApiError(403, "this token is read-only");
+  }
+  return ctx.faults.has("role-from-first-token") ? { ...principal, role: first.role } : principal;
+}
+
+/** Every workspace a credential resolved to, for the planted global lookup below. */
+const seenWorkspaces = new WeakMap<PlatformContext, Set<string>>();
+
+/** Planted `other-workspace-403`: an agent found in any workspace, and another workspace's row refused as forbidden. */
+function refuseOtherWorkspaceAgent(request: FastifyRequest, ctx: PlatformContext, principal: Principal): void {
+  const workspaces = seenWorkspaces.get(ctx) ?? new Set<string>();
+  seenWorkspaces.set(ctx, workspaces.add(principal.workspaceId));
+  const agentId = /^\/v1\/agents\/([0-9a-f-]{36})(?:[/?]|$)/i.exec(request.url)?.[1];
+  if (agentId === undefined || ctx.store.workspace(principal.workspaceId).agents.has(agentId)) return;
+  for (const workspaceId of workspaces) {
+    if (ctx.store.workspace(workspaceId).agents.has(agentId)) throw new ApiError(403, "not allowed");
+  }
 }
 
 function unreachable(ctx: PlatformContext): ApiError {
