@@ -7,6 +7,7 @@ import { call, describe } from "./harness/http.ts";
 import { PAGED_ENDPOINTS, readAll, rowKey } from "./harness/paged-endpoints.ts";
 import { callOp, profile } from "./harness/profile.ts";
 import { property } from "./harness/property.ts";
+import { onStillList } from "./harness/still-list.ts";
 
 const ROWS = 7;
 
@@ -22,27 +23,27 @@ for (const endpoint of PAGED_ENDPOINTS) {
     `${endpoint.name}: any limit and offset give the envelope, the rows and has_more of the limit+1 read`,
     ["paging.envelope-fields", "paging.no-total-no-cursor", "paging.has-more-extra-row", "paging.limit-offset-echoed"],
     [fc.integer({ min: 1, max: ROWS + 2 }), fc.integer({ min: 0, max: ROWS + 2 })],
-    async (limit, offset) => {
-      const whole = (await readAll(path, endpoint.ceiling)).map(rowKey);
-      const response = await call(path, { query: { limit, offset } });
-      expect(response.status, describe(response)).toBe(200);
-      const page = response.json as Record<string, unknown>;
-      expect(Object.keys(page).sort(), `envelope keys of ${describe(response)}`).toEqual([
-        "has_more",
-        "items",
-        "limit",
-        "offset",
-      ]);
-      expect(page.limit, "limit in effect").toBe(limit);
-      expect(page.offset, "offset in effect").toBe(offset);
-      const items = page.items as unknown[];
-      expect(items.map(rowKey), `rows ${offset}..${offset + limit} of ${whole.length}`).toEqual(
-        whole.slice(offset, offset + limit),
-      );
-      expect(page.has_more, `has_more with ${whole.length} rows, limit ${limit}, offset ${offset}`).toBe(
-        offset + limit < whole.length,
-      );
-    },
+    async (limit, offset) =>
+      onStillList(path, endpoint.ceiling, async (whole) => {
+        const response = await call(path, { query: { limit, offset } });
+        expect(response.status, describe(response)).toBe(200);
+        const page = response.json as Record<string, unknown>;
+        expect(Object.keys(page).sort(), `envelope keys of ${describe(response)}`).toEqual([
+          "has_more",
+          "items",
+          "limit",
+          "offset",
+        ]);
+        expect(page.limit, "limit in effect").toBe(limit);
+        expect(page.offset, "offset in effect").toBe(offset);
+        const items = page.items as unknown[];
+        expect(items.map(rowKey), `rows ${offset}..${offset + limit} of ${whole.length}`).toEqual(
+          whole.slice(offset, offset + limit),
+        );
+        expect(page.has_more, `has_more with ${whole.length} rows, limit ${limit}, offset ${offset}`).toBe(
+          offset + limit < whole.length,
+        );
+      }),
     { needs: endpoint.needs, numRuns: 30 },
   );
 
@@ -85,42 +86,52 @@ for (const endpoint of PAGED_ENDPOINTS) {
     `${endpoint.name}: consecutive pages concatenate to the whole list, no gaps, no duplicates`,
     ["paging.pages-concatenate"],
     [fc.integer({ min: 1, max: ROWS + 1 })],
-    async (limit) => {
-      const whole = (await readAll(path, endpoint.ceiling)).map(rowKey);
-      const seen: string[] = [];
-      for (let offset = 0; ; offset += limit) {
-        const response = await call(path, { query: { limit, offset } });
-        const page = response.json as { items: unknown[]; has_more: boolean };
-        seen.push(...page.items.map(rowKey));
-        if (!page.has_more) break;
-        expect(offset, "pages never end").toBeLessThan(whole.length + limit);
-      }
-      expect(seen, `pages of ${limit}`).toEqual(whole);
-    },
+    async (limit) =>
+      onStillList(path, endpoint.ceiling, async (whole) => {
+        const seen: string[] = [];
+        for (let offset = 0; ; offset += limit) {
+          const response = await call(path, { query: { limit, offset } });
+          const page = response.json as { items: unknown[]; has_more: boolean };
+          seen.push(...page.items.map(rowKey));
+          if (!page.has_more) break;
+          expect(offset, "pages never end").toBeLessThan(whole.length + limit);
+        }
+        expect(seen, `pages of ${limit}`).toEqual(whole);
+      }),
     { needs: endpoint.needs, numRuns: 8 },
   );
 
   check(
     `${endpoint.name}: rows added between pages leave no gap (offset paging may repeat a shifted row)`,
     ["paging.pages-concatenate"],
-    async () => {
-      const whole = (await readAll(path, endpoint.ceiling)).map(rowKey);
-      const limit = 3;
-      const seen: string[] = [];
-      let added = 0;
-      for (let offset = 0; ; offset += limit) {
-        const page = (await call(path, { query: { limit, offset } })).json as { items: unknown[]; has_more: boolean };
-        seen.push(...page.items.map(rowKey));
-        if (!page.has_more) break;
-        await endpoint.addRow();
-        added += 1;
-        expect(offset, "pages never end").toBeLessThan(whole.length + 3 * added + limit);
-      }
-      const missing = whole.filter((key) => !seen.includes(key));
-      expect(missing, "rows present before paging began and never returned").toEqual([]);
-      const duplicates = seen.length - new Set(seen).size;
-      expect(duplicates, `repeats beyond the ${added} rows inserted ahead of the cursor`).toBeLessThanOrEqual(added);
-    },
+    async () =>
+      onStillList(
+        path,
+        endpoint.ceiling,
+        async (whole) => {
+          const limit = 3;
+          const seen: string[] = [];
+          let added = 0;
+          for (let offset = 0; ; offset += limit) {
+            const page = (await call(path, { query: { limit, offset } })).json as {
+              items: unknown[];
+              has_more: boolean;
+            };
+            seen.push(...page.items.map(rowKey));
+            if (!page.has_more) break;
+            await endpoint.addRow();
+            added += 1;
+            expect(offset, "pages never end").toBeLessThan(whole.length + 3 * added + limit);
+          }
+          const missing = whole.filter((key) => !seen.includes(key));
+          expect(missing, "rows present before paging began and never returned").toEqual([]);
+          const duplicates = seen.length - new Set(seen).size;
+          expect(duplicates, `repeats beyond the ${added} rows inserted ahead of the cursor`).toBeLessThanOrEqual(
+            added,
+          );
+        },
+        true,
+      ),
     { needs: endpoint.needs },
   );
 }
