@@ -12,13 +12,13 @@ interface Row {
   checks: string[];
 }
 
-test("checks name known clauses; uncovered clauses are exactly the recorded gaps", { timeout: 60_000 }, async () => {
-  const result = await runCli(["clauses", "--json"], { timeoutMs: 50_000 });
+test("checks name known clauses; uncovered clauses are exactly the recorded gaps", { timeout: 240_000 }, async () => {
+  const result = await runCli(["clauses", "--json"], { timeoutMs: 110_000 });
   expect(result.code, result.stderr).toBe(0);
   const rows = JSON.parse(result.stdout) as Row[];
   expect(rows.length).toBe(CLAUSE_BY_ID.size);
 
-  const listed = await runCli(["clauses", "--json", "--checks"], { timeoutMs: 50_000 });
+  const listed = await runCli(["clauses", "--json", "--checks"], { timeoutMs: 110_000 });
   const checks = JSON.parse(listed.stdout) as Array<{ suite: string; name: string; clauses: string[] }>;
   expect(checks.length).toBeGreaterThan(0);
   for (const check of checks) {
