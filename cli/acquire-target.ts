@@ -84,7 +84,7 @@ export async function acquireTarget(
     }
   }
   if (explicit !== undefined) return { target: explicit, description: "target file", release: async () => undefined };
-  const stack = await startStack({ faults: faults as FaultName[], minuteMs, regions: 2 });
+  const stack = await startStack({ faults: faults as FaultName[], minuteMs, regions: 2, profile: flags.profile });
   log(
     `Embedded reference platform: ${stack.target.regions.map((r) => `${r.name} ${r.base_url}`).join(", ")}` +
       (faults.length ? `, planted faults ${faults.join(", ")}` : ""),

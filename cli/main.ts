@@ -9,7 +9,7 @@ Usage:
                       [--report-dir DIR] [--profile FILE] [--repeat N] [--fault NAME]... [--quiet] [--no-shrink]
                       [--expect FILE [--strict-expectations]] [--command "..." | --image IMAGE [--env K=V]... [--port N]]
                       [--bundle DIR --vendor V --product P --product-version X [--target-description D]]
-  cap-conformance serve [--out target.json] [--fault NAME]... [--regions N] [--port N] [--minute-ms N]
+  cap-conformance serve [--out target.json] [--fault NAME]... [--regions N] [--port N] [--minute-ms N] [--profile FILE]
   cap-conformance simulate [--out target.json] [--minute-ms N]
   cap-conformance faults [--json]
   cap-conformance clauses [--json]

@@ -7,12 +7,15 @@ import { parseArgs } from "node:util";
 import { buildReport, exitCodeOf } from "../reports/build.ts";
 import { writeReports } from "../reports/write.ts";
 import { CLAUSE_BY_ID, CLAUSES } from "../spec/clauses/index.ts";
+import { OPTIONAL_BY_CHECK_ID } from "../spec/optional-behaviours.ts";
+import { loadProfile } from "../spec/profile.ts";
 import type { Report } from "../spec/report.ts";
 import { type Acquired, acquireTarget } from "./acquire-target.ts";
 import { Product, writeBundle } from "./bundle.ts";
 import { applyExpectations, readExpectations } from "./expectations.ts";
 import { specSha256, TOOL_VERSION } from "./package-info.ts";
 import { preflight } from "./preflight.ts";
+import { checkProfile } from "./profile-flag.ts";
 import { runSuites } from "./run-suites.ts";
 import { UsageError } from "./usage-error.ts";
 import { verdictLines } from "./verdict.ts";
@@ -74,7 +77,7 @@ export async function runCommand(argv: string[]): Promise<number> {
   const reportDir = resolve(values["report-dir"] ?? "reports/out");
   const suites = listFlag(values.suite);
   const clauses = listFlag(values.clause);
-  const unknownClauses = (clauses ?? []).filter((id) => !CLAUSE_BY_ID.has(id));
+  const unknownClauses = (clauses ?? []).filter((id) => !CLAUSE_BY_ID.has(id) && !OPTIONAL_BY_CHECK_ID.has(id));
   if (unknownClauses.length > 0)
     throw new UsageError(`unknown clause id ${unknownClauses.join(", ")} (see cap-conformance clauses)`);
   const expectations = values.expect === undefined ? [] : readExpectations(values.expect);
@@ -90,6 +93,7 @@ export async function runCommand(argv: string[]): Promise<number> {
   if (product !== undefined && !product.success)
     throw new UsageError("--bundle needs --vendor, --product and --product-version");
   const profile = values.profile === undefined ? undefined : resolve(values.profile);
+  if (profile !== undefined) checkProfile(profile);
 
   const logLines: string[] = [];
   const log = (line: string) => {
@@ -105,6 +109,7 @@ export async function runCommand(argv: string[]): Promise<number> {
   const workDir = mkdtempSync(join(tmpdir(), "cap-run-"));
   try {
     const target = acquired.target;
+    checkProfile(target.profile);
     const unreachable = await preflight(target, timeoutMs);
     if (unreachable !== undefined) {
       console.error(`error: the target is unreachable: ${unreachable}`);
@@ -143,6 +148,7 @@ export async function runCommand(argv: string[]): Promise<number> {
           startedAt,
           finishedAt: new Date(),
           narrowed: suites !== undefined || clauses !== undefined,
+          optional: loadProfile(target.profile).optional,
         },
         collector.harnessErrors,
       );

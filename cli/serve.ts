@@ -1,8 +1,10 @@
 // `cap-conformance serve`: the reference platform wired to the simulators, until SIGINT/SIGTERM.
 import { writeFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { isFaultName } from "../simulators/platform/faults/index.ts";
 import { startStack } from "../simulators/stack.ts";
+import { checkProfile } from "./profile-flag.ts";
 import { UsageError } from "./usage-error.ts";
 
 export async function serveCommand(argv: string[], signal?: AbortSignal): Promise<number> {
@@ -14,6 +16,7 @@ export async function serveCommand(argv: string[], signal?: AbortSignal): Promis
       regions: { type: "string", default: "1" },
       port: { type: "string", default: "0" },
       "minute-ms": { type: "string", default: "60000" },
+      profile: { type: "string", default: "default" },
     },
     strict: true,
   });
@@ -27,11 +30,14 @@ export async function serveCommand(argv: string[], signal?: AbortSignal): Promis
   if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new UsageError("--port must be 0..65535");
   if (!(minuteMs > 0)) throw new UsageError("--minute-ms must be positive");
 
-  const stack = await startStack({ faults: faults.filter(isFaultName), regions, port, minuteMs });
+  const profile = values.profile === "default" ? "default" : resolve(values.profile);
+  checkProfile(profile);
+  const stack = await startStack({ faults: faults.filter(isFaultName), regions, port, minuteMs, profile });
   // The target file carries the tokens: readable by its owner only.
   writeFileSync(values.out, `${JSON.stringify(stack.target, null, 2)}\n`, { mode: 0o600 });
   console.log(`Reference platform: ${stack.target.regions.map((r) => `${r.name} ${r.base_url}`).join(", ")}`);
   if (faults.length > 0) console.log(`Planted faults: ${faults.join(", ")}`);
+  if (profile !== "default") console.log(`Serving the profile ${profile}`);
   console.log(`Target file: ${values.out} (Ctrl-C to stop)`);
 
   await new Promise<void>((resolve) => {

@@ -33,6 +33,7 @@ export function verdictLines(report: Report, exitCode: number, reportDir: string
     }
   }
   if (bad.length > 15) lines.push(`  … and ${bad.length - 15} more in the report`);
+  lines.push(...optionalLines(report));
   const s = report.summary;
   const verdict = exitCode === 0 ? "PASS" : exitCode === 1 ? "FAIL" : "ERROR";
   lines.push(
@@ -40,5 +41,22 @@ export function verdictLines(report: Report, exitCode: number, reportDir: string
     `${verdict}: ${s.passed} passed, ${s.failed} failed, ${s.errored} errored, ${s.skipped} skipped, ${s.not_shown} not shown (of ${s.clauses} clauses) in ${(report.run.duration_ms / 1000).toFixed(1)} s, seed ${report.run.seed}`,
     `Reports: ${reportDir}/report.json, ${reportDir}/junit.xml`,
   );
+  return lines;
+}
+
+/** The optional behaviours the profile declared (none when every one is "not-tested"). */
+function optionalLines(report: Report): string[] {
+  const declared = (report.optional ?? []).filter((o) => o.declaration !== "not-tested");
+  if (declared.length === 0) return [];
+  const lines = ["", "Optional behaviours, as the profile declares them:"];
+  for (const o of declared) {
+    const mark = o.status === "passed" ? "✓" : o.status === "failed" ? "✗" : o.status === "errored" ? "!" : "-";
+    lines.push(`  ${mark} ${o.id} (§${o.section}) ${o.declaration}: ${o.status}${o.reason ? ` (${o.reason})` : ""}`);
+    const failure = o.checks.find((c) => c.failure !== null)?.failure;
+    if (failure) {
+      lines.push(`      ${failure.message.split("\n")[0]}`);
+      if (failure.reproduce) lines.push(`      replay: ${failure.reproduce}`);
+    }
+  }
   return lines;
 }

@@ -1,9 +1,12 @@
 // Builds report.json from the clause catalogue and the collected checks (ARCHITECTURE.md).
 import type { Clause } from "../spec/clause.ts";
-import type { CheckResult, ClauseResult, Report, Status } from "../spec/report.ts";
+import { OPTIONAL_BEHAVIOURS, optionalCheckId } from "../spec/optional-behaviours.ts";
+import type { Profile } from "../spec/profile.ts";
+import type { CheckResult, ClauseResult, OptionalResult, Report, Status } from "../spec/report.ts";
 import type { Target } from "../spec/target.ts";
 import { UNIVERSAL_RULES } from "../suites/harness/universal.ts";
 import type { CollectedCheck } from "./collector.ts";
+import { verdictOf } from "./verdict.ts";
 
 export interface RunInfo {
   toolVersion: string;
@@ -14,6 +17,8 @@ export interface RunInfo {
   finishedAt: Date;
   /** True when --clause or --suite narrowed the run: unselected clauses are skipped as such. */
   narrowed: boolean;
+  /** The profile's declarations of the optional behaviours. */
+  optional?: Profile["optional"];
 }
 
 /** failed > errored > passed > skipped: a skipped check does not hide a verdict another check gave. */
@@ -104,7 +109,26 @@ export function buildReport(
     },
     clauses,
     ...(harnessErrors.length > 0 ? { harness_errors: harnessErrors } : {}),
+    optional: optionalResults(byClause, info),
   };
+}
+
+/** Each optional behaviour with the declaration it was held to (none declared: not tested). */
+function optionalResults(byId: Map<string, CheckResult[]>, info: RunInfo): OptionalResult[] {
+  return OPTIONAL_BEHAVIOURS.map((behaviour) => {
+    const declaration = info.optional?.[behaviour.id] ?? "not-tested";
+    const checks = byId.get(optionalCheckId(behaviour.id)) ?? [];
+    const statement = declaration === "must-be-absent" ? behaviour.absent : behaviour.works;
+    let status: OptionalResult["status"] = "skipped";
+    let reason: string | null = declaration === "not-tested" ? "the profile declares it not tested" : null;
+    if (checks.length === 0) reason ??= info.narrowed ? "not selected by --clause/--suite" : "no check ran";
+    else {
+      const worst = checks.reduce((a, b) => (RANK[b.status] > RANK[a.status] ? b : a));
+      status = worst.status;
+      if (status === "skipped") reason = worst.reason ?? "skipped";
+    }
+    return { id: behaviour.id, section: behaviour.section, declaration, statement, status, reason, checks };
+  });
 }
 
 function clauseStatus(
@@ -125,8 +149,8 @@ function clauseStatus(
 }
 
 /** 0 every applicable clause passed; 1 at least one failed; 2 the harness could not do its job. */
+const EXIT_CODE = { PASS: 0, FAIL: 1, ERROR: 2 } as const;
+
 export function exitCodeOf(report: Report, harnessErrors: string[]): 0 | 1 | 2 {
-  if (report.summary.failed > 0) return 1;
-  if (report.summary.errored > 0 || harnessErrors.length > 0) return 2;
-  return 0;
+  return EXIT_CODE[verdictOf({ ...report, harness_errors: harnessErrors })];
 }

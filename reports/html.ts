@@ -7,6 +7,7 @@ import { countStatuses, groupBySection, problemClauses } from "./group.ts";
 import { badge, clauseBlock } from "./html-clause.ts";
 import { HTML_SCRIPT, HTML_SCRIPT_HASH } from "./html-script.ts";
 import { HTML_STYLE } from "./html-style.ts";
+import { declaredOptionalRows, optionalRows } from "./optional-rows.ts";
 import { sectionLabel } from "./section-titles.ts";
 import { STATUS_LABEL, STATUS_ORDER, STATUS_SYMBOL, VERDICT_SYMBOL } from "./status-labels.ts";
 import { countsLine, verdictOf } from "./verdict.ts";
@@ -99,11 +100,20 @@ function notShownBlock(clauses: readonly ClauseResult[]): string {
   ].join("");
 }
 
+function optionalBlock(rows: readonly ClauseResult[], anchors: Map<ClauseResult, string>): string {
+  if (rows.length === 0) return "";
+  return [
+    `<section class="sec"><h2>Optional behaviours <span class="tally">as the profile declares them: must work, must be absent, or not tested</span></h2>`,
+    `<ul class="clauses">${rows.map((c) => clauseBlock(c, anchors.get(c)!)).join("")}</ul></section>`,
+  ].join("");
+}
+
 export function renderHtml(report: Report): string {
   const verdict = verdictOf(report);
   const tested = report.clauses.filter((c) => c.status !== "not-shown");
-  const anchors = new Map(report.clauses.map((c, i) => [c, `c${i}`]));
-  const problems = problemClauses(report.clauses);
+  const optional = optionalRows(report);
+  const anchors = new Map([...report.clauses, ...optional].map((c, i) => [c, `c${i}`]));
+  const problems = problemClauses([...report.clauses, ...declaredOptionalRows(report)]);
   const sections = groupBySection(tested).map((g) => {
     const tally = STATUS_ORDER.filter((s) => g.counts[s] > 0)
       .map((s) => `${g.counts[s]} ${STATUS_LABEL[s].toLowerCase()}`)
@@ -139,6 +149,7 @@ ${envBlock(report)}
 ${attentionBlock(problems, anchors)}
 ${filterBlock(tested.length, problems.length, skipped)}
 ${sections.join("\n")}
+${optionalBlock(optional, anchors)}
 ${notShownBlock(report.clauses.filter((c) => c.status === "not-shown"))}
 <footer>report.json schema_version ${report.schema_version} · rendered by ${html(report.tool.name)} ${html(report.tool.version)}. The machine-readable results are in report.json next to this file.</footer>
 </main>

@@ -6,6 +6,7 @@ import type { CheckResult, ClauseResult, Report } from "../spec/report.ts";
 import { xmlAttr, xmlText } from "./escape.ts";
 import { failureText } from "./exchange-text.ts";
 import { firstLine, junitSeconds, truncate } from "./format.ts";
+import { optionalRows } from "./optional-rows.ts";
 
 type CaseStatus = CheckResult["status"];
 
@@ -42,7 +43,7 @@ function collectCases(report: Report): Map<string, TestCase[]> {
     if (list === undefined) suites.set(suite, [tc]);
     else list.push(tc);
   };
-  for (const clause of report.clauses) {
+  for (const clause of [...report.clauses, ...optionalRows(report)]) {
     if (clause.checks.length === 0) {
       const area = areaOfId(clause.id);
       add(area, {

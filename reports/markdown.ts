@@ -5,6 +5,7 @@ import type { ClauseResult, Report } from "../spec/report.ts";
 import { mdCode, mdFence, mdText } from "./escape.ts";
 import { firstLine, formatDuration, truncate } from "./format.ts";
 import { firstProblemCheck, groupBySection, problemClauses } from "./group.ts";
+import { declaredOptionalRows } from "./optional-rows.ts";
 import { sectionLabel } from "./section-titles.ts";
 import { STATUS_LABEL, STATUS_ORDER, STATUS_SYMBOL, VERDICT_SYMBOL } from "./status-labels.ts";
 import { countsLine, verdictOf } from "./verdict.ts";
@@ -86,6 +87,23 @@ function sectionsTable(report: Report): string {
   ].join("\n");
 }
 
+function optionalTable(report: Report): string {
+  const rows = (report.optional ?? []).filter((o) => o.declaration !== "not-tested");
+  if (rows.length === 0) return "";
+  return [
+    "",
+    "",
+    "### Optional behaviours (declared by the profile)",
+    "",
+    "| Behaviour | Section | Declared | Status |",
+    "|---|---|---|---|",
+    ...rows.map(
+      (o) =>
+        `| ${mdCode(o.id)} | ${mdText(o.section)} | ${o.declaration} | ${STATUS_SYMBOL[o.status]} ${STATUS_LABEL[o.status]} |`,
+    ),
+  ].join("\n");
+}
+
 const HARNESS_ERRORS_MAX = 20;
 
 function harnessBlock(report: Report): string {
@@ -110,9 +128,9 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
   const sep = "\n\n";
   const harness = harnessBlock(report);
   const head = harness === "" ? header(report) : `${header(report)}${sep}${harness}`;
-  const problems = problemClauses(report.clauses);
+  const problems = problemClauses([...report.clauses, ...declaredOptionalRows(report)]);
   const problemsTitle = problems.length === 0 ? "" : `### Failed and errored clauses (${problems.length})`;
-  let sections = sectionsTable(report);
+  let sections = sectionsTable(report) + optionalTable(report);
   // The omission note is at most this long; reserving it up front keeps the total under budget.
   const noteReserve = 200;
   let fixed = bytes(head) + bytes(problemsTitle) + bytes(sections) + bytes(FOOTER) + 5 * bytes(sep) + noteReserve;

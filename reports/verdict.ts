@@ -5,12 +5,14 @@ export type Verdict = "PASS" | "FAIL" | "ERROR";
 
 /**
  * FAIL when any clause failed (a failure found is a fact even if other clauses errored), ERROR when none failed
- * but some errored or the harness reported errors outside any check, PASS otherwise. Matches `run`'s exit codes
- * 1, 2 and 0.
+ * but some errored or the harness reported errors outside any check, PASS otherwise; an optional behaviour the
+ * profile declared counts as a clause. Matches `run`'s exit codes 1, 2 and 0.
  */
-export function verdictOf(report: Pick<Report, "summary" | "harness_errors">): Verdict {
-  if (report.summary.failed > 0) return "FAIL";
-  if (report.summary.errored > 0 || (report.harness_errors?.length ?? 0) > 0) return "ERROR";
+export function verdictOf(report: Pick<Report, "summary" | "harness_errors" | "optional">): Verdict {
+  const optional = report.optional ?? [];
+  if (report.summary.failed > 0 || optional.some((o) => o.status === "failed")) return "FAIL";
+  const errored = report.summary.errored > 0 || optional.some((o) => o.status === "errored");
+  if (errored || (report.harness_errors?.length ?? 0) > 0) return "ERROR";
   return "PASS";
 }
 

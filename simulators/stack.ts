@@ -1,5 +1,6 @@
 // The whole embedded stack: the simulators plus N regional platform instances sharing one control
 // plane, and the target file that describes it.
+import { loadProfile } from "../spec/profile.ts";
 import type { Target } from "../spec/target.ts";
 import { startCarrier } from "./carrier/server.ts";
 import { startControlPlane } from "./control-plane/server.ts";
@@ -16,6 +17,8 @@ export interface StackOptions {
   minuteMs?: number;
   /** Port of the first region; the others follow. 0 picks free ports. */
   port?: number;
+  /** `default` or a profile file: the platform serves its paths and optional behaviours, the target names it. */
+  profile?: string;
 }
 
 export interface Simulators {
@@ -96,6 +99,8 @@ export async function startSimulators(minuteMs = 60_000): Promise<Simulators> {
 
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const minuteMs = options.minuteMs ?? 60_000;
+  const profileName = options.profile ?? "default";
+  const profile = loadProfile(profileName);
   const simulators = await startSimulators(minuteMs);
   const closers = closerList();
   closers.add(simulators.close);
@@ -111,12 +116,18 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         wiring: simulators.wiring,
         faults: options.faults ?? [],
         port: options.port ? options.port + i : 0,
+        profile,
       });
       closers.add(platform.close);
       platforms.push(platform);
       regions.push({ name: platform.region, base_url: platform.url });
     }
-    const target: Target = { ...simulators.target, regions, test_control: `${regions[0]!.base_url}/_test` };
+    const target: Target = {
+      ...simulators.target,
+      regions,
+      test_control: `${regions[0]!.base_url}/_test`,
+      profile: profileName,
+    };
     return { target, platforms, close: closers.close };
   } catch (error) {
     await closers.close();

@@ -1,6 +1,8 @@
 // The profile: every assumption the harness makes where the spec says "not shown", written once,
 // each with the section it fills. `--profile FILE` overrides any of it (a JSON file of the same shape).
+import { readFileSync } from "node:fs";
 import { z } from "zod";
+import { Declaration, OPTIONAL_BEHAVIOURS, OptionalBehaviourId } from "./optional-behaviours.ts";
 
 export const Operation = z.object({
   method: z.enum(["GET", "POST", "PUT", "PATCH", "DELETE"]),
@@ -78,8 +80,24 @@ export const Profile = z.object({
   byok_body_field: z.string(),
   /** 4: name of the optional carrier-account filter of GET /v1/telephony/phone-numbers. */
   phone_numbers_account_filter: z.string(),
+  /** 8: maximum request body sizes are not shown; the size the body-size-limit behaviour is checked at. */
+  max_body_bytes: z.int().positive(),
+  /** 9: any version header is not shown; the name the version-header behaviour is checked by. */
+  version_header: z.string().regex(/^[A-Za-z0-9-]+$/),
+  /** Optional behaviours (spec/optional-behaviours.ts), each declared must-work, must-be-absent or not-tested. */
+  optional: z.record(OptionalBehaviourId, Declaration),
 });
 export type Profile = z.infer<typeof Profile>;
+
+/** A profile file: any subset of the profile's fields; operations and optional merge key by key. */
+export const ProfileFile = Profile.extend({
+  operations: z.record(z.string(), Operation),
+  optional: z.partialRecord(OptionalBehaviourId, Declaration),
+  webhook_signature: Profile.shape.webhook_signature.partial(),
+})
+  .partial()
+  .strict();
+export type ProfileFile = z.infer<typeof ProfileFile>;
 
 export const DEFAULT_PROFILE: Profile = {
   name: "default",
@@ -92,7 +110,42 @@ export const DEFAULT_PROFILE: Profile = {
   },
   byok_body_field: "api_key",
   phone_numbers_account_filter: "account_id",
+  max_body_bytes: 1024 * 1024,
+  version_header: "api-version",
+  // Nothing the spec leaves open is held against an unknown server: a vendor declares what it has.
+  optional: Object.fromEntries(OPTIONAL_BEHAVIOURS.map((b) => [b.id, "not-tested"])) as Profile["optional"],
 };
+
+/** The default profile with a file's fields over it; a file that is not a profile is a clear error. */
+export function mergeProfile(file: ProfileFile, name: string): Profile {
+  return Profile.parse({
+    ...DEFAULT_PROFILE,
+    ...file,
+    name: file.name ?? name,
+    operations: { ...DEFAULT_PROFILE.operations, ...file.operations },
+    webhook_signature: { ...DEFAULT_PROFILE.webhook_signature, ...file.webhook_signature },
+    optional: { ...DEFAULT_PROFILE.optional, ...file.optional },
+  });
+}
+
+export class ProfileError extends Error {}
+
+/** `default`, or the path of a JSON profile file. */
+export function loadProfile(nameOrPath: string): Profile {
+  if (nameOrPath === "default") return DEFAULT_PROFILE;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(nameOrPath, "utf8"));
+  } catch (error) {
+    throw new ProfileError(`profile ${nameOrPath} cannot be read as JSON: ${(error as Error).message}`);
+  }
+  const parsed = ProfileFile.safeParse(raw);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `${issue.path.join(".") || "(top)"}: ${issue.message}`);
+    throw new ProfileError(`profile ${nameOrPath} is not a valid profile:\n  ${lines.join("\n  ")}`);
+  }
+  return mergeProfile(parsed.data, nameOrPath);
+}
 
 /** Fills `{name}` placeholders of an operation path, URL-encoding each value. */
 export function fillPath(template: string, params: Record<string, string>): string {

@@ -1,6 +1,7 @@
 // report.json, schema_version 1 (ARCHITECTURE.md). Other tools read it: these fields are stable.
 import { z } from "zod";
 import { ClauseKind } from "./clause.ts";
+import { Declaration } from "./optional-behaviours.ts";
 
 export const Status = z.enum(["passed", "failed", "errored", "skipped", "not-shown"]);
 export type Status = z.infer<typeof Status>;
@@ -61,6 +62,19 @@ export const ClauseResult = z.object({
 });
 export type ClauseResult = z.infer<typeof ClauseResult>;
 
+/** An optional behaviour (spec/optional-behaviours.ts) as the profile declared it, and how the target did. */
+export const OptionalResult = z.object({
+  id: z.string(),
+  section: z.string(),
+  declaration: Declaration,
+  /** What the declaration held the server to. */
+  statement: z.string(),
+  status: CheckResult.shape.status,
+  reason: z.string().nullable(),
+  checks: z.array(CheckResult),
+});
+export type OptionalResult = z.infer<typeof OptionalResult>;
+
 export const Report = z.object({
   schema_version: z.literal(1),
   tool: z.object({ name: z.literal("cap-conformance"), version: z.string() }),
@@ -91,5 +105,7 @@ export const Report = z.object({
   harness_errors: z.array(z.string()).optional(),
   /** Counts of `--expect` outcomes: failures that were expected, and expectations that no longer fail. */
   expectations: z.object({ expected_failures: z.int(), stale: z.int() }).optional(),
+  /** Optional behaviours held to the profile's declarations; a failed one fails the run as a clause does. */
+  optional: z.array(OptionalResult).optional(),
 });
 export type Report = z.infer<typeof Report>;

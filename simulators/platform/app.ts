@@ -3,6 +3,8 @@ import type { FastifyInstance } from "fastify";
 import { createServer } from "../shared/server.ts";
 import type { PlatformContext } from "./context.ts";
 import { authenticate } from "./http/auth.ts";
+import { bodyLimitFor, optionalBehaviours } from "./http/optional-behaviours.ts";
+import { profileRewrites, rewriteUrl } from "./http/profile-paths.ts";
 import { controlHostRoutes } from "./regions/control-host.ts";
 import { agentsRoutes } from "./routes/agents.ts";
 import { batchesRoutes } from "./routes/batches.ts";
@@ -35,13 +37,18 @@ export function registeredRoutes(app: FastifyInstance): ReadonlyArray<{ method: 
 }
 
 export function buildPlatform(ctx: PlatformContext): FastifyInstance {
-  const app = createServer();
+  const rewrites = profileRewrites(ctx.profile);
+  const app = createServer({
+    bodyLimit: bodyLimitFor(ctx.profile),
+    ...(rewrites.length > 0 ? { rewriteUrl: (method, url) => rewriteUrl(rewrites, method, url) } : {}),
+  });
   const routes: Array<{ method: string; url: string }> = [];
   routeTables.set(app, routes);
   app.addHook("onRoute", (route) => {
     for (const method of [route.method].flat()) if (method !== "HEAD") routes.push({ method, url: route.url });
   });
   app.decorateRequest("principal", null as never);
+  optionalBehaviours(app, ctx.profile);
 
   if (ctx.faults.has("404-plain-text")) {
     // The framework's default page for unmatched routes left in place of the envelope.

@@ -1,4 +1,5 @@
 // What every route of one regional platform instance shares.
+import type { Profile } from "../../spec/profile.ts";
 import type { Clock } from "../shared/clock.ts";
 import type { EventBus } from "./events/bus.ts";
 import type { FaultSet } from "./faults/index.ts";
@@ -31,4 +32,6 @@ export interface PlatformContext {
   upstreamTimeoutMs: number;
   /** SSE keep-alive interval in ms (6.2: 15 000); shorter only in tests, through the start options. */
   sseKeepAliveMs?: number;
+  /** The profile this instance serves: its paths, and its optional behaviours present or absent. */
+  profile: Profile;
 }

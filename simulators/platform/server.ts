@@ -1,4 +1,5 @@
 // Starts one regional platform instance on loopback.
+import { DEFAULT_PROFILE, type Profile } from "../../spec/profile.ts";
 import type { Clock } from "../shared/clock.ts";
 import { listenLoopback } from "../shared/server.ts";
 import { buildPlatform, registeredRoutes } from "./app.ts";
@@ -16,6 +17,8 @@ export interface PlatformOptions {
   upstreamTimeoutMs?: number;
   /** For tests only: the SSE keep-alive interval (default 15 000 ms, section 6.2). */
   sseKeepAliveMs?: number;
+  /** The profile to serve (default: the default profile). */
+  profile?: Profile;
 }
 
 export interface RunningPlatform {
@@ -37,6 +40,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     selfUrl: () => url,
     upstreamTimeoutMs: options.upstreamTimeoutMs ?? 2_000,
     sseKeepAliveMs: options.sseKeepAliveMs,
+    profile: options.profile ?? DEFAULT_PROFILE,
   });
   url = await listenLoopback(app, options.port ?? 0);
   return { region: options.region, url, routes: registeredRoutes(app), close: () => app.close() };

@@ -1,5 +1,6 @@
 // The fastify base every simulator and the reference platform share: the error envelope on every
 // error (fastify's own 400/404/413/415 included), loopback-only listening, bounded timeouts.
+import type { IncomingMessage } from "node:http";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from "fastify";
 import { errorBody } from "../../spec/errors.ts";
 import { ApiError } from "./api-error.ts";
@@ -8,6 +9,8 @@ export interface ServerOptions {
   /** Largest accepted body; larger ones get 413 in the envelope. */
   bodyLimit?: number;
   logger?: FastifyServerOptions["logger"];
+  /** Maps a request's URL before routing (the reference platform serving a profile's paths). */
+  rewriteUrl?: (method: string, url: string) => string;
 }
 
 export function createServer(options: ServerOptions = {}): FastifyInstance {
@@ -20,6 +23,9 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
     forceCloseConnections: true,
     connectionTimeout: 30_000,
     ajv: { customOptions: { allErrors: true } },
+    ...(options.rewriteUrl !== undefined
+      ? { rewriteUrl: (req: IncomingMessage) => options.rewriteUrl!(req.method ?? "GET", req.url ?? "/") }
+      : {}),
     // Errors fastify raises before routing (a malformed URL, a bad header) get the envelope too.
     frameworkErrors: (error, _request, reply) => {
       const status = typeof error.statusCode === "number" && error.statusCode < 500 ? error.statusCode : 400;

@@ -103,9 +103,9 @@ export async function call(path: string, options: RequestOptions = {}): Promise<
     url: redact(url),
     status,
     request_headers: redactHeaders(headers),
-    request_body: bodyText === undefined ? null : redact(bodyText),
+    request_body: bodyText === undefined ? null : clip(redact(bodyText)),
     response_headers: redactHeaders(responseHeaders),
-    response_body: redact(text),
+    response_body: clip(redact(text)),
     duration_ms: Math.round(performance.now() - started),
   };
   recordExchange(exchange);
@@ -133,4 +133,12 @@ function parseJson(text: string): unknown {
 /** One line naming an exchange, for assertion messages. */
 export function describe(response: ApiResponse): string {
   return `${response.method} ${response.url} → ${response.status} ${redact(response.text.slice(0, 300))}`;
+}
+
+/** Bodies kept in a report: enough to read, never the megabytes a size check sends. */
+const KEPT_BODY_CHARS = 16_384;
+
+function clip(text: string): string {
+  if (text.length <= KEPT_BODY_CHARS) return text;
+  return `${text.slice(0, KEPT_BODY_CHARS)}… [${text.length} characters in all]`;
 }

@@ -3,7 +3,7 @@
 import { expect } from "vitest";
 import type { KbStatus } from "../../spec/knowledge.ts";
 import { type ApiResponse, call, describe, type Who } from "./http.ts";
-import { callOp } from "./profile.ts";
+import { callOp, profile } from "./profile.ts";
 import { track, uniqueName } from "./resources.ts";
 import { runConfig } from "./run-config.ts";
 import { websiteUrl } from "./website.ts";
@@ -36,6 +36,9 @@ export async function createKb(
   const kb = response.json as KbView;
   expect(typeof kb?.id, `knowledge create answers an id: ${describe(response)}`).toBe("string");
   track(`knowledge base ${kb.id}`, async () => {
+    if (profile().optional["knowledge-delete"] === "must-be-absent") {
+      throw new Error("the profile declares knowledge-delete absent, so it stays");
+    }
     const deleted = await callOp("kb.delete", { kb_id: kb.id });
     if (deleted.status !== 200 && deleted.status !== 404) throw new Error(`delete answered ${deleted.status}`);
   });

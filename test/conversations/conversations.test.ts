@@ -1,6 +1,7 @@
 // The reference platform's text conversations beyond what the suites can see: the text window's session
 // events on the bus (no telephony fields), the agent's published model answering, and the provider key
 // read from the workspace's stored keys (a deleted key fails the turn with turn.failed).
+
 import { request } from "undici";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { buildPlatform } from "../../simulators/platform/app.ts";
@@ -12,6 +13,7 @@ import { FaultSet } from "../../simulators/platform/faults/index.ts";
 import { RegionStore } from "../../simulators/platform/store.ts";
 import { listenLoopback } from "../../simulators/shared/server.ts";
 import { type Simulators, startSimulators } from "../../simulators/stack.ts";
+import { DEFAULT_PROFILE } from "../../spec/profile.ts";
 
 const MINUTE_MS = 10;
 let sims: Simulators;
@@ -31,6 +33,7 @@ beforeAll(async () => {
     events: new EventBus(),
     selfUrl: () => base,
     upstreamTimeoutMs: 2_000,
+    profile: DEFAULT_PROFILE,
   };
   ctx.events.subscribe((event) => events.push(event));
   const app = buildPlatform(ctx);

@@ -4,6 +4,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "vitest";
 import { CLAUSE_BY_ID } from "../../spec/clauses/index.ts";
+import { OPTIONAL_BEHAVIOURS, OPTIONAL_BY_CHECK_ID } from "../../spec/optional-behaviours.ts";
 import { runCli } from "../helpers/cli.ts";
 
 interface Row {
@@ -24,7 +25,18 @@ test("checks name known clauses; uncovered clauses are exactly the recorded gaps
   for (const check of checks) {
     expect(check.clauses.length, `${check.suite}: ${check.name} names no clause`).toBeGreaterThan(0);
     for (const id of check.clauses)
-      expect(CLAUSE_BY_ID.has(id), `${check.suite}: ${check.name} names unknown ${id}`).toBe(true);
+      expect(
+        CLAUSE_BY_ID.has(id) || OPTIONAL_BY_CHECK_ID.has(id),
+        `${check.suite}: ${check.name} names unknown ${id}`,
+      ).toBe(true);
+  }
+
+  for (const behaviour of OPTIONAL_BEHAVIOURS) {
+    const id = `optional.${behaviour.id}`;
+    expect(
+      checks.some((check) => check.clauses.includes(id)),
+      `optional behaviour ${behaviour.id} has a check`,
+    ).toBe(true);
   }
 
   const uncovered = rows

@@ -1,6 +1,7 @@
 // The reference platform's delivery machinery against the webhook sink: connect-time blocking on every
 // DNS answer, the subscription filter, a slow receiver never holding up another, bounded concurrency,
 // and wall-clock signatures under a fast simulated clock.
+
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type { PlatformContext } from "../../simulators/platform/context.ts";
 import { EventBus } from "../../simulators/platform/events/bus.ts";
@@ -12,6 +13,7 @@ import { generateSecret } from "../../simulators/platform/webhooks/secret.ts";
 import { type WebhookRow, WebhookState } from "../../simulators/platform/webhooks/state.ts";
 import { createClock } from "../../simulators/shared/clock.ts";
 import { startWebhookSink, type WebhookSink } from "../../simulators/webhook-sink/index.ts";
+import { DEFAULT_PROFILE } from "../../spec/profile.ts";
 
 let sink: WebhookSink;
 let ctx: PlatformContext;
@@ -30,6 +32,7 @@ beforeAll(async () => {
     events: new EventBus(),
     selfUrl: () => "",
     upstreamTimeoutMs: 2_000,
+    profile: DEFAULT_PROFILE,
   };
   pipeline = new DeliveryPipeline(ctx);
   ctx.events.subscribe((event) => pipeline.onEvent(event));
