@@ -35,6 +35,14 @@ export const IntegrationSeed = z.object({
     .regex(/^[a-z0-9_-]{1,40}$/)
     .default("simchat"),
   mcp_tools: z.array(McpTool).max(1000).default([]),
+  /**
+   * Where the reference sends the channel's outbound messages (the messaging provider's send endpoint,
+   * not shown): a JSON POST per reply. Without one, replies stay in the conversation.
+   */
+  channel_url: z
+    .url({ protocol: /^https?$/ })
+    .max(2000)
+    .optional(),
 });
 export type IntegrationSeed = z.input<typeof IntegrationSeed>;
 
@@ -47,3 +55,19 @@ export const TriggerSeed = z.object({
   metadata: z.record(z.string(), z.unknown()).default({}),
 });
 export type TriggerSeed = z.input<typeof TriggerSeed>;
+
+/**
+ * Test control: one inbound message on the integration's messaging channel, as its provider would report
+ * it. Messages of one `thread` continue one conversation per trigger.
+ */
+export const InboundMessage = z.object({
+  thread: z.string().min(1).max(200),
+  text: z.string().min(1).max(32_000),
+});
+export type InboundMessage = z.infer<typeof InboundMessage>;
+
+/** Test control's answer: the conversation each matching trigger fed, and the item the message became. */
+export const InboundAccepted = z.object({
+  conversations: z.array(z.object({ trigger_id: Uuid, conversation_id: Uuid, item_id: Uuid })),
+});
+export type InboundAccepted = z.infer<typeof InboundAccepted>;

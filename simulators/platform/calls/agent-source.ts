@@ -1,9 +1,11 @@
 // Which agent a call runs (4, 2.11, 2.12): a stored agent (its published version when it has one,
 // else the draft), a whole inline agent, or a team (the first member answers), then an override on top.
-import type { z } from "zod";
-import type { AgentConfig, AgentOverride, AgentRecord } from "../../../spec/agent.ts";
+import { z } from "zod";
+import { AgentConfig, type AgentOverride, type AgentRecord } from "../../../spec/agent.ts";
 import type { AgentTeam } from "../../../spec/calls.ts";
 import { ApiError } from "../../shared/api-error.ts";
+import type { PlatformContext } from "../context.ts";
+import { parse } from "../http/parse.ts";
 import type { WorkspaceState } from "../store.ts";
 
 export interface AgentSource {
@@ -33,7 +35,19 @@ function stored(workspace: WorkspaceState, agentId: string, version: number | un
   return { agent_id: agent.id, agent_version: agent.published_version, config };
 }
 
-export function resolveAgent(workspace: WorkspaceState, source: AgentSource): ResolvedAgent {
+/** The override on top of a resolved config (2.11): for this run only, so on a copy, never the stored agent. */
+function overridden(ctx: PlatformContext, config: AgentConfig, override: AgentOverride): AgentConfig {
+  // The planted bug: merged in place, into the stored agent's config object the resolver handed out.
+  if (ctx.faults.has("override-written-to-agent")) return Object.assign(config, override);
+  return { ...config, ...override };
+}
+
+export function resolveAgent(ctx: PlatformContext, workspaceId: string, source: AgentSource): ResolvedAgent {
+  const workspace = ctx.store.workspace(workspaceId);
+  if (ctx.faults.has("override-validated-as-agent") && source.agent_override !== undefined) {
+    // The planted bug: the override checked with the whole-agent schema, whose name is required.
+    parse(ctx, z.object({ agent_override: AgentConfig }), { agent_override: source.agent_override }, "body");
+  }
   const given = [source.agent_id, source.agent, source.agent_team].filter((x) => x !== undefined).length;
   if (given !== 1) throw ApiError.validation([`agent_id: ${ONE_SOURCE}`]);
   let resolved: ResolvedAgent;
@@ -49,8 +63,8 @@ export function resolveAgent(workspace: WorkspaceState, source: AgentSource): Re
       lead.agent_id !== undefined
         ? stored(workspace, lead.agent_id, lead.agent_version)
         : { agent_id: null, agent_version: null, config: lead.agent! };
-    if (lead.agent_override !== undefined) resolved.config = { ...resolved.config, ...lead.agent_override };
+    if (lead.agent_override !== undefined) resolved.config = overridden(ctx, resolved.config, lead.agent_override);
   }
-  if (source.agent_override !== undefined) resolved.config = { ...resolved.config, ...source.agent_override };
+  if (source.agent_override !== undefined) resolved.config = overridden(ctx, resolved.config, source.agent_override);
   return resolved;
 }

@@ -16,6 +16,6 @@ export function dialSource(
   if (!phone.can_outbound) throw new ApiError(400, "that phone number cannot place outbound calls");
   const account = telephony.accounts.get(phone.telephony_account_id);
   if (account === undefined) throw new ApiError(400, "the phone number's carrier account is gone");
-  const agent: ResolvedAgent = resolveAgent(ctx.store.workspace(workspaceId), body);
+  const agent: ResolvedAgent = resolveAgent(ctx, workspaceId, body);
   return { phone, account, agent };
 }

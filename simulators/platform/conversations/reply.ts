@@ -1,11 +1,16 @@
-// One assistant turn: resolve the answering agent and its provider key, stream the reply from the provider
-// as assistant.* frames, then store the reply as an item. A turn that cannot start at all (no key, provider
-// unreachable or refusing) is a turn.failed frame, because no worker ever owned it (6.2).
+// One assistant turn: resolve the answering agent (its published version, 9) and its provider key, run its
+// on_user_turn_completed tool (2.9), stream the reply from the provider as assistant.* frames, store the
+// reply as an item and send it out on the conversation's channel. A turn that cannot start at all (no key,
+// provider unreachable or refusing) is a turn.failed frame, because no worker ever owned it (6.2).
 import { randomUUID } from "node:crypto";
+import type { AgentConfig } from "../../../spec/agent.ts";
 import type { ConversationItem } from "../../../spec/conversations.ts";
 import type { PlatformContext } from "../context.ts";
 import type { SseFrame } from "../sse/frame.ts";
 import type { SseHub } from "../sse/hub.ts";
+import { runToolReference } from "../tools/runner.ts";
+import { liveAgent } from "../versioning/live.ts";
+import { deliverReply } from "./channel-delivery.ts";
 import { conversationTopic, itemCreatedFrame } from "./frames.ts";
 import { providerKey } from "./provider-key.ts";
 import { type ChatMessage, openChatStream, ProviderUnavailable } from "./provider-stream.ts";
@@ -24,16 +29,27 @@ export interface TurnInput {
   signal: AbortSignal;
 }
 
+/** The agent config a turn runs: the published version, also for a conversation a trigger started (2.3). */
+function answeringConfig(input: TurnInput, agentId: string): AgentConfig | undefined {
+  const { ctx, workspaceId, record } = input;
+  // The planted bug: the trigger handler loads the agent as stored, i.e. its draft.
+  if (record.channel !== undefined && ctx.faults.has("trigger-runs-draft")) {
+    return ctx.store.workspace(workspaceId).agents.get(agentId)?.config;
+  }
+  return liveAgent(ctx, workspaceId, agentId);
+}
+
 /** The published version of the conversation's agent answers; without an agent, the default path. */
 function answerer(input: TurnInput) {
   const agentId = input.record.conversation.agent_id;
-  if (agentId === null) return DEFAULT_MODEL;
-  const published = input.ctx.store.workspace(input.workspaceId).agents.get(agentId)?.published_config;
-  if (published == null) return undefined;
+  if (agentId === null) return { ...DEFAULT_MODEL, config: undefined };
+  const config = answeringConfig(input, agentId);
+  if (config === undefined) return undefined;
   return {
-    provider: published.llm?.provider ?? DEFAULT_MODEL.provider,
-    model: published.llm?.model ?? DEFAULT_MODEL.model,
-    prompt: published.prompt ?? DEFAULT_MODEL.prompt,
+    provider: config.llm?.provider ?? DEFAULT_MODEL.provider,
+    model: config.llm?.model ?? DEFAULT_MODEL.model,
+    prompt: config.prompt ?? DEFAULT_MODEL.prompt,
+    config,
   };
 }
 
@@ -54,6 +70,8 @@ export async function runTurn(input: TurnInput): Promise<void> {
   if (model === undefined) return failed("the conversation's agent has no published version");
   const key = await providerKey(ctx, workspaceId, model.provider);
   if (key === undefined) return failed(`no provider key is stored for ${model.provider}`);
+  // The user's turn is complete: the agent's hook tool runs (its referenced version) before the reply.
+  await runToolReference(ctx, workspaceId, model.config?.on_user_turn_completed, input.signal);
   // The history as it stood at the trigger: messages sent after it wait for their own turn.
   const at = record.items.indexOf(trigger);
   const history = record.items.filter((item, i) => i <= at || item.role === "assistant");
@@ -100,8 +118,7 @@ export async function runTurn(input: TurnInput): Promise<void> {
   record.items.push(item);
   record.conversation.updated_at = item.created_at;
   emit(itemCreatedFrame(ctx, item));
-  // The reply is stored and readable: for an API conversation that is the channel it goes out on.
-  emit({ event: "item.delivery_updated", data: { item_id, delivery_status: "delivered" } });
+  await deliverReply(ctx, record, item, emit, input.signal);
   emit({ event: "turn", data: { turn_id, trigger_item_id, status: "completed" } });
   record.turnFrames = [];
   touchWindow(ctx, workspaceId, record, Date.parse(item.created_at));

@@ -4,6 +4,14 @@ import type { Conversation, ConversationItem } from "../../../spec/conversations
 import type { SseFrame } from "../sse/frame.ts";
 import type { TextWindow } from "./window.ts";
 
+/** A conversation fed by a messaging channel (2.3): where its replies go out, and on which thread. */
+export interface ChannelBinding {
+  triggerId: string;
+  thread: string;
+  /** The channel's send endpoint; undefined when the integration has none (replies stay here). */
+  url: string | undefined;
+}
+
 export interface ConversationRecord {
   conversation: Conversation;
   /** Oldest first, the order GET .../items answers (2.1). */
@@ -16,6 +24,8 @@ export interface ConversationRecord {
   seq: number;
   /** Frames of the running turn; kept only for the planted `sse-replay-running-turn` fault. */
   turnFrames: SseFrame[];
+  /** Set when a trigger started the conversation from an inbound channel message. */
+  channel: ChannelBinding | undefined;
 }
 
 export class ConversationsState {
@@ -23,7 +33,7 @@ export class ConversationsState {
   readonly byClientMessageId = new Map<string, ConversationItem>();
   private seq = 0;
 
-  add(conversation: Conversation): ConversationRecord {
+  add(conversation: Conversation, channel?: ChannelBinding): ConversationRecord {
     this.seq += 1;
     const record: ConversationRecord = {
       conversation,
@@ -32,6 +42,7 @@ export class ConversationsState {
       window: undefined,
       seq: this.seq,
       turnFrames: [],
+      channel,
     };
     this.conversations.set(conversation.id, record);
     return record;

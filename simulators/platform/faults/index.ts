@@ -7,6 +7,7 @@ import { conversationsFaults } from "./conversations.ts";
 import { coreFaults } from "./core.ts";
 import type { FaultSpec } from "./fault.ts";
 import { knowledgeFaults } from "./knowledge.ts";
+import { liveTrafficFaults } from "./live-traffic.ts";
 import { regionsFaults } from "./regions.ts";
 import { streamsFaults } from "./streams.ts";
 import { tasksFaults } from "./tasks.ts";
@@ -26,6 +27,7 @@ export const FAULTS = {
   ...streamsFaults,
   ...knowledgeFaults,
   ...authFaults,
+  ...liveTrafficFaults,
 } as const satisfies Record<string, FaultSpec>;
 export type FaultName = keyof typeof FAULTS;
 

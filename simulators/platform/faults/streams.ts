@@ -1,4 +1,5 @@
-// Faults in the generic SSE machinery (6.2): sse/hub.ts, plus the conversation route's 404.
+// Faults in the generic SSE machinery (6.2): sse/hub.ts, plus the conversation route's 404 and the
+// delivery frame of a channel reply.
 import type { FaultSpec } from "./fault.ts";
 
 export const streamsFaults = {
@@ -33,5 +34,10 @@ export const streamsFaults = {
   "sse-error-frame-for-unknown": {
     description: "a stream for an unknown conversation opens (200) and sends an error frame instead of a 404",
     clauses: ["streams.404-before-open"],
+  },
+  "delivery-updated-before-channel": {
+    description:
+      "item.delivery_updated says delivered when the reply is handed to the channel sender, before the channel answered",
+    clauses: ["streams.item-delivery-updated"],
   },
 } as const satisfies Record<string, FaultSpec>;

@@ -27,7 +27,7 @@ export function callsRoutes(app: FastifyInstance, ctx: PlatformContext): void {
     if (!ctx.faults.has("viewer-gets-call-token")) requireRole(request.principal, "EDITOR");
     const body = parse(ctx, CallTokenBody, request.body ?? {}, "body");
     const { workspaceId, memberId } = request.principal;
-    const agent = resolveAgent(ctx.store.workspace(workspaceId), body);
+    const agent = resolveAgent(ctx, workspaceId, body);
     if (!ledger.sufficient(workspaceId)) throw new ApiError(402, INSUFFICIENT_CREDITS);
     return startWebCall(ctx, workspaceId, memberId, agent, {});
   });

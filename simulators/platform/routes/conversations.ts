@@ -3,29 +3,23 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { type Conversation, type ConversationItem, MessageBody } from "../../../spec/conversations.ts";
+import { type Conversation, MessageBody } from "../../../spec/conversations.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import type { PlatformContext } from "../context.ts";
 import { conversationTopic, itemCreatedFrame, snapshotFrame } from "../conversations/frames.ts";
-import { runTurn } from "../conversations/reply.ts";
-import { type ConversationRecord, ConversationsState } from "../conversations/state.ts";
-import { clearWindows, touchWindow } from "../conversations/window.ts";
+import { acceptUserItem } from "../conversations/intake.ts";
+import { conversationRuntime, conversationsOf } from "../conversations/runtime.ts";
+import type { ConversationRecord } from "../conversations/state.ts";
 import { requireRole } from "../http/auth.ts";
 import { pageOf, parsePaging } from "../http/paging.ts";
 import { parse } from "../http/parse.ts";
-import { sseHub } from "../sse/hub.ts";
 
 const ConversationParams = z.object({ conversation_id: z.uuid() });
 
 export function conversationsRoutes(app: FastifyInstance, ctx: PlatformContext): void {
-  const hub = sseHub(app, ctx);
-  const shutdown = new AbortController();
-  app.addHook("preClose", async () => {
-    shutdown.abort(new Error("platform closing"));
-    clearWindows(ctx);
-  });
-  const stateOf = (workspaceId: string) =>
-    ctx.store.workspace(workspaceId).slice("conversations", () => new ConversationsState());
+  const runtime = conversationRuntime(app, ctx);
+  const { hub } = runtime;
+  const stateOf = (workspaceId: string) => conversationsOf(ctx, workspaceId);
 
   function find(workspaceId: string, params: unknown): ConversationRecord {
     const { conversation_id } = parse(ctx, ConversationParams, params, "path");
@@ -70,22 +64,8 @@ export function conversationsRoutes(app: FastifyInstance, ctx: PlatformContext):
       };
       record = state.add(conversation);
     }
-    const item: ConversationItem = {
-      id: randomUUID(),
-      conversation_id: record.conversation.id,
-      role: "user",
-      text: body.text,
-      client_message_id: body.client_message_id,
-      trigger_item_id: null,
-      created_at: now,
-    };
-    record.items.push(item);
-    record.conversation.updated_at = now;
+    const item = acceptUserItem(ctx, runtime, workspaceId, record, body);
     state.byClientMessageId.set(body.client_message_id, item);
-    touchWindow(ctx, workspaceId, record, Date.parse(now));
-    hub.publish(conversationTopic(workspaceId, record.conversation.id), itemCreatedFrame(ctx, item));
-    const turn = { ctx, hub, workspaceId, record, trigger: item, signal: shutdown.signal };
-    record.turns = record.turns.then(() => runTurn(turn)).catch(() => undefined);
     return reply.status(202).send({ conversation_id: record.conversation.id, item });
   });
 

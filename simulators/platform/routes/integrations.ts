@@ -1,19 +1,26 @@
 // Integration triggers (2.3, paged) and MCP tools (unpaged), read-only in the API. Integrations and triggers
-// are seeded through test control under /_test/integrations; the credential names the workspace.
+// are seeded through test control under /_test/integrations, and an inbound channel message is reported
+// there the way the messaging provider would; the credential names the workspace.
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { IntegrationSeed, type Trigger, TriggerSeed } from "../../../spec/integration.ts";
+import { InboundMessage, IntegrationSeed, type Trigger, TriggerSeed } from "../../../spec/integration.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import type { PlatformContext } from "../context.ts";
+import { conversationRuntime } from "../conversations/runtime.ts";
 import { authenticate } from "../http/auth.ts";
 import { pageOf, parsePaging } from "../http/paging.ts";
 import { parse } from "../http/parse.ts";
+import { receiveInbound } from "../integrations/inbound.ts";
 import { type Integration, integrationsOf } from "../integrations/state.ts";
+import { closeOutbound } from "../net/outbound.ts";
 
 const IntegrationParams = z.object({ integration_id: z.uuid() });
 
 export function integrationsRoutes(app: FastifyInstance, ctx: PlatformContext): void {
+  const runtime = conversationRuntime(app, ctx);
+  app.addHook("onClose", async () => closeOutbound(ctx));
+
   function find(workspaceId: string, params: unknown): Integration {
     const { integration_id } = parse(ctx, IntegrationParams, params, "path");
     const integration = integrationsOf(ctx, workspaceId).get(integration_id);
@@ -39,6 +46,8 @@ export function integrationsRoutes(app: FastifyInstance, ctx: PlatformContext): 
       provider: seed.provider,
       mcp_tools: seed.mcp_tools,
       triggers: [],
+      channelUrl: seed.channel_url,
+      threads: new Map(),
     };
     integrationsOf(ctx, workspaceId).set(integration.id, integration);
     return reply.status(201).send({ id: integration.id, provider: integration.provider });
@@ -64,6 +73,14 @@ export function integrationsRoutes(app: FastifyInstance, ctx: PlatformContext): 
     };
     integration.triggers.push(trigger);
     return reply.status(201).send(trigger);
+  });
+
+  // The messaging provider reports an inbound message: each listening trigger's agent answers it.
+  app.post("/_test/integrations/:integration_id/inbound", async (request, reply) => {
+    const { workspaceId } = await authenticate(request, ctx);
+    const integration = find(workspaceId, request.params);
+    const message = parse(ctx, InboundMessage, request.body, "body");
+    return reply.status(202).send(receiveInbound(ctx, runtime, workspaceId, integration, message));
   });
 
   app.delete("/_test/integrations/:integration_id", async (request) => {

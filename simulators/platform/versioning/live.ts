@@ -2,7 +2,7 @@
 // triggers resolve an agent (and the tool versions it names) through here.
 import type { AgentConfig, InlineTool } from "../../../spec/agent.ts";
 import type { PlatformContext } from "../context.ts";
-import { publishedTool } from "../tools/state.ts";
+import { publishedTool, toolsOf } from "../tools/state.ts";
 
 /** The published config of an agent, or undefined when it was never published (or does not exist). */
 export function liveAgent(ctx: PlatformContext, workspaceId: string, agentId: string): AgentConfig | undefined {
@@ -16,5 +16,10 @@ export function liveTool(
   toolId: string,
   version: number,
 ): InlineTool | undefined {
+  // The planted bug: the runtime loads the tool by id and runs what it holds now, the draft.
+  if (ctx.faults.has("tool-draft-runs-live")) {
+    const stored = toolsOf(ctx, workspaceId).get(toolId);
+    return stored?.versions.has(version) ? stored.record.config : undefined;
+  }
   return publishedTool(ctx, workspaceId, toolId, version);
 }

@@ -1,0 +1,37 @@
+// A user message entering a conversation, from the API or from a messaging channel (2.3): stored as an
+// item, announced as item.created, counted as window activity, and answered by a queued turn. Turns of
+// one conversation run one after another, so replies never interleave on the stream.
+import { randomUUID } from "node:crypto";
+import type { ConversationItem } from "../../../spec/conversations.ts";
+import type { PlatformContext } from "../context.ts";
+import { conversationTopic, itemCreatedFrame } from "./frames.ts";
+import { runTurn } from "./reply.ts";
+import type { ConversationRuntime } from "./runtime.ts";
+import type { ConversationRecord } from "./state.ts";
+import { touchWindow } from "./window.ts";
+
+export function acceptUserItem(
+  ctx: PlatformContext,
+  runtime: ConversationRuntime,
+  workspaceId: string,
+  record: ConversationRecord,
+  message: { text: string; client_message_id: string | null },
+): ConversationItem {
+  const now = new Date(ctx.clock.now()).toISOString();
+  const item: ConversationItem = {
+    id: randomUUID(),
+    conversation_id: record.conversation.id,
+    role: "user",
+    text: message.text,
+    client_message_id: message.client_message_id,
+    trigger_item_id: null,
+    created_at: now,
+  };
+  record.items.push(item);
+  record.conversation.updated_at = now;
+  touchWindow(ctx, workspaceId, record, Date.parse(now));
+  runtime.hub.publish(conversationTopic(workspaceId, record.conversation.id), itemCreatedFrame(ctx, item));
+  const turn = { ctx, hub: runtime.hub, workspaceId, record, trigger: item, signal: runtime.signal };
+  record.turns = record.turns.then(() => runTurn(turn)).catch(() => undefined);
+  return item;
+}
