@@ -1,15 +1,22 @@
-// Agents (2.9, 4): unique names, whole-replace PATCH, delete, round trip.
+// Agents (2.9, 2.11, 4): unique names, whole-replace PATCH, delete, round trip, the catalog's authority over
+// a config, and overrides (any subset of fields, for one run only).
 import fc from "fast-check";
 import { expect } from "vitest";
 import { richAgentConfig } from "../fixtures/agent-configs.ts";
 import { AgentRecord } from "../spec/agent.ts";
 import { createAgent } from "./harness/agents.ts";
+import { startBatch, waitForBatch } from "./harness/batches.ts";
+import { ensureLlmKey } from "./harness/byok.ts";
+import { finished, OUTBOUND, SHORT_CALL_MS, waitForCall } from "./harness/calls.ts";
+import { patternNumber } from "./harness/carrier.ts";
 import { firstPair, isListed, listedPairs, type Pair, type PairKind } from "./harness/catalog.ts";
 import { check } from "./harness/check.ts";
-import { describe } from "./harness/http.ts";
+import { call, describe } from "./harness/http.ts";
+import { OVERRIDE_FIELDS, overrideOf } from "./harness/overrides.ts";
 import { callOp } from "./harness/profile.ts";
 import { property } from "./harness/property.ts";
 import { track, uniqueName } from "./harness/resources.ts";
+import { importFreshNumber } from "./harness/telephony.ts";
 
 check("a second agent with a taken name is a 400 that says so", ["agents.names-unique"], async () => {
   const agent = await createAgent();
@@ -217,4 +224,97 @@ property(
     await expectRefused({ ...body, name: agent.name }, `PATCH to realtime with ${cascade.join(", ")}`, agent.id);
   },
   { numRuns: 10 },
+);
+
+// ---- Overrides (2.11): the 2.9 names, all optional, sent with an agent_id for one run or batch.
+
+/** A voice agent on the catalog's first cascade pairs: what an override is laid over. */
+async function cascadeAgent(): Promise<AgentRecord> {
+  return createAgent({
+    channel: "voice",
+    prompt: "You answer questions about orders.",
+    greeting: "Hello, this is the order desk.",
+    llm: await firstPair("llm"),
+    stt: await firstPair("stt"),
+    tts: await firstPair("tts"),
+  });
+}
+
+const postToken = (body: unknown) => call("/v1/calls/token", { method: "POST", body, as: "editor" });
+
+let overridden: Promise<AgentRecord> | undefined;
+
+property(
+  "an agent override with any subset of the 2.9 fields is accepted next to an agent_id (POST /v1/calls/token)",
+  ["agents.override-partial"],
+  [fc.subarray([...OVERRIDE_FIELDS])],
+  async (fields) => {
+    overridden ??= cascadeAgent();
+    const agent = await overridden;
+    const response = await postToken({ agent_id: agent.id, agent_override: await overrideOf(fields) });
+    expect(
+      response.status,
+      `an override of ${fields.join(", ") || "no fields"}: ${describe(response)}`,
+    ).toBeGreaterThanOrEqual(200);
+    expect(response.status, `an override of ${fields.join(", ") || "no fields"}: ${describe(response)}`).toBeLessThan(
+      300,
+    );
+  },
+  { numRuns: 15 },
+);
+
+/** The stored agent as GET answers it: the draft and the published version (profile record shape). */
+async function storedAgent(
+  id: string,
+): Promise<Pick<AgentRecord, "config" | "published_version" | "published_config">> {
+  const response = await callOp("agent.get", { agent_id: id });
+  expect(response.status, describe(response)).toBe(200);
+  const { config, published_version, published_config } = AgentRecord.parse(response.json);
+  return { config, published_version, published_config };
+}
+
+check(
+  "a web call token with an override leaves the stored agent's draft as it was",
+  ["agents.override-not-stored"],
+  async () => {
+    const agent = await cascadeAgent();
+    const before = await storedAgent(agent.id);
+    const response = await postToken({ agent_id: agent.id, agent_override: await overrideOf(OVERRIDE_FIELDS) });
+    expect(response.status, describe(response)).toBeLessThan(300);
+    expect(await storedAgent(agent.id), "the agent read back after the run").toEqual(before);
+  },
+);
+
+check(
+  "a web call, an outbound call and a batch with an override leave the stored agent and its published version as they were",
+  ["agents.override-not-stored"],
+  async () => {
+    await ensureLlmKey();
+    const agent = await cascadeAgent();
+    const published = await callOp("agent.publish", { agent_id: agent.id });
+    expect(published.status, describe(published)).toBe(200);
+    // A draft that differs from the published version, so an override merged into either one shows.
+    const draft = { ...agent.config, prompt: "A draft prompt nobody published." };
+    expect((await callOp("agent.patch", { agent_id: agent.id }, { body: draft })).status).toBe(200);
+    const before = await storedAgent(agent.id);
+    const agent_override = await overrideOf(OVERRIDE_FIELDS);
+    const token = await postToken({ agent_id: agent.id, agent_override });
+    expect(token.status, describe(token)).toBeLessThan(300);
+    const from = await importFreshNumber();
+    const outbound = await call(OUTBOUND, {
+      method: "POST",
+      body: { from_phone_number_id: from.id, to: patternNumber(0, 0), agent_id: agent.id, agent_override },
+    });
+    expect(outbound.status, describe(outbound)).toBeLessThan(300);
+    const { batch } = await startBatch({
+      recipients: [{ to: patternNumber(0, 0) }],
+      agent_id: agent.id,
+      agent_override,
+    });
+    // Both runs are over before the agent is read back: an override applied at dial time counts too.
+    await waitForCall((outbound.json as { session_id: string }).session_id, finished, SHORT_CALL_MS(), "its end");
+    await waitForBatch(batch.id, (row) => row.status === "completed", SHORT_CALL_MS(), "completed");
+    expect(await storedAgent(agent.id), "the agent read back after the three runs").toEqual(before);
+  },
+  { needs: ["wiring"] },
 );

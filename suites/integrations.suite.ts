@@ -1,11 +1,17 @@
 // Integrations (2.3, 4): the triggers page and the unpaged mcp-tools list of an integration seeded through
-// test control, and the 404 for an integration not in the workspace.
+// test control, the 404 for an integration not in the workspace, and which agent version a trigger runs.
 import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
 import { TRIGGER_TYPE, Trigger } from "../spec/integration.ts";
+import { listedPairs, type Pair } from "./harness/catalog.ts";
+import { channelFor, inbound, publishedTextAgent } from "./harness/channels.ts";
 import { check } from "./harness/check.ts";
+import { waitForReply } from "./harness/conversations.ts";
 import { call, describe } from "./harness/http.ts";
 import { seedIntegration, seedTrigger } from "./harness/integrations.ts";
+import { callOp } from "./harness/profile.ts";
+import { chatRequestsSince, providerRequests } from "./harness/provider.ts";
+import { newHook } from "./harness/webhook-sink.ts";
 
 const triggersPath = (id: string) => `/v1/integrations/${id}/triggers`;
 
@@ -84,3 +90,33 @@ check(
     }
   },
 );
+
+check(
+  "an inbound channel message is answered by the trigger agent's published version, not the draft written since",
+  ["integrations.trigger-runs-published"],
+  async () => {
+    const [live, draft] = await twoModelsOfOneProvider();
+    const agent = await publishedTextAgent(live);
+    const draftBody = { name: agent.name, channel: "text", prompt: "Answer briefly.", greeting: "Hi", llm: draft };
+    const patched = await callOp("agent.patch", { agent_id: agent.id }, { body: draftBody });
+    expect(patched.status, describe(patched)).toBe(200);
+    const channel = await channelFor(agent.id, (await newHook("channel")).url);
+    const before = (await providerRequests()).length;
+    const fed = await inbound(channel, "Where is my order?");
+    await waitForReply(fed.conversationId, fed.itemId);
+    const models = (await chatRequestsSince(before)).map((row) => row.model);
+    expect(models.length, "the reply called the model provider").toBeGreaterThan(0);
+    expect(models, `answered by the published ${live.model}, not the draft's ${draft.model}`).toEqual(
+      models.map(() => live.model),
+    );
+  },
+  { needs: ["wiring", "test-control"] },
+);
+
+/** Two llm models of the catalog's first llm provider: one for the published version, one for the draft. */
+async function twoModelsOfOneProvider(): Promise<[Pair, Pair]> {
+  const pairs = await listedPairs("llm");
+  const models = pairs.filter((pair) => pair.provider === pairs[0]?.provider);
+  expect(models.length, `two llm models of ${pairs[0]?.provider} in the catalog`).toBeGreaterThanOrEqual(2);
+  return [models[0]!, models[1]!];
+}

@@ -1,6 +1,7 @@
 // Section 6.2: server-sent event streams. The generic rules run over every stream in STREAM_ENDPOINTS;
 // the conversation stream's frames (rules 3 and 4, the frame table) are checked on live replies.
 import { expect } from "vitest";
+import { type Channel, channelFor, inbound, publishedTextAgent } from "./harness/channels.ts";
 import { check, type Need } from "./harness/check.ts";
 import {
   ensureProviderKey,
@@ -19,6 +20,7 @@ import { withPacedReplies } from "./harness/provider-pacing.ts";
 import { runConfig } from "./harness/run-config.ts";
 import { mustOpen, openStream, type SseFrame, type SseStream } from "./harness/sse.ts";
 import { STREAM_ENDPOINTS, type StreamResource } from "./harness/stream-endpoints.ts";
+import { type Delivery, type HookBehaviour, hookDeliveries, newHook } from "./harness/webhook-sink.ts";
 
 /** 6.2 and 8: a keep-alive every 15 s; the check allows this much for scheduling and transit. */
 const KEEP_ALIVE_MS = 15_000;
@@ -482,4 +484,84 @@ check(
     stream.close();
   },
   wired,
+);
+
+// ---- Replies that go out on a messaging channel (2.3): item.delivery_updated (6.2 frame table).
+
+/** Whether a frame names `id` anywhere in its body (the field that names the item is not shown). */
+const mentions = (frame: SseFrame, id: string) => frame.data.includes(id);
+
+interface ChannelReply {
+  /** The item.delivery_updated frame of the reply, and what the channel had seen when it arrived. */
+  frame: SseFrame;
+  atFrame: Delivery[];
+  reply: Item;
+  conversationId: string;
+  stream: SseStream;
+}
+
+/**
+ * A channel conversation (answered once, so it exists and is idle), its stream opened, then a second
+ * inbound message: answers the first item.delivery_updated frame of that reply, and the channel's
+ * deliveries read the moment the frame arrived.
+ */
+async function channelReply(channel: Channel, hookName: string): Promise<ChannelReply> {
+  const opening = await inbound(channel, "Hello there");
+  const openingReply = replyTo(await waitForReply(opening.conversationId, opening.itemId), opening.itemId)!;
+  const stream = await mustOpen(eventsPath(opening.conversationId));
+  await firstFrame(stream);
+  const from = stream.frames.length;
+  // The opening reply's own frame may still be on its way: it is told apart by its item id.
+  const seen = stream
+    .waitFor((frame) => frame.event === "item.delivery_updated" && !mentions(frame, openingReply.id), {
+      timeoutMs: deadline(),
+      from,
+      what: "an item.delivery_updated frame for the reply to the second message",
+    })
+    .then(async (frame) => ({ frame, atFrame: (await hookDeliveries(hookName)).deliveries }));
+  const [{ frame, atFrame }, second] = await Promise.all([seen, inbound(channel, "Is the parcel on its way?")]);
+  stream.close();
+  expect(second.conversationId, "the same thread continues the same conversation").toBe(opening.conversationId);
+  const reply = replyTo(await waitForReply(second.conversationId, second.itemId), second.itemId)!;
+  expect(mentions(frame, reply.id), `the frame names the reply ${reply.id}\n${stream.describe()}`).toBe(true);
+  return { frame, atFrame, reply, conversationId: opening.conversationId, stream };
+}
+
+/** The delivery of `reply` among the channel's, which must have been answered before the frame said so. */
+function expectChannelAnswered(outcome: ChannelReply, what: string): void {
+  const text = JSON.stringify(outcome.reply.text).slice(1, -1);
+  const sent = outcome.atFrame.filter((delivery) => delivery.body_text.includes(text));
+  const log = outcome.atFrame.map((d) => `#${d.seq} ${d.state}: ${d.body_text.slice(0, 120)}`).join("\n");
+  expect(sent.length, `${what}: the channel had the reply when the frame came\n${log}`).toBeGreaterThan(0);
+  expect(
+    sent.map((delivery) => delivery.state),
+    `${what}: the channel had answered the reply when the frame came\n${log}`,
+  ).toContain("answered");
+}
+
+/** The frame's body with the ids it names taken out, to compare what two frames say. */
+function withoutIds(outcome: ChannelReply): string {
+  return outcome.frame.data.replaceAll(outcome.reply.id, "<item>").replaceAll(outcome.conversationId, "<conversation>");
+}
+
+check(
+  "item.delivery_updated comes once a channel reply reached the channel, and says otherwise when the channel refused it",
+  ["streams.item-delivery-updated"],
+  async () => {
+    const agent = await publishedTextAgent();
+    const run = async (label: string, behaviour: HookBehaviour) => {
+      const hook = await newHook(label, behaviour);
+      return channelReply(await channelFor(agent.id, hook.url), hook.name);
+    };
+    // The channel takes a while to answer, so a frame sent before it answered is seen as such.
+    const delivered = await run("channel-ok", { delay_ms: 250 });
+    expectChannelAnswered(delivered, "a channel answering 200");
+    const refused = await run("channel-down", { status: 503 });
+    expectChannelAnswered(refused, "a channel answering 503");
+    expect(
+      withoutIds(refused),
+      `a refused delivery is not reported like a delivered one\n${delivered.stream.describe()}\n${refused.stream.describe()}`,
+    ).not.toBe(withoutIds(delivered));
+  },
+  { needs: ["wiring", "test-control"] },
 );

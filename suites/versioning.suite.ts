@@ -1,7 +1,8 @@
 // Versioning (3.3, 4, 7, 9): validate always answers 200 with {errors, warnings}; publish refuses with a 400
 // carrying validate's errors, succeeds with only warnings and returns them; writes land on the draft and the
 // published version moves only on publish. A model-based test drives agents and tools through random
-// create/patch/validate/publish/delete sequences against a model of draft and published state.
+// create/patch/validate/publish/delete sequences against a model of draft and published state. Live traffic
+// shows which version runs: the model a reply is asked of, and the request a referenced tool makes.
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { expect } from "vitest";
@@ -10,13 +11,15 @@ import { createAgent } from "./harness/agents.ts";
 import { ensureLlmKey } from "./harness/byok.ts";
 import { firstPair, listedPairs, type Pair } from "./harness/catalog.ts";
 import { check } from "./harness/check.ts";
-import { sendMessage, waitForReply } from "./harness/conversations.ts";
+import { replyDeadlineMs, sendMessage, waitForReply } from "./harness/conversations.ts";
+import { TargetError } from "./harness/errors.ts";
 import { type ApiResponse, call, describe } from "./harness/http.ts";
 import { callOp } from "./harness/profile.ts";
 import { property } from "./harness/property.ts";
 import { chatRequestsSince, providerRequests } from "./harness/provider.ts";
 import { uniqueName } from "./harness/resources.ts";
-import { createTool, httpOperation } from "./harness/tools.ts";
+import { createTool, httpOperation, publishTool } from "./harness/tools.ts";
+import { newHook, waitForDeliveries } from "./harness/webhook-sink.ts";
 
 type Kind = "agent" | "tool";
 
@@ -328,6 +331,48 @@ check(
     const afterPublish = await modelsAnswering(agent.id);
     expect(afterPublish.length, "the reply called the provider").toBeGreaterThan(0);
     expect(afterPublish, `answered by the newly published ${draft.model}`).toEqual(afterPublish.map(() => draft.model));
+  },
+  { needs: ["wiring"] },
+);
+
+// ---- Live traffic (9): a tool write lands on its draft; the published version an agent names keeps running.
+
+check(
+  "a tool write lands on its draft: an agent naming the published tool version keeps running that version's operations",
+  ["versioning.tool-write-keeps-live"],
+  async () => {
+    await ensureLlmKey();
+    const hook = await newHook("tool-run");
+    const published = `published-${randomUUID()}`;
+    const draft = `draft-${randomUUID()}`;
+    const operations = (run: string) => [
+      { kind: "http", config: { url: hook.url, body: { run }, timeout: 5 }, on_error: "abort" },
+    ];
+    const tool = await createTool({ operations: operations(published) });
+    const version = await publishTool(tool.id);
+    // The hook that runs on every completed user turn names the published version (2.9, 2.10).
+    const agent = await createAgent({
+      channel: "text",
+      prompt: "Answer briefly.",
+      greeting: "Hi",
+      llm: await firstPair("llm"),
+      on_user_turn_completed: { tool_id: tool.id, tool_version: version },
+    });
+    const live = await op("agent", "publish", agent.id);
+    expect(live.status, describe(live)).toBe(200);
+    const patched = await op("tool", "patch", tool.id, { operations: operations(draft) });
+    expect(patched.status, describe(patched)).toBe(200);
+    const sent = await sendMessage({ agent_id: agent.id });
+    await waitForReply(sent.conversationId, sent.item.id);
+    const ran = await waitForDeliveries(hook.name, { count: 1, timeoutMs: replyDeadlineMs() });
+    // A server that never runs the hook shows nothing about versions: that is not a verdict on this clause.
+    if (ran.count === 0)
+      throw new TargetError("the agent's on_user_turn_completed tool never called its operation URL");
+    const bodies = ran.deliveries.map((delivery) => delivery.body_text);
+    for (const body of bodies) {
+      expect(body, `the operation request ran version ${version}, not the draft`).toContain(published);
+      expect(body, "the operation request ran the draft").not.toContain(draft);
+    }
   },
   { needs: ["wiring"] },
 );

@@ -74,7 +74,7 @@ export const versioningClauses: Clause[] = [
     kind: "needs-wiring",
     assumption: "tool.publish",
     statement:
-      "Writes to a tool land on the draft: an agent using a published tool version keeps running that version until the tool is published again.",
+      "Writes to a tool land on the draft: an agent using a published tool version keeps running that version's operations while the draft changes.",
   },
   {
     id: "versioning.agent-version-integer",
