@@ -1,10 +1,12 @@
 // The checks the suites define, with the clause ids each names, found by collecting the suite files
 // (nothing is sent anywhere: collection only imports them, against a placeholder target).
+
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createVitest } from "vitest/node";
 import type { TargetInput } from "../spec/target.ts";
+import { suiteOfFile } from "../suites/harness/suite-files.ts";
 import { PACKAGE_ROOT } from "./package-info.ts";
 
 export interface ListedCheck {
@@ -51,10 +53,7 @@ export async function listChecks(): Promise<ListedCheck[]> {
     for (const module of testModules) {
       const errors = module.errors();
       if (errors.length > 0) throw new Error(`${module.moduleId}: ${errors[0]!.message}`);
-      const suite = module.moduleId
-        .split("/")
-        .pop()!
-        .replace(/\.suite\.ts$/, "");
+      const suite = suiteOfFile(module.moduleId);
       for (const testCase of module.children.allTests()) checks.push({ suite, ...parseCheckName(testCase.name) });
     }
     return checks;

@@ -4,6 +4,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { startVitest } from "vitest/node";
 import { Collector } from "../reports/collector.ts";
+import { BACKGROUND_GLOB, SUITE_FILE, suiteFilter, suiteOfFile } from "../suites/harness/suite-files.ts";
 import { PACKAGE_ROOT } from "./package-info.ts";
 import { UsageError } from "./usage-error.ts";
 
@@ -21,11 +22,12 @@ export interface SuiteRunOptions {
   print?: (line: string) => void;
 }
 
+function suiteFiles(): string[] {
+  return readdirSync(join(PACKAGE_ROOT, "suites")).filter((file) => SUITE_FILE.test(file));
+}
+
 export function availableSuites(): string[] {
-  return readdirSync(join(PACKAGE_ROOT, "suites"))
-    .filter((file) => file.endsWith(".suite.ts"))
-    .map((file) => file.replace(/\.suite\.ts$/, ""))
-    .sort();
+  return [...new Set(suiteFiles().map(suiteOfFile))].sort();
 }
 
 function escapeRegExp(text: string): string {
@@ -43,12 +45,12 @@ export function clausePattern(ids: string[]): RegExp {
  * When an id is written in no suite file (built from a table), every file is loaded.
  */
 export function suitesNaming(ids: string[]): string[] | undefined {
-  const sources = availableSuites().map((suite) => ({
-    suite,
-    text: readFileSync(join(PACKAGE_ROOT, "suites", `${suite}.suite.ts`), "utf8"),
+  const sources = suiteFiles().map((file) => ({
+    suite: suiteOfFile(file),
+    text: readFileSync(join(PACKAGE_ROOT, "suites", file), "utf8"),
   }));
   if (ids.some((id) => !sources.some((s) => s.text.includes(`"${id}"`)))) return undefined;
-  return sources.filter((s) => ids.some((id) => s.text.includes(`"${id}"`))).map((s) => s.suite);
+  return [...new Set(sources.filter((s) => ids.some((id) => s.text.includes(`"${id}"`))).map((s) => s.suite))];
 }
 
 export async function runSuites(options: SuiteRunOptions): Promise<Collector> {
@@ -67,31 +69,40 @@ export async function runSuites(options: SuiteRunOptions): Promise<Collector> {
   });
   const collector = new Collector({ print: options.print });
   const selected = options.suites ?? (options.clauses?.length ? suitesNaming(options.clauses) : undefined);
-  const filters = (selected ?? []).map((suite) => `suites/${suite}.suite.ts`);
+  const filters = (selected ?? []).map(suiteFilter);
   const exitCode = process.exitCode;
-  const vitest = await startVitest(
-    "test",
-    filters,
-    {
-      config: false,
-      root: PACKAGE_ROOT,
-      include: ["suites/**/*.suite.ts"],
-      setupFiles: [join(PACKAGE_ROOT, "suites/harness/setup.ts")],
-      watch: false,
-      reporters: [collector],
-      pool: "threads",
-      fileParallelism: false,
-      maxWorkers: 1,
-      testTimeout: Math.max(30_000, options.timeoutMs * 20),
-      hookTimeout: Math.max(30_000, options.timeoutMs * 20),
-      passWithNoTests: true,
-      ...(options.clauses?.length ? { testNamePattern: clausePattern(options.clauses) } : {}),
-    },
-    { logLevel: "error", cacheDir: join(PACKAGE_ROOT, ".cache", "vite") },
-  );
-  await vitest?.close();
+  const vitestRun = (include: string, exclude: string[]) =>
+    startVitest(
+      "test",
+      filters,
+      {
+        config: false,
+        root: PACKAGE_ROOT,
+        include: [include],
+        exclude,
+        setupFiles: [join(PACKAGE_ROOT, "suites/harness/setup.ts")],
+        watch: false,
+        reporters: [collector],
+        pool: "threads",
+        fileParallelism: false,
+        maxWorkers: 1,
+        testTimeout: Math.max(30_000, options.timeoutMs * 20),
+        hookTimeout: Math.max(30_000, options.timeoutMs * 20),
+        passWithNoTests: true,
+        ...(options.clauses?.length ? { testNamePattern: clausePattern(options.clauses) } : {}),
+      },
+      { logLevel: "error", cacheDir: join(PACKAGE_ROOT, ".cache", "vite") },
+    );
+  // Suite files share one workspace on the server, so they run one at a time; the background files
+  // (checks that mostly wait, see suite-files.ts) run beside them in a second vitest of their own,
+  // since vitest runs files of a single-worker project strictly one after another.
+  const runs = await Promise.all([
+    vitestRun("suites/**/*.suite.ts", [BACKGROUND_GLOB]),
+    vitestRun(BACKGROUND_GLOB, []),
+  ]);
+  await Promise.all(runs.map((vitest) => vitest?.close()));
   // vitest marks the process failed on a failing test; the verdict is ours to give.
   process.exitCode = exitCode;
-  if (vitest === undefined) throw new Error("vitest could not start");
+  if (runs.some((vitest) => vitest === undefined)) throw new Error("vitest could not start");
   return collector;
 }

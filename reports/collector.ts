@@ -1,8 +1,10 @@
 // A vitest reporter that turns finished tests into check results, printing progress as it goes.
+
 import type { Reporter, TestCase, TestModule } from "vitest/node";
 import type { CheckResult } from "../spec/report.ts";
 import type { CheckMeta } from "../suites/harness/meta.ts";
 import type { RuleObservation } from "../suites/harness/recorder.ts";
+import { suiteOfFile } from "../suites/harness/suite-files.ts";
 
 export interface CollectedCheck {
   clauses: string[];
@@ -30,13 +32,7 @@ export class Collector implements Reporter {
     const meta: CheckMeta | undefined = testCase.meta().check;
     const outcome = testCase.result();
     const duration = Math.round(testCase.diagnostic()?.duration ?? 0);
-    const suite =
-      meta?.suite ??
-      testCase.module.moduleId
-        .split("/")
-        .pop()
-        ?.replace(/\.suite\.ts$/, "") ??
-      "unknown";
+    const suite = meta?.suite ?? suiteOfFile(testCase.module.moduleId);
     const name = testCase.name.replace(/ \[[^\]]*\]$/, "");
     let result: CheckResult;
     if (outcome.state === "skipped") {

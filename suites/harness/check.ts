@@ -1,12 +1,12 @@
 // check(): a vitest test that names the clause ids it verifies, skips with a reason when the target
 // lacks what it needs, and records the exchange, seed and replay command when it fails.
-import { basename } from "node:path";
 import { type TestContext, test } from "vitest";
 import { isTargetError } from "./errors.ts";
 import type { CheckMeta } from "./meta.ts";
 import { beginRecording, endRecording } from "./recorder.ts";
 import { redact } from "./redact.ts";
 import { runConfig } from "./run-config.ts";
+import { suiteOfFile } from "./suite-files.ts";
 
 /** What a check may need beyond the public API and the three role tokens. */
 export type Need = "wiring" | "test-control" | "two-regions" | "session-cookie";
@@ -57,7 +57,7 @@ export function check(
 ) {
   const timeout = options.timeoutMs ?? Math.max(30_000, runConfigSafeTimeout() * 20);
   test(`${name} [${clauses.join(", ")}]`, { timeout }, async (ctx) => {
-    const meta: CheckMeta = { clauses, suite: basename(ctx.task.file.filepath).replace(/\.suite\.ts$/, "") };
+    const meta: CheckMeta = { clauses, suite: suiteOfFile(ctx.task.file.filepath) };
     ctx.task.meta.check = meta;
     const reason = unmet(options.needs ?? []);
     if (reason !== undefined) ctx.skip(reason);

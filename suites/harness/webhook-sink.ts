@@ -60,3 +60,11 @@ export async function waitForDeliveries(
   );
   return WaitResult.parse(answer);
 }
+
+/** How long a check watches for a delivery that must not come (a retry, a replay, a followed redirect). */
+const QUIET_MS = 1_000;
+
+/** Waits QUIET_MS for one delivery more than `count` on `hook`; answers how many there were. */
+export async function countAfterQuiet(hook: string, count: number): Promise<number> {
+  return (await waitForDeliveries(hook, { count: count + 1, timeoutMs: QUIET_MS })).count;
+}

@@ -1,0 +1,33 @@
+// Webhook delivery (6.1), in the background: the five-second limit is watched with a 6 s receiver, so
+// this check runs beside the other suite files (see suites/harness/suite-files.ts). Its webhooks take
+// only webhook.test, which nothing but its own test-fires sends, so the checks running meanwhile
+// cannot reach them.
+import { expect } from "vitest";
+import { check } from "./harness/check.ts";
+import { describe } from "./harness/http.ts";
+import { countAfterQuiet, waitForDeliveries } from "./harness/webhook-sink.ts";
+import { createSinkWebhook, reportsFailure, succeeded, testFire } from "./harness/webhooks.ts";
+
+const WIRED = { needs: ["wiring" as const] };
+
+check(
+  "a receiver slower than five seconds is abandoned by ~5 s and reported failed; one at 4 s succeeds",
+  ["delivery.timeout-5s"],
+  async () => {
+    const slow = await createSinkWebhook({ delay_ms: 6_000 });
+    const inTime = await createSinkWebhook({ delay_ms: 4_000 });
+    const [late, onTime] = await Promise.all([testFire(slow.webhook.id), testFire(inTime.webhook.id)]);
+    expect(reportsFailure(late.result), `6 s receiver: ${describe(late.response)}`).toBe(true);
+    expect(late.result.status_code, `6 s receiver: ${describe(late.response)}`).toBeNull();
+    expect(late.elapsedMs, "test-fire of the 6 s receiver took (ms)").toBeLessThan(5_900);
+    expect(succeeded(onTime.result), `4 s receiver: ${describe(onTime.response)}`).toBe(true);
+    const settled = await waitForDeliveries(slow.hook, { count: 1, timeoutMs: 3_000, settled: true });
+    const delivery = settled.deliveries[0]!;
+    expect(delivery.state, "the slow delivery was abandoned by the platform").toBe("client-aborted");
+    const heldMs = (delivery.settled_mono_ms ?? 0) - delivery.received_mono_ms;
+    expect(heldMs, "ms the platform waited for the answer").toBeGreaterThan(4_500);
+    expect(heldMs, "ms the platform waited for the answer").toBeLessThan(5_800);
+    expect(await countAfterQuiet(slow.hook, 1), "deliveries to the slow receiver").toBe(1);
+  },
+  { ...WIRED, timeoutMs: 40_000 },
+);
