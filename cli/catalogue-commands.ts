@@ -1,6 +1,7 @@
 // `cap-conformance faults` and `cap-conformance clauses`: what the tool knows, as text or JSON.
 import { FAULTS } from "../simulators/platform/faults/index.ts";
 import { CLAUSES } from "../spec/clauses/index.ts";
+import { OPTIONAL_BEHAVIOURS, optionalCheckId } from "../spec/optional-behaviours.ts";
 import { UNIVERSAL_RULES } from "../suites/harness/universal.ts";
 import { listChecks } from "./list-checks.ts";
 
@@ -44,6 +45,14 @@ export async function clausesCommand(argv: string[]): Promise<number> {
     console.log(`    ${row.statement}`);
     for (const check of row.checks) console.log(`    ✓ ${check}`);
     if (row.checks.length === 0 && row.kind !== "not-shown") console.log("    (no check)");
+  }
+  console.log("\nOptional behaviours (a profile declares each must-work, must-be-absent or not-tested):");
+  for (const behaviour of OPTIONAL_BEHAVIOURS) {
+    const id = optionalCheckId(behaviour.id);
+    console.log(`${id} §${behaviour.section}`);
+    console.log(`    must-work: ${behaviour.works}\n    must-be-absent: ${behaviour.absent}`);
+    for (const check of checks.filter((c) => c.clauses.includes(id)))
+      console.log(`    ✓ ${check.suite}: ${check.name}`);
   }
   return 0;
 }

@@ -169,6 +169,7 @@ export async function runCommand(argv: string[]): Promise<number> {
     const flaky = flakyClauses(reports);
     if (flaky.length > 0) {
       say(`FLAKY: ${flaky.length} clause(s) changed verdict across ${repeat} runs: ${flaky.join(", ")}`);
+      for (const line of flakyDetails(reports, flaky)) say(line);
       if (exitCode === 0) exitCode = 1;
     } else if (repeat > 1) {
       say(`Stable: every clause had the same verdict in ${repeat} runs.`);
@@ -202,6 +203,22 @@ function replayCommand(values: { target?: string; "base-url"?: string; profile?:
   if (values.profile) parts.push(`--profile ${values.profile}`);
   for (const fault of values.fault ?? []) parts.push(`--fault ${fault}`);
   return parts.join(" ");
+}
+
+/** For each flaky clause, what each run said of it: the status and the first failing check's message. */
+export function flakyDetails(reports: Report[], flaky: string[]): string[] {
+  const lines: string[] = [];
+  for (const id of flaky) {
+    lines.push(`  ${id}:`);
+    reports.forEach((report, index) => {
+      const clause = report.clauses.find((c) => c.id === id);
+      const failing = clause?.checks.find((c) => c.status === "failed" || c.status === "errored");
+      const detail =
+        failing === undefined ? "" : ` in "${failing.name}": ${failing.failure?.message ?? failing.reason ?? ""}`;
+      lines.push(`    run ${index + 1}: ${clause?.status ?? "absent"}${detail.split("\n")[0]}`);
+    });
+  }
+  return lines;
 }
 
 /** Clauses whose status differed between repeated runs. */
