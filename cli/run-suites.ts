@@ -10,6 +10,8 @@ import { UsageError } from "./usage-error.ts";
 
 export interface SuiteRunOptions {
   targetFile: string;
+  /** Where the suites count unanswered requests in a row (suites/harness/liveness.ts); fresh per run. */
+  livenessFile: string;
   seed: number;
   numRuns: number;
   timeoutMs: number;
@@ -66,6 +68,7 @@ export async function runSuites(options: SuiteRunOptions): Promise<Collector> {
     CAP_RUN_PREFIX: options.prefix,
     CAP_REPLAY_BASE: options.replayBase,
     CAP_SHRINK: options.shrink === false ? "0" : "1",
+    CAP_LIVENESS_FILE: options.livenessFile,
   });
   const collector = new Collector({ print: options.print });
   const selected = options.suites ?? (options.clauses?.length ? suitesNaming(options.clauses) : undefined);

@@ -55,10 +55,12 @@ export class Collector implements Reporter {
         exchanges: [],
         reproduce: "",
       };
+      // No failure recorded by check() means the check never reached its own catch (vitest ended it):
+      // the harness could not conclude, which is an error, never a failure.
       result = {
         name,
         suite,
-        status: meta?.errored ? "errored" : "failed",
+        status: meta?.failure === undefined || meta.errored ? "errored" : "failed",
         duration_ms: duration,
         reason: null,
         failure: { ...failure, reproduce: failure.reproduce || null },

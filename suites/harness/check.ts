@@ -1,7 +1,7 @@
 // check(): a vitest test that names the clause ids it verifies, skips with a reason when the target
 // lacks what it needs, and records the exchange, seed and replay command when it fails.
 import { type TestContext, test } from "vitest";
-import { isTargetError } from "./errors.ts";
+import { isTargetError, TargetError } from "./errors.ts";
 import type { CheckMeta } from "./meta.ts";
 import { beginRecording, endRecording } from "./recorder.ts";
 import { redact } from "./redact.ts";
@@ -18,6 +18,24 @@ export interface CheckOptions {
 }
 
 const EXCHANGES_KEPT = 8;
+/** Our own deadline ends a check this much before vitest's, so an overrun is reported by us, as an error. */
+const DEADLINE_MARGIN_MS = 1_000;
+
+/** Ends `work` with a TargetError at the deadline: a check that never finishes is errored, not failed. */
+async function withinDeadline(work: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new TargetError(`the check did not finish within ${ms} ms: a wait on the target never ended`)),
+      ms,
+    );
+  });
+  try {
+    await Promise.race([work, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 function unmet(needs: Need[]): string | undefined {
   const { target } = runConfig();
@@ -63,7 +81,7 @@ export function check(
     if (reason !== undefined) ctx.skip(reason);
     const record = beginRecording();
     try {
-      await body(ctx);
+      await withinDeadline(body(ctx), timeout - DEADLINE_MARGIN_MS);
     } catch (error) {
       const failure = error instanceof PropertyFailure ? error : undefined;
       const cause = failure?.cause ?? error;

@@ -3,6 +3,7 @@
 import { Agent, request } from "undici";
 import type { Exchange } from "../../spec/report.ts";
 import { TargetError } from "./errors.ts";
+import { assertTargetAlive, noteAnswered } from "./liveness.ts";
 import { recordExchange } from "./recorder.ts";
 import { redact, redactHeaders } from "./redact.ts";
 import { runConfig } from "./run-config.ts";
@@ -77,6 +78,7 @@ export async function call(path: string, options: RequestOptions = {}): Promise<
     ...authHeaders(options.as ?? "admin"),
     ...options.headers,
   };
+  assertTargetAlive();
   const started = performance.now();
   let status: number;
   let responseHeaders: Record<string, string>;
@@ -94,7 +96,9 @@ export async function call(path: string, options: RequestOptions = {}): Promise<
     status = response.statusCode;
     responseHeaders = flattenHeaders(response.headers);
     text = await response.body.text();
+    noteAnswered(true);
   } catch (error) {
+    noteAnswered(false);
     const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     throw new TargetError(redact(`${method} ${url}: no answer within ${timeoutMs} ms (${reason})`));
   }

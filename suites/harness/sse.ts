@@ -9,6 +9,7 @@ import { Agent, request } from "undici";
 import type { Exchange } from "../../spec/report.ts";
 import { TargetError } from "./errors.ts";
 import { type ApiResponse, authHeaders, type RequestOptions, urlFor, type Who } from "./http.ts";
+import { assertTargetAlive, noteAnswered } from "./liveness.ts";
 import { recordExchange } from "./recorder.ts";
 import { redact, redactHeaders } from "./redact.ts";
 import { track, untrack } from "./resources.ts";
@@ -300,6 +301,7 @@ export async function openStream(
     ...options.headers,
   };
   const controller = new AbortController();
+  assertTargetAlive();
   const started = performance.now();
   let response: Awaited<ReturnType<typeof request>>;
   try {
@@ -312,7 +314,9 @@ export async function openStream(
       bodyTimeout: options.maxLifeMs ?? 60_000,
       signal: AbortSignal.any([controller.signal, AbortSignal.timeout(options.maxLifeMs ?? 60_000)]),
     });
+    noteAnswered(true);
   } catch (error) {
+    noteAnswered(false);
     const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     throw new TargetError(redact(`GET ${url}: no stream headers within ${timeoutMs} ms (${reason})`));
   }
