@@ -1,5 +1,5 @@
 // `cap-conformance serve`: the reference platform wired to the simulators, until SIGINT/SIGTERM.
-import { writeFileSync } from "node:fs";
+import { renameSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { isFaultName } from "../simulators/platform/faults/index.ts";
@@ -13,9 +13,11 @@ export async function serveCommand(argv: string[], signal?: AbortSignal): Promis
     options: {
       out: { type: "string", default: "target.json" },
       fault: { type: "string", multiple: true },
-      regions: { type: "string", default: "1" },
+      // Two regions on a scaled clock, as `run` starts its embedded platform: a clean `serve` passes a
+      // full `run --target` (cross-region clauses, minute-level batch retries in seconds).
+      regions: { type: "string", default: "2" },
       port: { type: "string", default: "0" },
-      "minute-ms": { type: "string", default: "60000" },
+      "minute-ms": { type: "string", default: "50" },
       profile: { type: "string", default: "default" },
     },
     strict: true,
@@ -33,8 +35,11 @@ export async function serveCommand(argv: string[], signal?: AbortSignal): Promis
   const profile = values.profile === "default" ? "default" : resolve(values.profile);
   checkProfile(profile);
   const stack = await startStack({ faults: faults.filter(isFaultName), regions, port, minuteMs, profile });
-  // The target file carries the tokens: readable by its owner only.
-  writeFileSync(values.out, `${JSON.stringify(stack.target, null, 2)}\n`, { mode: 0o600 });
+  // The target file carries the tokens: readable by its owner only. Written beside and renamed, so a
+  // process waiting for the file never reads half of it.
+  const partial = `${values.out}.partial-${process.pid}`;
+  writeFileSync(partial, `${JSON.stringify(stack.target, null, 2)}\n`, { mode: 0o600 });
+  renameSync(partial, values.out);
   console.log(`Reference platform: ${stack.target.regions.map((r) => `${r.name} ${r.base_url}`).join(", ")}`);
   if (faults.length > 0) console.log(`Planted faults: ${faults.join(", ")}`);
   if (profile !== "default") console.log(`Serving the profile ${profile}`);

@@ -1,4 +1,5 @@
-// The kill matrix: every planted fault makes the run fail on one of the clauses it declares. Each run is
+// The kill matrix: every planted fault makes the run fail on one of the clauses it declares, the way a
+// user would see it: `serve --fault NAME` in its own process, then `run --target` against it. Each run is
 // narrowed to the checks that name a declared clause (wherever they live), which keeps the matrix fast
 // and says exactly which check killed it; failures of other clauses in those checks are recorded as
 // collateral. Writes reports/out/kill-matrix.json and kill-matrix.md (the README's summary).
@@ -8,7 +9,7 @@ import { join } from "node:path";
 import { expect, test } from "vitest";
 import { FAULTS } from "../../simulators/platform/faults/index.ts";
 import { Report } from "../../spec/report.ts";
-import { pool, ROOT, runCli } from "../helpers/cli.ts";
+import { pool, ROOT, runCli, serve } from "../helpers/cli.ts";
 
 interface Kill {
   fault: string;
@@ -25,11 +26,13 @@ test("every planted fault is caught by one of its declared clauses", { timeout: 
     2,
     Object.entries(FAULTS).map(([fault, spec]) => async (): Promise<Kill> => {
       const reportDir = join(dir, fault);
+      mkdirSync(reportDir, { recursive: true });
+      const served = await serve(["--fault", fault], reportDir);
       // A kill needs one failure, not a minimal counterexample: no shrinking, fewer runs per property.
       const args = [
         "run",
-        "--fault",
-        fault,
+        "--target",
+        served.targetFile,
         "--seed",
         "1",
         "--num-runs",
@@ -40,7 +43,7 @@ test("every planted fault is caught by one of its declared clauses", { timeout: 
         reportDir,
       ];
       args.push("--clause", spec.clauses.join(","));
-      const result = await runCli(args, { timeoutMs: 120_000 });
+      const result = await runCli(args, { timeoutMs: 120_000 }).finally(() => served.stop());
       let failed: string[] = [];
       try {
         const report = Report.parse(JSON.parse(readFileSync(join(reportDir, "report.json"), "utf8")));

@@ -1,5 +1,7 @@
 // Runs the real command in a child process, bounded in time, and hands back what it printed.
 import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const BIN = fileURLToPath(new URL("../../bin/cap-conformance.js", import.meta.url));
@@ -57,4 +59,32 @@ export async function pool<T>(limit: number, tasks: Array<() => Promise<T>>): Pr
   };
   await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
   return results;
+}
+
+export interface Served {
+  targetFile: string;
+  /** SIGTERM, then SIGKILL if it has not exited within five seconds. */
+  stop(): Promise<void>;
+}
+
+/** Starts `cap-conformance serve` as its own process and answers once its target file exists. */
+export async function serve(args: string[], dir: string, timeoutMs = 30_000): Promise<Served> {
+  const targetFile = join(dir, "target.json");
+  const child = spawn(process.execPath, [BIN, "serve", "--out", targetFile, ...args], { cwd: ROOT, stdio: "ignore" });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const stop = async () => {
+    child.kill("SIGTERM");
+    const killer = setTimeout(() => child.kill("SIGKILL"), 5_000);
+    await exited;
+    clearTimeout(killer);
+  };
+  const deadline = Date.now() + timeoutMs;
+  while (!existsSync(targetFile)) {
+    if (child.exitCode !== null || Date.now() > deadline) {
+      await stop();
+      throw new Error(`serve ${args.join(" ")} wrote no target file within ${timeoutMs} ms`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return { targetFile, stop };
 }
