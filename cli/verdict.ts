@@ -1,4 +1,5 @@
 // The one-screen verdict printed at the end of a run.
+import { nothingChecked } from "../reports/verdict.ts";
 import type { Report } from "../spec/report.ts";
 
 function sectionKey(section: string): number[] {
@@ -34,6 +35,8 @@ export function verdictLines(report: Report, exitCode: number, reportDir: string
   }
   if (bad.length > 15) lines.push(`  … and ${bad.length - 15} more in the report`);
   lines.push(...optionalLines(report));
+  if (report.summary.failed === 0 && report.summary.errored === 0 && nothingChecked(report))
+    lines.push("", "Nothing was checked: every selected check was skipped (the report gives each reason).");
   const s = report.summary;
   const verdict = exitCode === 0 ? "PASS" : exitCode === 1 ? "FAIL" : "ERROR";
   lines.push(

@@ -6,14 +6,21 @@ export type Verdict = "PASS" | "FAIL" | "ERROR";
 /**
  * FAIL when any clause failed (a failure found is a fact even if other clauses errored), ERROR when none failed
  * but some errored or the harness reported errors outside any check, PASS otherwise; an optional behaviour the
- * profile declared counts as a clause. Matches `run`'s exit codes 1, 2 and 0.
+ * profile declared counts as a clause. A run in which nothing passed (every selected check skipped) is ERROR too:
+ * a gate that checked nothing must not read green. Matches `run`'s exit codes 1, 2 and 0.
  */
 export function verdictOf(report: Pick<Report, "summary" | "harness_errors" | "optional">): Verdict {
   const optional = report.optional ?? [];
   if (report.summary.failed > 0 || optional.some((o) => o.status === "failed")) return "FAIL";
   const errored = report.summary.errored > 0 || optional.some((o) => o.status === "errored");
   if (errored || (report.harness_errors?.length ?? 0) > 0) return "ERROR";
+  if (nothingChecked(report)) return "ERROR";
   return "PASS";
+}
+
+/** No clause and no optional behaviour passed: every selected check was skipped (or none was selected). */
+export function nothingChecked(report: Pick<Report, "summary" | "optional">): boolean {
+  return report.summary.passed === 0 && !(report.optional ?? []).some((o) => o.status === "passed");
 }
 
 /** "1 failed, 2 errored, 40 passed, 3 skipped, 12 not shown (58 clauses)". */

@@ -15,12 +15,11 @@ test("the full run on the reference platform passes, stable over --repeat 3", { 
   const report = Report.parse(JSON.parse(readFileSync(join(dir, "report.json"), "utf8")));
   expect(report.summary.failed).toBe(0);
   expect(report.summary.errored).toBe(0);
-  for (const section of ["2.1", "7"]) {
+  for (const section of ["2.1", "5", "7"]) {
     expect(
       report.clauses.some((c) => c.section === section && c.status === "passed"),
       `a passed clause in §${section}`,
     ).toBe(true);
   }
-  expect(report.clauses.some((c) => c.id.startsWith("auth.") && c.status === "passed")).toBe(true);
   expect(readFileSync(join(dir, "junit.xml"), "utf8")).toContain("<testsuite");
 });

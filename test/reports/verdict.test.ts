@@ -18,6 +18,14 @@ describe("verdictOf", () => {
     expect(verdictOf({ summary: summary(0, 1) })).toBe("ERROR");
     expect(verdictOf({ summary: summary(0, 0), harness_errors: ["suite crashed"] })).toBe("ERROR");
   });
+  it("is ERROR when nothing passed because every selected check was skipped (exit code 2)", () => {
+    const allSkipped = { ...summary(0, 0), passed: 0, skipped: 10 };
+    expect(verdictOf({ summary: allSkipped })).toBe("ERROR");
+    const optionalPassed = { id: "x", section: "8", declaration: "must-work" as const, statement: "s", reason: null };
+    expect(verdictOf({ summary: allSkipped, optional: [{ ...optionalPassed, status: "passed", checks: [] }] })).toBe(
+      "PASS",
+    );
+  });
   it("is PASS otherwise (exit code 0)", () => {
     expect(verdictOf({ summary: summary(0, 0), harness_errors: [] })).toBe("PASS");
   });
