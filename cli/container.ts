@@ -3,6 +3,7 @@
 // as environment variables, and the container is stopped and removed even after failures.
 import type { Simulators } from "../simulators/stack.ts";
 import type { Target } from "../spec/target.ts";
+import { stopOnInterrupt } from "./interrupt.ts";
 import { UsageError } from "./usage-error.ts";
 
 const CONTAINER_HOST = "host.testcontainers.internal";
@@ -55,10 +56,10 @@ export async function startImage(options: {
     .withStartupTimeout(options.startupTimeoutMs)
     .start();
   const baseUrl = `http://${container.getHost()}:${container.getMappedPort(options.port)}`;
-  return {
-    target: { ...options.simulators.target, regions: [{ name: "r1", base_url: baseUrl }] },
-    stop: async () => {
-      await container.stop({ remove: true, timeout: 5_000 });
-    },
+  const stop = async () => {
+    unregister();
+    await container.stop({ remove: true, timeout: 5_000 });
   };
+  const unregister = stopOnInterrupt(stop);
+  return { target: { ...options.simulators.target, regions: [{ name: "r1", base_url: baseUrl }] }, stop };
 }

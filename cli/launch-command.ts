@@ -4,6 +4,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { request } from "undici";
 import type { Target } from "../spec/target.ts";
+import { stopOnInterrupt } from "./interrupt.ts";
 import { UsageError } from "./usage-error.ts";
 
 export interface LaunchedServer {
@@ -45,6 +46,7 @@ export async function launchCommand(options: {
   }
   const server: LaunchedServer = {
     stop: async () => {
+      unregister();
       if (exited(child) || child.pid === undefined) return;
       const gone = new Promise<void>((resolve) => child.once("exit", () => resolve()));
       process.kill(-child.pid, "SIGTERM");
@@ -55,6 +57,8 @@ export async function launchCommand(options: {
       clearTimeout(timer);
     },
   };
+  // From now on an interrupted harness stops the server too, start-up wait included.
+  const unregister = stopOnInterrupt(() => server.stop());
   const deadline = Date.now() + options.startupTimeoutMs;
   try {
     for (;;) {

@@ -13,6 +13,7 @@ import type { Report } from "../spec/report.ts";
 import { type Acquired, acquireTarget } from "./acquire-target.ts";
 import { Product, writeBundle } from "./bundle.ts";
 import { applyExpectations, readExpectations } from "./expectations.ts";
+import { handleInterrupts, stopOnInterrupt } from "./interrupt.ts";
 import { specSha256, TOOL_VERSION } from "./package-info.ts";
 import { preflight } from "./preflight.ts";
 import { checkProfile } from "./profile-flag.ts";
@@ -105,8 +106,13 @@ export async function runCommand(argv: string[]): Promise<number> {
     console.log(line);
   };
 
-  const acquired: Acquired = await acquireTarget({ ...values, profile }, log, minuteMs);
+  const uninstall = handleInterrupts();
+  const acquired: Acquired = await acquireTarget({ ...values, profile }, log, minuteMs).catch((error: unknown) => {
+    uninstall();
+    throw error;
+  });
   const workDir = mkdtempSync(join(tmpdir(), "cap-run-"));
+  const unregister = stopOnInterrupt(async () => rmSync(workDir, { recursive: true, force: true }));
   try {
     const target = acquired.target;
     checkProfile(target.profile);
@@ -126,6 +132,7 @@ export async function runCommand(argv: string[]): Promise<number> {
       const startedAt = new Date();
       const collector = await runSuites({
         targetFile,
+        livenessFile: join(workDir, `no-answer-${i}`),
         seed,
         numRuns,
         timeoutMs,
@@ -190,18 +197,38 @@ export async function runCommand(argv: string[]): Promise<number> {
     }
     return exitCode;
   } finally {
+    unregister();
     rmSync(workDir, { recursive: true, force: true });
     await acquired.release();
+    uninstall();
   }
 }
 
-/** The flags that shape what a replay must see again: the target and the profile, never a token. */
-function replayCommand(values: { target?: string; "base-url"?: string; profile?: string; fault?: string[] }): string {
+/**
+ * The flags that shape what a replay must see again: the target (file, URL, command or image), the profile,
+ * the faults, and the generation settings that decide which cases a property reaches. Never a token.
+ */
+function replayCommand(values: {
+  target?: string;
+  "base-url"?: string;
+  command?: string;
+  image?: string;
+  profile?: string;
+  fault?: string[];
+  "num-runs"?: string;
+  "timeout-ms"?: string;
+  "minute-ms"?: string;
+}): string {
   const parts = ["npx cap-conformance run"];
   if (values.target) parts.push(`--target ${values.target}`);
   if (values["base-url"]) parts.push(`--base-url ${values["base-url"]}`);
+  if (values.command) parts.push(`--command ${JSON.stringify(values.command)}`);
+  if (values.image) parts.push(`--image ${values.image}`);
   if (values.profile) parts.push(`--profile ${values.profile}`);
   for (const fault of values.fault ?? []) parts.push(`--fault ${fault}`);
+  for (const flag of ["num-runs", "timeout-ms", "minute-ms"] as const) {
+    if (values[flag] !== undefined) parts.push(`--${flag} ${values[flag]}`);
+  }
   return parts.join(" ");
 }
 

@@ -1,10 +1,12 @@
 // `serve` + `run --target` from separate processes, and a target that never answers.
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { createServer as createHttpServer } from "node:http";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "vitest";
+import { Report } from "../../spec/report.ts";
 import { BIN, ROOT, runCli } from "../helpers/cli.ts";
 
 async function waitFor(condition: () => boolean, timeoutMs: number): Promise<void> {
@@ -27,7 +29,7 @@ test("serve --fault writes a target file; run --target against it exits 1 on a d
   try {
     await waitFor(() => existsSync(targetFile), 30_000);
     const target = JSON.parse(readFileSync(targetFile, "utf8")) as { regions: unknown[]; wired: boolean };
-    expect(target.regions).toHaveLength(1);
+    expect(target.regions, "serve starts two regions by default, as run does").toHaveLength(2);
     const result = await runCli([
       "run",
       "--target",
@@ -80,6 +82,74 @@ test("a target that accepts connections and never answers ends in exit 2 within 
     silent.close();
   }
 });
+
+test("a target that answers /health and then nothing else ends in exit 2 in bounded time, every check errored", {
+  timeout: 120_000,
+}, async () => {
+  const hung = createHttpServer((request, response) => {
+    if (request.url === "/health") response.end('{"ok":true}');
+    // Every other request is left unanswered until the socket closes.
+  });
+  await new Promise<void>((resolve) => hung.listen(0, "127.0.0.1", resolve));
+  const port = (hung.address() as { port: number }).port;
+  try {
+    const dir = mkdtempSync(join(tmpdir(), "cap-hung-"));
+    const result = await runCli(
+      ["run", "--base-url", `http://127.0.0.1:${port}`, "--token-admin", "a-secret-token-1", "--token-editor"]
+        .concat(["e-token-22", "--token-viewer", "v-token-333", "--timeout-ms", "1500", "--quiet"])
+        .concat(["--report-dir", dir]),
+      { timeoutMs: 100_000 },
+    );
+    expect(result.code, result.stdout + result.stderr).toBe(2);
+    expect(result.stdout).toContain("the target stopped answering");
+    const report = Report.parse(JSON.parse(readFileSync(join(dir, "report.json"), "utf8")));
+    // A hang is never a failure of the server's conformance: nothing failed, the checks that ran errored.
+    expect(report.summary.failed).toBe(0);
+    expect(report.summary.errored).toBeGreaterThan(0);
+    // Five unanswered requests (the breaker) plus loading the suite files, not one timeout per request.
+    expect(report.run.duration_ms).toBeLessThan(60_000);
+  } finally {
+    hung.closeAllConnections();
+    hung.close();
+  }
+});
+
+test("an interrupted run stops the server its --command started, even while waiting for it", {
+  timeout: 60_000,
+}, async () => {
+  const dir = mkdtempSync(join(tmpdir(), "cap-interrupt-"));
+  const pidFile = join(dir, "pid");
+  // The server never answers /health (nothing listens on port 9), so the harness is still waiting for it.
+  const harness = spawn(
+    process.execPath,
+    [BIN, "run", "--command", `echo $$ > ${pidFile}; exec sleep 300`, "--base-url", "http://127.0.0.1:9"].concat([
+      "--token-admin",
+      "a1",
+      "--token-editor",
+      "e2",
+      "--token-viewer",
+      "v3",
+      "--quiet",
+    ]),
+    { cwd: ROOT, stdio: "ignore" },
+  );
+  const harnessExit = new Promise<number | null>((resolve) => harness.once("exit", (code) => resolve(code)));
+  await waitFor(() => existsSync(pidFile) && readFileSync(pidFile, "utf8").trim() !== "", 30_000);
+  const serverPid = Number(readFileSync(pidFile, "utf8"));
+  expect(alive(serverPid)).toBe(true);
+  harness.kill("SIGTERM");
+  expect(await harnessExit).toBe(143);
+  await waitFor(() => !alive(serverPid), 10_000);
+});
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 test("unknown flags, suites, clauses and faults are usage errors (exit 2)", async () => {
   for (const args of [
