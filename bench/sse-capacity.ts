@@ -18,7 +18,7 @@ export interface SseResult {
   providerTtftP99: number;
 }
 
-interface Subscriber {
+export interface Subscriber {
   snapshot: boolean;
   keepAlives: number;
   closed: boolean;
@@ -27,7 +27,7 @@ interface Subscriber {
 
 const dispatcher = new Agent({ connections: null, pipelining: 0, headersTimeout: 30_000, bodyTimeout: 0 });
 
-async function until(condition: () => boolean, timeoutMs: number, what: string): Promise<void> {
+export async function until(condition: () => boolean, timeoutMs: number, what: string): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
     if (Date.now() > deadline) throw new Error(`${what} within ${timeoutMs} ms`);
@@ -35,7 +35,7 @@ async function until(condition: () => boolean, timeoutMs: number, what: string):
   }
 }
 
-async function subscribe(url: string, token: string, signal: AbortSignal): Promise<Subscriber> {
+export async function subscribe(url: string, token: string, signal: AbortSignal): Promise<Subscriber> {
   const subscriber: Subscriber = { snapshot: false, keepAlives: 0, closed: false };
   const response = await request(url, { headers: { authorization: `Bearer ${token}` }, dispatcher, signal });
   if (response.statusCode !== 200) throw new Error(`stream answered ${response.statusCode}`);
@@ -59,7 +59,7 @@ async function subscribe(url: string, token: string, signal: AbortSignal): Promi
   return subscriber;
 }
 
-async function post(target: Target, body: Record<string, unknown>): Promise<{ conversation_id: string }> {
+export async function post(target: Target, body: Record<string, unknown>): Promise<{ conversation_id: string }> {
   const response = await request(`${target.regions[0]!.base_url}/v1/conversations/messages`, {
     method: "POST",
     headers: { authorization: `Bearer ${target.credentials.admin}`, "content-type": "application/json" },

@@ -132,3 +132,30 @@ test("at most four deliveries to one webhook are in flight; the rest wait their 
   const early = all.deliveries.filter((d) => d.received_mono_ms - first < 400).length;
   expect(early, "deliveries received before the first answers came back").toBe(4);
 });
+
+test("a dead receiver holds up no other webhook; its backlog is bounded: past 1,000 waiting, deliveries are dropped and logged", {
+  timeout: 90_000,
+}, async () => {
+  // Answers nothing for a minute: each delivery to it is abandoned only at the 5 s limit.
+  const dead = hook({ delay_ms: 60_000 });
+  const live = hook();
+  const deadRow = addWebhook("w-dead", dead.url);
+  addWebhook("w-dead", live.url);
+  // Four in flight and a thousand waiting fill the dead receiver's lane; the live one drains as it goes.
+  const filling = 1_004;
+  const started = performance.now();
+  for (let i = 0; i < filling; i++) publish("w-dead", "session.completed");
+  expect(performance.now() - started, "publishing never waits on a receiver").toBeLessThan(1_000);
+  const arrived = await sink.wait(live.name, { count: filling, timeoutMs: 60_000, settled: true });
+  expect(arrived.count, "deliveries to the live receiver").toBe(filling);
+  expect(sink.deliveries(dead.name).count, "in flight to the dead receiver at a time").toBeLessThanOrEqual(
+    4 * Math.ceil(arrived.waited_ms / 5_000),
+  );
+  // The dead lane is still (nearly) full: what comes now is dropped and logged, not queued without end.
+  for (let i = 0; i < 20; i++) publish("w-dead", "session.completed");
+  expect((await sink.wait(live.name, { count: filling + 20, timeoutMs: 10_000 })).count).toBe(filling + 20);
+  const dropped = WebhookState.of(ctx, "w-dead")
+    .log(deadRow.id)
+    .filter((record) => record.error === "dropped: too many deliveries waiting for this webhook");
+  expect(dropped.length, "deliveries dropped for the dead receiver").toBeGreaterThan(0);
+});
