@@ -1,5 +1,6 @@
 // The OpenAPI document (spec/openapi.ts): 3.1 structure, and exactly the paths the reference platform
 // registers (test-control hooks and carrier callbacks aside), each with its methods.
+import { Validator } from "@seriousme/openapi-schema-validator";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { startPlatform } from "../../simulators/platform/server.ts";
 import { createClock } from "../../simulators/shared/clock.ts";
@@ -34,6 +35,20 @@ function documented(): string[] {
     .flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`))
     .sort();
 }
+
+test("the document is valid against the official OpenAPI 3.1 schema", async () => {
+  const validator = new Validator();
+  // The validator keeps what it is given; a copy keeps the shared document untouched.
+  const result = await validator.validate(structuredClone(doc));
+  expect(result.errors ?? [], "OpenAPI 3.1 schema violations").toEqual([]);
+  expect(result.valid).toBe(true);
+  expect(validator.version).toBe("3.1");
+  // The validator can say no: a response without its required description is refused.
+  const broken = structuredClone(doc) as { paths: Record<string, Record<string, { responses: object }>> };
+  const [path, item] = Object.entries(broken.paths)[0]!;
+  item[Object.keys(item)[0]!]!.responses = { "200": {} };
+  expect((await new Validator().validate(broken)).valid, `a broken ${path}`).toBe(false);
+});
 
 test("the document is OpenAPI 3.1 with info, paths and the error component", () => {
   expect(doc.openapi).toMatch(/^3\.1\.\d+$/);
