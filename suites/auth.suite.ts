@@ -1,6 +1,9 @@
 // Section 5: credentials on every request, 401 messages, live roles, the control-plane outage.
 import { randomBytes } from "node:crypto";
 import { expect } from "vitest";
+import { createAgent } from "./harness/agents.ts";
+import { deleteKey, putKey } from "./harness/byok.ts";
+import { catalogProviders, firstPair } from "./harness/catalog.ts";
 import { check } from "./harness/check.ts";
 import {
   addMember,
@@ -15,6 +18,7 @@ import {
 import { allEndpoints } from "./harness/endpoints.ts";
 import { type ApiResponse, call, describe } from "./harness/http.ts";
 import { callOp } from "./harness/profile.ts";
+import { registerSecret } from "./harness/redact.ts";
 import { track, uniqueName } from "./harness/resources.ts";
 import { runConfig } from "./harness/run-config.ts";
 
@@ -217,6 +221,34 @@ check(
     });
   },
   { needs: ["wiring"] },
+);
+
+check(
+  "the 403 for a role below EDITOR and the 403 for a role below ADMIN carry two different messages",
+  ["auth.403-tells-which-role"],
+  async () => {
+    const agent = await createAgent();
+    const belowEditor = await call("/v1/calls/token", { method: "POST", body: { agent_id: agent.id }, as: "viewer" });
+    // The 403 status itself is auth.role-too-low-403's, checked with these very requests elsewhere.
+    expect(belowEditor.status, `a VIEWER asking for a web call token: ${describe(belowEditor)}`).toBe(403);
+    const editorMessage = message(belowEditor);
+    expect(typeof editorMessage, describe(belowEditor)).toBe("string");
+    // A provider other than the agents' llm one, so a wrongly allowed write never touches the key replies use.
+    const llm = (await firstPair("llm")).provider;
+    const provider = (await catalogProviders()).find((p) => p !== llm) ?? llm;
+    const key = `sk-never-issued-${randomBytes(16).toString("hex")}`;
+    registerSecret(key);
+    for (const [label, response] of [
+      [`an EDITOR deleting the ${provider} key`, await deleteKey(provider, "editor")],
+      [`an EDITOR writing a ${provider} key`, await putKey(provider, key, "editor")],
+    ] as const) {
+      expect(response.status, `${label}: ${describe(response)}`).toBe(403);
+      expect(
+        message(response),
+        `${label}: the message of the VIEWER's 403 was ${JSON.stringify(editorMessage)}`,
+      ).not.toBe(editorMessage);
+    }
+  },
 );
 
 check(

@@ -59,7 +59,7 @@ const fakeKey = () => `sk-never-issued-${randomBytes(16).toString("hex")}`;
 
 check(
   "PUT /v1/byok/{provider} by an EDITOR or VIEWER is a 403 and stores nothing",
-  ["byok.put-admin-only"],
+  ["byok.put-admin-only", "auth.role-too-low-403"],
   async () => {
     const name = await provider();
     const before = (await rowOf(name)).row;
@@ -74,13 +74,17 @@ check(
   },
 );
 
-check("DELETE /v1/byok/{provider} by an EDITOR or VIEWER is a 403", ["byok.delete-admin-only"], async () => {
-  const name = await provider();
-  for (const who of LOWER_ROLES) {
-    const response = await deleteKey(name, who);
-    expect(response.status, `${String(who)}: ${describe(response)}`).toBe(403);
-  }
-});
+check(
+  "DELETE /v1/byok/{provider} by an EDITOR or VIEWER is a 403",
+  ["byok.delete-admin-only", "auth.role-too-low-403"],
+  async () => {
+    const name = await provider();
+    for (const who of LOWER_ROLES) {
+      const response = await deleteKey(name, who);
+      expect(response.status, `${String(who)}: ${describe(response)}`).toBe(403);
+    }
+  },
+);
 
 check(
   "an ADMIN's valid key is stored: listed under the provider's name with the key's tail",
@@ -266,7 +270,7 @@ const named = (rows: unknown[], name: string) => rows.find((row) => (row as { na
 
 check(
   "creating or replacing a secret is ADMIN only: EDITOR and VIEWER get a 403 and nothing changes",
-  ["byok.secret-put-admin-only"],
+  ["byok.secret-put-admin-only", "auth.role-too-low-403"],
   async () => {
     const fresh = secretName();
     const existing = secretName();
@@ -288,7 +292,7 @@ check(
 
 check(
   "deleting a secret is ADMIN only: EDITOR and VIEWER get a 403 and the secret stays",
-  ["byok.secret-delete-admin-only"],
+  ["byok.secret-delete-admin-only", "auth.role-too-low-403"],
   async () => {
     const name = secretName();
     expect((await putSecret(name, secretValue())).status).toBe(200);

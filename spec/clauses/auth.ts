@@ -102,6 +102,13 @@ export const authClauses: Clause[] = [
     statement: "A good credential whose role is too low gets a 403, not a 401 or 404 (item 9).",
   },
   {
+    id: "auth.403-tells-which-role",
+    section: "5",
+    kind: "testable",
+    statement:
+      "Two 403 messages tell which role is too low: the 403 for an operation needing EDITOR (a VIEWER on POST /v1/calls/token) and the 403 for one needing ADMIN (an EDITOR writing or deleting a provider key) carry different messages; their exact text is not tested (item 9).",
+  },
+  {
     id: "auth.control-plane-503",
     section: "5",
     kind: "needs-wiring",
