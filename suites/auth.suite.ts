@@ -16,7 +16,7 @@ import {
   withControlPlaneClock,
 } from "./harness/control-plane.ts";
 import { allEndpoints } from "./harness/endpoints.ts";
-import { type ApiResponse, call, describe } from "./harness/http.ts";
+import { type ApiResponse, call, describe, type Who } from "./harness/http.ts";
 import { callOp } from "./harness/profile.ts";
 import { registerSecret } from "./harness/redact.ts";
 import { track, uniqueName } from "./harness/resources.ts";
@@ -35,9 +35,9 @@ function expect401(response: ApiResponse, text: string): void {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** An EDITOR write (an agent create) with `token`; an agent it does create is deleted at the end of the file. */
-async function editorWrite(token: string): Promise<ApiResponse> {
-  const response = await callOp("agent.create", {}, { body: { name: uniqueName("agent") }, as: { token } });
+/** An EDITOR write (an agent create) with a credential; an agent it does create is deleted at the end of the file. */
+async function editorWrite(as: Who): Promise<ApiResponse> {
+  const response = await callOp("agent.create", {}, { body: { name: uniqueName("agent") }, as });
   const id = (response.json as { id?: unknown } | undefined)?.id;
   if (response.status < 300 && typeof id === "string") {
     track(`agent ${id}`, async () => {
@@ -140,7 +140,7 @@ check(
     const tokens = [member.token, await addToken(member.memberId)];
     const writes = async (order: number[], role: string, expected: "2xx" | 403) => {
       for (const i of order) {
-        const response = await editorWrite(tokens[i]!);
+        const response = await editorWrite({ token: tokens[i]! });
         const label = `token #${i + 1} of a member now ${role}`;
         if (expected === "2xx") expect2xx(response, label);
         else expect(response.status, `${label}: ${describe(response)}`).toBe(403);
@@ -165,7 +165,7 @@ check(
     const editor = await addMember("EDITOR");
     const tokens = [editor.token, await addToken(editor.memberId), await addToken(editor.memberId)];
     for (const [i, token] of tokens.entries()) {
-      const created = await editorWrite(token);
+      const created = await editorWrite({ token });
       expect2xx(created, `agent create with token #${i + 1} of one EDITOR`);
       const next = tokens[(i + 1) % tokens.length]!;
       const agentId = (created.json as { id: string }).id;
@@ -176,7 +176,7 @@ check(
     // The same holds for refusals: a VIEWER's tokens are all refused the write, none more or less.
     const viewer = await addMember("VIEWER");
     for (const [i, token] of [viewer.token, await addToken(viewer.memberId)].entries()) {
-      const refused = await editorWrite(token);
+      const refused = await editorWrite({ token });
       expect(refused.status, `agent create with token #${i + 1} of one VIEWER: ${describe(refused)}`).toBe(403);
       expect2xx(await callOp("agent.list", {}, { as: { token } }), `agent list with the VIEWER's token #${i + 1}`);
     }
@@ -197,7 +197,7 @@ check(
     ] as const) {
       const token = await addToken(member.memberId, new Date(now - age));
       expect2xx(await callOp("agent.list", {}, { as: { token } }), `a read with a token issued ${label} ago`);
-      expect2xx(await editorWrite(token), `a write with a token issued ${label} ago`);
+      expect2xx(await editorWrite({ token }), `a write with a token issued ${label} ago`);
     }
   },
   { needs: ["wiring"] },
@@ -249,6 +249,26 @@ check(
       ).not.toBe(editorMessage);
     }
   },
+);
+
+check(
+  "a session cookie keeps working, reads and writes, after every token of its member is revoked",
+  ["auth.session-cookie-unrevocable"],
+  async () => {
+    // A fresh sign-in of its own; its member gets a second token, and both are revoked.
+    const member = await addMember("EDITOR");
+    const cookie: Who = { cookie: member.session };
+    expect2xx(await callOp("agent.list", {}, { as: cookie }), "the cookie before any revocation");
+    for (const [i, token] of [member.token, await addToken(member.memberId)].entries()) {
+      expect2xx(await callOp("agent.list", {}, { as: { token } }), `token #${i + 1} before its revocation`);
+      await revokeToken(token);
+      const refused = await callOp("agent.list", {}, { as: { token } });
+      expect(refused.status, `token #${i + 1} once revoked: ${describe(refused)}`).toBe(401);
+    }
+    expect2xx(await callOp("agent.list", {}, { as: cookie }), "a read with the cookie once every token is revoked");
+    expect2xx(await editorWrite(cookie), "a write with the cookie once every token is revoked");
+  },
+  { needs: ["wiring"] },
 );
 
 check(

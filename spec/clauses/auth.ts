@@ -90,6 +90,13 @@ export const authClauses: Clause[] = [
       "A session cookie lasts 30 days: it is accepted up to 30 days after issue and refused with a 401 after (item 3).",
   },
   {
+    id: "auth.session-cookie-unrevocable",
+    section: "5",
+    kind: "needs-wiring",
+    statement:
+      "A session cookie is stateless and cannot be revoked before it expires: revoking every personal access token of its member leaves it working (item 3). Removal from the workspace still takes effect on the next request (items 5 and 8), so only token revocation is tested.",
+  },
+  {
     id: "auth.invalid-session-401",
     section: "5",
     kind: "needs-wiring",

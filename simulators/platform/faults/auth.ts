@@ -25,6 +25,11 @@ export const authFaults = {
       "a session cookie is stateless, so its verdict is cached for an hour and an expired cookie keeps working",
     clauses: ["auth.session-cookie-30-days"],
   },
+  "session-dies-with-tokens": {
+    description:
+      "a `token revoked` verdict signs the token's member out everywhere, so the member's session cookie is refused from then on",
+    clauses: ["auth.session-cookie-unrevocable"],
+  },
   "token-expires-30-days": {
     description:
       "the 30-day session life is enforced on tokens too, from the issue time the control plane's verdict carries",
