@@ -286,6 +286,24 @@ check(
 );
 
 check(
+  "an override's channel is refused (422) or ignored: the stored agent keeps its channel",
+  ["agents.override-no-channel"],
+  async () => {
+    const agent = await cascadeAgent();
+    const { channel } = agent.config;
+    for (const other of ["text", "video"].filter((c) => c !== channel)) {
+      const agent_override = { channel: other, prompt: "For this run only." };
+      const response = await postToken({ agent_id: agent.id, agent_override });
+      const refused = response.status === 422;
+      expect(refused || (response.status >= 200 && response.status < 300), describe(response)).toBe(true);
+      const after = await storedAgent(agent.id);
+      expect(after.config.channel, `the draft's channel after an override naming ${other}`).toBe(channel);
+      expect(after.published_config?.channel, "the published version's channel").toBe(agent.published_config?.channel);
+    }
+  },
+);
+
+check(
   "a web call, an outbound call and a batch with an override leave the stored agent and its published version as they were",
   ["agents.override-not-stored"],
   async () => {

@@ -85,6 +85,14 @@ export const agentsClauses: Clause[] = [
     statement: "An override adjusts the stored agent for one run or batch only: the stored agent reads back unchanged.",
   },
   {
+    id: "agents.override-no-channel",
+    section: "2.11",
+    kind: "testable",
+    assumption: "agent.get",
+    statement:
+      "An override has no channel: a `channel` inside an agent_override is refused as a schema mismatch (422) or ignored, and never changes the stored agent's channel. The channel a run then uses is not observable through the API, so only the stored agent is checked.",
+  },
+  {
     id: "agents.config-defaults",
     section: "2.13",
     kind: "not-shown",
