@@ -9,7 +9,7 @@ import { startBatch, waitForBatch } from "./harness/batches.ts";
 import { ensureLlmKey } from "./harness/byok.ts";
 import { finished, OUTBOUND, SHORT_CALL_MS, waitForCall } from "./harness/calls.ts";
 import { patternNumber } from "./harness/carrier.ts";
-import { firstPair, isListed, listedPairs, type Pair, type PairKind } from "./harness/catalog.ts";
+import { firstPair, isListed, listedPairs, type Pair, type PairKind, unlistedName } from "./harness/catalog.ts";
 import { check } from "./harness/check.ts";
 import { call, describe } from "./harness/http.ts";
 import { OVERRIDE_FIELDS, overrideOf } from "./harness/overrides.ts";
@@ -176,6 +176,59 @@ check("an llm model the catalog does not list is a 400 (unknown model)", ["agent
   );
 });
 
+// ---- Names beside the pairs (2.8: "a config naming anything not listed is rejected"): voices, languages,
+// builtin tools. Each is refused at create and at PATCH, on an otherwise listed config.
+
+/** Refused at create, and at PATCH of an agent that was accepted without the unlisted name. */
+async function expectRefusedBoth(body: Record<string, unknown>, what: string): Promise<void> {
+  await expectRefused(body, what);
+  const agent = await createAgent({ channel: body.channel });
+  await expectRefused({ ...body, name: agent.name }, `PATCH with ${what}`, agent.id);
+}
+
+check(
+  "a tts or realtime voice the catalog does not list is a 400, at create and at PATCH",
+  ["agents.unlisted-voice-400"],
+  async () => {
+    const voice = await unlistedName("no-such-voice");
+    const [llm, stt, tts, realtime] = await Promise.all(
+      (["llm", "stt", "tts", "realtime"] as const).map(async (kind) => (await listedPairs(kind))[0]),
+    );
+    let tried = 0;
+    if (llm !== undefined && stt !== undefined && tts !== undefined) {
+      const body = { name: uniqueName("voice"), channel: "voice", llm, stt, tts: { ...tts, voice } };
+      await expectRefusedBoth(body, `tts.voice ${voice} on ${tts.provider}/${tts.model}`);
+      tried++;
+    }
+    if (realtime !== undefined) {
+      const body = { name: uniqueName("voice"), channel: "voice", realtime: { ...realtime, voice } };
+      await expectRefusedBoth(body, `realtime.voice ${voice} on ${realtime.provider}/${realtime.model}`);
+      tried++;
+    }
+    expect(tried, "the catalog lists a tts or a realtime model to name a voice of").toBeGreaterThan(0);
+  },
+);
+
+check(
+  "an agent language the catalog lists nowhere is a 400, at create and at PATCH",
+  ["agents.unlisted-language-400"],
+  async () => {
+    const language = await unlistedName("xx");
+    const body = { name: uniqueName("language"), channel: "text", llm: await firstPair("llm"), language };
+    await expectRefusedBoth(body, `language ${language}`);
+  },
+);
+
+check(
+  "an llm builtin tool type the catalog does not list is a 400, at create and at PATCH",
+  ["agents.unlisted-builtin-tool-400"],
+  async () => {
+    const type = await unlistedName("no-such-tool");
+    const llm = { ...(await firstPair("llm")), builtin_tools: [{ type, config: {} }] };
+    await expectRefusedBoth({ name: uniqueName("builtin"), channel: "text", llm }, `builtin tool ${type}`);
+  },
+);
+
 property(
   "a config whose pairs are all listed in GET /v1/catalog is accepted, in the cascade and the realtime shape",
   ["agents.listed-pair-accepted"],
@@ -282,6 +335,24 @@ check(
     const response = await postToken({ agent_id: agent.id, agent_override: await overrideOf(OVERRIDE_FIELDS) });
     expect(response.status, describe(response)).toBeLessThan(300);
     expect(await storedAgent(agent.id), "the agent read back after the run").toEqual(before);
+  },
+);
+
+check(
+  "an override's channel is refused (422) or ignored: the stored agent keeps its channel",
+  ["agents.override-no-channel"],
+  async () => {
+    const agent = await cascadeAgent();
+    const { channel } = agent.config;
+    for (const other of ["text", "video"].filter((c) => c !== channel)) {
+      const agent_override = { channel: other, prompt: "For this run only." };
+      const response = await postToken({ agent_id: agent.id, agent_override });
+      const refused = response.status === 422;
+      expect(refused || (response.status >= 200 && response.status < 300), describe(response)).toBe(true);
+      const after = await storedAgent(agent.id);
+      expect(after.config.channel, `the draft's channel after an override naming ${other}`).toBe(channel);
+      expect(after.published_config?.channel, "the published version's channel").toBe(agent.published_config?.channel);
+    }
   },
 );
 

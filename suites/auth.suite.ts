@@ -1,6 +1,9 @@
 // Section 5: credentials on every request, 401 messages, live roles, the control-plane outage.
 import { randomBytes } from "node:crypto";
 import { expect } from "vitest";
+import { createAgent } from "./harness/agents.ts";
+import { deleteKey, putKey } from "./harness/byok.ts";
+import { catalogProviders, firstPair } from "./harness/catalog.ts";
 import { check } from "./harness/check.ts";
 import {
   addMember,
@@ -13,8 +16,9 @@ import {
   withControlPlaneClock,
 } from "./harness/control-plane.ts";
 import { allEndpoints } from "./harness/endpoints.ts";
-import { type ApiResponse, call, describe } from "./harness/http.ts";
+import { type ApiResponse, call, describe, type Who } from "./harness/http.ts";
 import { callOp } from "./harness/profile.ts";
+import { registerSecret } from "./harness/redact.ts";
 import { track, uniqueName } from "./harness/resources.ts";
 import { runConfig } from "./harness/run-config.ts";
 
@@ -31,9 +35,9 @@ function expect401(response: ApiResponse, text: string): void {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** An EDITOR write (an agent create) with `token`; an agent it does create is deleted at the end of the file. */
-async function editorWrite(token: string): Promise<ApiResponse> {
-  const response = await callOp("agent.create", {}, { body: { name: uniqueName("agent") }, as: { token } });
+/** An EDITOR write (an agent create) with a credential; an agent it does create is deleted at the end of the file. */
+async function editorWrite(as: Who): Promise<ApiResponse> {
+  const response = await callOp("agent.create", {}, { body: { name: uniqueName("agent") }, as });
   const id = (response.json as { id?: unknown } | undefined)?.id;
   if (response.status < 300 && typeof id === "string") {
     track(`agent ${id}`, async () => {
@@ -136,7 +140,7 @@ check(
     const tokens = [member.token, await addToken(member.memberId)];
     const writes = async (order: number[], role: string, expected: "2xx" | 403) => {
       for (const i of order) {
-        const response = await editorWrite(tokens[i]!);
+        const response = await editorWrite({ token: tokens[i]! });
         const label = `token #${i + 1} of a member now ${role}`;
         if (expected === "2xx") expect2xx(response, label);
         else expect(response.status, `${label}: ${describe(response)}`).toBe(403);
@@ -161,7 +165,7 @@ check(
     const editor = await addMember("EDITOR");
     const tokens = [editor.token, await addToken(editor.memberId), await addToken(editor.memberId)];
     for (const [i, token] of tokens.entries()) {
-      const created = await editorWrite(token);
+      const created = await editorWrite({ token });
       expect2xx(created, `agent create with token #${i + 1} of one EDITOR`);
       const next = tokens[(i + 1) % tokens.length]!;
       const agentId = (created.json as { id: string }).id;
@@ -172,7 +176,7 @@ check(
     // The same holds for refusals: a VIEWER's tokens are all refused the write, none more or less.
     const viewer = await addMember("VIEWER");
     for (const [i, token] of [viewer.token, await addToken(viewer.memberId)].entries()) {
-      const refused = await editorWrite(token);
+      const refused = await editorWrite({ token });
       expect(refused.status, `agent create with token #${i + 1} of one VIEWER: ${describe(refused)}`).toBe(403);
       expect2xx(await callOp("agent.list", {}, { as: { token } }), `agent list with the VIEWER's token #${i + 1}`);
     }
@@ -193,7 +197,7 @@ check(
     ] as const) {
       const token = await addToken(member.memberId, new Date(now - age));
       expect2xx(await callOp("agent.list", {}, { as: { token } }), `a read with a token issued ${label} ago`);
-      expect2xx(await editorWrite(token), `a write with a token issued ${label} ago`);
+      expect2xx(await editorWrite({ token }), `a write with a token issued ${label} ago`);
     }
   },
   { needs: ["wiring"] },
@@ -215,6 +219,54 @@ check(
       expect(expired.status, `a minute past 30 days after sign-in: ${describe(expired)}`).toBe(401);
       expect(message(expired), describe(expired)).toBe("invalid session");
     });
+  },
+  { needs: ["wiring"] },
+);
+
+check(
+  "the 403 for a role below EDITOR and the 403 for a role below ADMIN carry two different messages",
+  ["auth.403-tells-which-role"],
+  async () => {
+    const agent = await createAgent();
+    const belowEditor = await call("/v1/calls/token", { method: "POST", body: { agent_id: agent.id }, as: "viewer" });
+    // The 403 status itself is auth.role-too-low-403's, checked with these very requests elsewhere.
+    expect(belowEditor.status, `a VIEWER asking for a web call token: ${describe(belowEditor)}`).toBe(403);
+    const editorMessage = message(belowEditor);
+    expect(typeof editorMessage, describe(belowEditor)).toBe("string");
+    // A provider other than the agents' llm one, so a wrongly allowed write never touches the key replies use.
+    const llm = (await firstPair("llm")).provider;
+    const provider = (await catalogProviders()).find((p) => p !== llm) ?? llm;
+    const key = `sk-never-issued-${randomBytes(16).toString("hex")}`;
+    registerSecret(key);
+    for (const [label, response] of [
+      [`an EDITOR deleting the ${provider} key`, await deleteKey(provider, "editor")],
+      [`an EDITOR writing a ${provider} key`, await putKey(provider, key, "editor")],
+    ] as const) {
+      expect(response.status, `${label}: ${describe(response)}`).toBe(403);
+      expect(
+        message(response),
+        `${label}: the message of the VIEWER's 403 was ${JSON.stringify(editorMessage)}`,
+      ).not.toBe(editorMessage);
+    }
+  },
+);
+
+check(
+  "a session cookie keeps working, reads and writes, after every token of its member is revoked",
+  ["auth.session-cookie-unrevocable"],
+  async () => {
+    // A fresh sign-in of its own; its member gets a second token, and both are revoked.
+    const member = await addMember("EDITOR");
+    const cookie: Who = { cookie: member.session };
+    expect2xx(await callOp("agent.list", {}, { as: cookie }), "the cookie before any revocation");
+    for (const [i, token] of [member.token, await addToken(member.memberId)].entries()) {
+      expect2xx(await callOp("agent.list", {}, { as: { token } }), `token #${i + 1} before its revocation`);
+      await revokeToken(token);
+      const refused = await callOp("agent.list", {}, { as: { token } });
+      expect(refused.status, `token #${i + 1} once revoked: ${describe(refused)}`).toBe(401);
+    }
+    expect2xx(await callOp("agent.list", {}, { as: cookie }), "a read with the cookie once every token is revoked");
+    expect2xx(await editorWrite(cookie), "a write with the cookie once every token is revoked");
   },
   { needs: ["wiring"] },
 );

@@ -1,13 +1,13 @@
 // Provider keys and secrets (4, 5 items 6-7, 7): ADMIN-only writes, lists readable by every role that never
 // show a value, verification with the provider before storing, a 502 that stores nothing and keeps the old key.
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { expect } from "vitest";
 import { createAgent } from "./harness/agents.ts";
 import { deleteKey, ensureLlmKey, keyRows, putKey } from "./harness/byok.ts";
 import { catalogProviders, firstPair, listedPairs, type PairKind } from "./harness/catalog.ts";
 import { check } from "./harness/check.ts";
 import { sendMessage, waitForReply } from "./harness/conversations.ts";
-import { describe, type Who } from "./harness/http.ts";
+import { call, describe, type Who } from "./harness/http.ts";
 import { readAll } from "./harness/paged-endpoints.ts";
 import { callOp, profile } from "./harness/profile.ts";
 import {
@@ -59,7 +59,7 @@ const fakeKey = () => `sk-never-issued-${randomBytes(16).toString("hex")}`;
 
 check(
   "PUT /v1/byok/{provider} by an EDITOR or VIEWER is a 403 and stores nothing",
-  ["byok.put-admin-only"],
+  ["byok.put-admin-only", "auth.role-too-low-403"],
   async () => {
     const name = await provider();
     const before = (await rowOf(name)).row;
@@ -74,13 +74,17 @@ check(
   },
 );
 
-check("DELETE /v1/byok/{provider} by an EDITOR or VIEWER is a 403", ["byok.delete-admin-only"], async () => {
-  const name = await provider();
-  for (const who of LOWER_ROLES) {
-    const response = await deleteKey(name, who);
-    expect(response.status, `${String(who)}: ${describe(response)}`).toBe(403);
-  }
-});
+check(
+  "DELETE /v1/byok/{provider} by an EDITOR or VIEWER is a 403",
+  ["byok.delete-admin-only", "auth.role-too-low-403"],
+  async () => {
+    const name = await provider();
+    for (const who of LOWER_ROLES) {
+      const response = await deleteKey(name, who);
+      expect(response.status, `${String(who)}: ${describe(response)}`).toBe(403);
+    }
+  },
+);
 
 check(
   "an ADMIN's valid key is stored: listed under the provider's name with the key's tail",
@@ -266,7 +270,7 @@ const named = (rows: unknown[], name: string) => rows.find((row) => (row as { na
 
 check(
   "creating or replacing a secret is ADMIN only: EDITOR and VIEWER get a 403 and nothing changes",
-  ["byok.secret-put-admin-only"],
+  ["byok.secret-put-admin-only", "auth.role-too-low-403"],
   async () => {
     const fresh = secretName();
     const existing = secretName();
@@ -288,7 +292,7 @@ check(
 
 check(
   "deleting a secret is ADMIN only: EDITOR and VIEWER get a 403 and the secret stays",
-  ["byok.secret-delete-admin-only"],
+  ["byok.secret-delete-admin-only", "auth.role-too-low-403"],
   async () => {
     const name = secretName();
     expect((await putSecret(name, secretValue())).status).toBe(200);
@@ -359,6 +363,63 @@ check(
       const hints = (await chatRequestsSince(before)).map((row) => row.key_hint);
       expect(hints.length, "the reply called the provider").toBeGreaterThan(0);
       expect(hints, `every call with the stored key (…${key.slice(-4)})`).toEqual(hints.map(() => key.slice(-4)));
+    }
+  },
+  { needs: ["wiring"] },
+);
+
+/** Header names a client might wrongly put a provider key in (1: keys are never sent in a request header). */
+const keyHeaders = (provider: string) => ["X-Provider-Key", "X-OpenAI-Key", "OpenAI-Api-Key", `X-${provider}-Api-Key`];
+
+/** A message to a text conversation carrying `key` in every header of keyHeaders. */
+async function messageWithHeaderKey(fields: Record<string, unknown>, provider: string, key: string) {
+  const headers = Object.fromEntries(keyHeaders(provider).map((name) => [name, key]));
+  const body = { client_message_id: randomUUID(), text: uniqueName("message"), ...fields };
+  const response = await call("/v1/conversations/messages", { method: "POST", body, headers });
+  expect(response.status, `message with a key in headers: ${describe(response)}`).toBeLessThan(300);
+  const answer = response.json as { conversation_id: string; item: { id: string } };
+  return {
+    conversationId: (fields.conversation_id as string | undefined) ?? answer.conversation_id,
+    item: answer.item,
+  };
+}
+
+check(
+  "a provider key sent in a request header is never used: the stored key is, and with none stored the turn fails",
+  ["byok.header-key-ignored"],
+  async () => {
+    const { provider: llmProvider } = await firstPair("llm");
+    const stored = await ensureLlmKey();
+    const agent = await publishedTextAgent();
+    // A key the provider accepts, so a server that used it would get its reply and show it in the log.
+    const sentKey = await newProviderKey();
+    const before = (await providerRequests()).length;
+    const opening = await messageWithHeaderKey({ agent_id: agent.id }, llmProvider, sentKey);
+    await waitForReply(opening.conversationId, opening.item.id);
+    const hints = (await chatRequestsSince(before)).map((row) => row.key_hint);
+    expect(hints.length, "the reply called the provider").toBeGreaterThan(0);
+    expect(hints, `every call with the stored key (…${stored.slice(-4)}), none with the header's`).toEqual(
+      hints.map(() => stored.slice(-4)),
+    );
+    try {
+      expect((await deleteKey(llmProvider)).status).toBe(200);
+      const stream = await mustOpen(`/v1/conversations/${opening.conversationId}/events`);
+      try {
+        const since = (await providerRequests()).length;
+        const sent = await messageWithHeaderKey({ conversation_id: opening.conversationId }, llmProvider, sentKey);
+        await stream.waitFor(
+          (frame) =>
+            frame.event === "turn.failed" &&
+            (frame.json as { trigger_item_id?: unknown })?.trigger_item_id === sent.item.id,
+          { timeoutMs: 10_000, what: `turn.failed for item ${sent.item.id} with no key stored` },
+        );
+        expect(await chatRequestsSince(since), "no provider call with the header's key").toEqual([]);
+      } finally {
+        stream.close();
+      }
+    } finally {
+      // Other checks and suites run agents on this provider: give the workspace a working key back.
+      await ensureLlmKey();
     }
   },
   { needs: ["wiring"] },

@@ -125,6 +125,45 @@ check(
 );
 
 check(
+  "a tool whose validate finds no errors publishes, whether or not a version was published before",
+  ["versioning.tool-validate-empty-means-publishable"],
+  async () => {
+    const name = uniqueName("clean-tool");
+    const tool = await createTool(await draftBody("tool", name, true, false, "m"));
+    // Each draft in turn: validate's verdict on it decides whether its publish must succeed.
+    for (const [label, complete, bare] of [
+      ["a complete draft", true, false],
+      ["a draft without operations, after a publish", false, false],
+      ["a complete draft without a description", true, true],
+    ] as const) {
+      const patched = await op("tool", "patch", tool.id, await draftBody("tool", name, complete, bare, label));
+      expect(patched.status, `${label}: ${describe(patched)}`).toBe(200);
+      const { errors } = validation(await op("tool", "validate", tool.id));
+      if (complete) expect(errors, `${label} validates clean`).toEqual([]);
+      if (errors.length > 0) continue;
+      const published = await op("tool", "publish", tool.id);
+      expect(published.status, `${label}, whose validate found no errors: ${describe(published)}`).toBe(200);
+    }
+  },
+);
+
+check(
+  "a tool whose validate finds only warnings publishes: warnings do not block",
+  ["versioning.tool-warnings-do-not-block"],
+  async (ctx) => {
+    // A complete tool with an empty description: the likeliest draft to draw a warning and no error.
+    const tool = await createTool(await draftBody("tool", uniqueName("warned-tool"), true, true, "m"));
+    const { errors, warnings } = validation(await op("tool", "validate", tool.id));
+    expect(errors, "a complete draft").toEqual([]);
+    if (warnings.length === 0) ctx.skip("validate warns about nothing in a tool without a description");
+    const published = await op("tool", "publish", tool.id);
+    expect(published.status, `publish with only the warnings ${JSON.stringify(warnings)}: ${describe(published)}`).toBe(
+      200,
+    );
+  },
+);
+
+check(
   "agent_version must be an integer: a string or a fraction is a 422 naming it",
   ["versioning.agent-version-integer"],
   async () => {
@@ -285,6 +324,8 @@ property(
     "versioning.validate-keys-present",
     "versioning.validate-empty-means-publishable",
     "versioning.warnings-do-not-block",
+    "versioning.tool-validate-empty-means-publishable",
+    "versioning.tool-warnings-do-not-block",
   ],
   [commandsArb],
   async (commands) => {
@@ -337,6 +378,35 @@ check(
 
 // ---- Live traffic (9): a tool write lands on its draft; the published version an agent names keeps running.
 
+/** One http operation POSTing `{run}` to the sink hook: what a run of the tool version sends shows which it was. */
+const hookOperations = (url: string, run: string) => [
+  { kind: "http", config: { url, body: { run }, timeout: 5 }, on_error: "abort" },
+];
+
+/** A published text agent whose hook on every completed user turn names `toolId` at `version` (2.9, 2.10). */
+async function agentRunningTool(toolId: string, version: number) {
+  const agent = await createAgent({
+    channel: "text",
+    prompt: "Answer briefly.",
+    greeting: "Hi",
+    llm: await firstPair("llm"),
+    on_user_turn_completed: { tool_id: toolId, tool_version: version },
+  });
+  const live = await op("agent", "publish", agent.id);
+  expect(live.status, describe(live)).toBe(200);
+  return agent;
+}
+
+/** The bodies the agent's tool sent to the hook during one new conversation's first turn. */
+async function toolRequestsOfOneTurn(agentId: string, hook: string): Promise<string[]> {
+  const sent = await sendMessage({ agent_id: agentId });
+  await waitForReply(sent.conversationId, sent.item.id);
+  const ran = await waitForDeliveries(hook, { count: 1, timeoutMs: replyDeadlineMs() });
+  // A server that never runs the hook shows nothing about versions: that is not a verdict on these clauses.
+  if (ran.count === 0) throw new TargetError("the agent's on_user_turn_completed tool never called its operation URL");
+  return ran.deliveries.map((delivery) => delivery.body_text);
+}
+
 check(
   "a tool write lands on its draft: an agent naming the published tool version keeps running that version's operations",
   ["versioning.tool-write-keeps-live"],
@@ -345,33 +415,38 @@ check(
     const hook = await newHook("tool-run");
     const published = `published-${randomUUID()}`;
     const draft = `draft-${randomUUID()}`;
-    const operations = (run: string) => [
-      { kind: "http", config: { url: hook.url, body: { run }, timeout: 5 }, on_error: "abort" },
-    ];
-    const tool = await createTool({ operations: operations(published) });
+    const tool = await createTool({ operations: hookOperations(hook.url, published) });
     const version = await publishTool(tool.id);
-    // The hook that runs on every completed user turn names the published version (2.9, 2.10).
-    const agent = await createAgent({
-      channel: "text",
-      prompt: "Answer briefly.",
-      greeting: "Hi",
-      llm: await firstPair("llm"),
-      on_user_turn_completed: { tool_id: tool.id, tool_version: version },
-    });
-    const live = await op("agent", "publish", agent.id);
-    expect(live.status, describe(live)).toBe(200);
-    const patched = await op("tool", "patch", tool.id, { operations: operations(draft) });
+    const agent = await agentRunningTool(tool.id, version);
+    const patched = await op("tool", "patch", tool.id, { operations: hookOperations(hook.url, draft) });
     expect(patched.status, describe(patched)).toBe(200);
-    const sent = await sendMessage({ agent_id: agent.id });
-    await waitForReply(sent.conversationId, sent.item.id);
-    const ran = await waitForDeliveries(hook.name, { count: 1, timeoutMs: replyDeadlineMs() });
-    // A server that never runs the hook shows nothing about versions: that is not a verdict on this clause.
-    if (ran.count === 0)
-      throw new TargetError("the agent's on_user_turn_completed tool never called its operation URL");
-    const bodies = ran.deliveries.map((delivery) => delivery.body_text);
+    const bodies = await toolRequestsOfOneTurn(agent.id, hook.name);
     for (const body of bodies) {
       expect(body, `the operation request ran version ${version}, not the draft`).toContain(published);
       expect(body, "the operation request ran the draft").not.toContain(draft);
+    }
+  },
+  { needs: ["wiring"] },
+);
+
+check(
+  "a tool publish makes its draft live: an agent naming the version it creates runs the draft's operations",
+  ["versioning.tool-publish-makes-live"],
+  async () => {
+    await ensureLlmKey();
+    const hook = await newHook("tool-publish");
+    const first = `first-${randomUUID()}`;
+    const draft = `draft-${randomUUID()}`;
+    const tool = await createTool({ operations: hookOperations(hook.url, first) });
+    const before = await publishTool(tool.id);
+    const patched = await op("tool", "patch", tool.id, { operations: hookOperations(hook.url, draft) });
+    expect(patched.status, describe(patched)).toBe(200);
+    const version = await publishTool(tool.id);
+    expect(version, "the second publish creates a new version").not.toBe(before);
+    const agent = await agentRunningTool(tool.id, version);
+    for (const body of await toolRequestsOfOneTurn(agent.id, hook.name)) {
+      expect(body, `version ${version} ran the draft it was published from`).toContain(draft);
+      expect(body, `version ${version} ran version ${before}'s operations`).not.toContain(first);
     }
   },
   { needs: ["wiring"] },

@@ -136,6 +136,21 @@ check(
   },
 );
 
+check(
+  "an update answers without the secret, whatever it changes (only create and rotation carry it)",
+  ["webhooks.update-no-secret"],
+  async () => {
+    const webhook = await createWebhook();
+    for (const body of [{ url: publicUrl("moved") }, { subscribed_events: ["webhook.test"] }, { status: "disabled" }]) {
+      const updated = await callOp("webhook.update", { webhook_id: webhook.id }, { body });
+      const what = `update of ${Object.keys(body).join(", ")}`;
+      expect(updated.status, `${what}: ${describe(updated)}`).toBe(200);
+      expect(Object.keys(updated.json as object), `${what}: ${describe(updated)}`).not.toContain("secret");
+      expect(updated.text.includes(webhook.secret), `the ${what} answer holds the full secret`).toBe(false);
+    }
+  },
+);
+
 check("GET /v1/webhooks is a page with limit 1..200; 201 is a 422", ["webhooks.list-paged"], async () => {
   await createWebhook();
   const page = await call(LIST, { query: { limit: 1 } });

@@ -67,6 +67,16 @@ export function buildPlatform(ctx: PlatformContext): FastifyInstance {
     });
   }
 
+  if (ctx.faults.has("403-one-message")) {
+    // A shared error mapper that words every refusal alike, so the two 403s no longer tell which role is missing.
+    app.addHook("onSend", async (_request, reply, payload) => {
+      if (reply.statusCode !== 403 || typeof payload !== "string") return payload;
+      const body = JSON.parse(payload) as { detail?: { message?: string } };
+      if (body.detail !== undefined) body.detail.message = "forbidden";
+      return JSON.stringify(body);
+    });
+  }
+
   app.addHook("onRequest", async (request) => {
     const path = request.url.split("?")[0]!;
     if (isPublic(ctx, request.method, path)) return;

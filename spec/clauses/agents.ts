@@ -63,6 +63,30 @@ export const agentsClauses: Clause[] = [
       "Every provider/model pair must be in the catalog: an unlisted pair in stt, tts, realtime, avatar, noise_cancellation, analysis.model or a fallback is refused.",
   },
   {
+    id: "agents.unlisted-voice-400",
+    section: "2.8",
+    kind: "testable",
+    assumption: "agent.create",
+    statement:
+      "A config naming anything not listed is rejected: a tts or realtime voice the catalog does not list is refused with a 400, a rule like an unknown model (7).",
+  },
+  {
+    id: "agents.unlisted-language-400",
+    section: "2.8",
+    kind: "testable",
+    assumption: "agent.create",
+    statement:
+      "A config naming anything not listed is rejected: an agent language the catalog lists nowhere (languages[] nor any model's languages[]) is refused with a 400 (7).",
+  },
+  {
+    id: "agents.unlisted-builtin-tool-400",
+    section: "2.8",
+    kind: "testable",
+    assumption: "agent.create",
+    statement:
+      "A config naming anything not listed is rejected: an llm builtin_tools entry whose type the catalog does not list (llm[].builtin_tools[].type) is refused with a 400 (7).",
+  },
+  {
     id: "agents.listed-pair-accepted",
     section: "2.8",
     kind: "testable",
@@ -83,6 +107,14 @@ export const agentsClauses: Clause[] = [
     kind: "testable",
     assumption: "agent.get",
     statement: "An override adjusts the stored agent for one run or batch only: the stored agent reads back unchanged.",
+  },
+  {
+    id: "agents.override-no-channel",
+    section: "2.11",
+    kind: "testable",
+    assumption: "agent.get",
+    statement:
+      "An override has no channel: a `channel` inside an agent_override is refused as a schema mismatch (422) or ignored, and never changes the stored agent's channel. The channel a run then uses is not observable through the API, so only the stored agent is checked.",
   },
   {
     id: "agents.config-defaults",

@@ -90,6 +90,13 @@ export const authClauses: Clause[] = [
       "A session cookie lasts 30 days: it is accepted up to 30 days after issue and refused with a 401 after (item 3).",
   },
   {
+    id: "auth.session-cookie-unrevocable",
+    section: "5",
+    kind: "needs-wiring",
+    statement:
+      "A session cookie is stateless and cannot be revoked before it expires: revoking every personal access token of its member leaves it working (item 3). Removal from the workspace still takes effect on the next request (items 5 and 8), so only token revocation is tested.",
+  },
+  {
     id: "auth.invalid-session-401",
     section: "5",
     kind: "needs-wiring",
@@ -100,6 +107,13 @@ export const authClauses: Clause[] = [
     section: "5",
     kind: "testable",
     statement: "A good credential whose role is too low gets a 403, not a 401 or 404 (item 9).",
+  },
+  {
+    id: "auth.403-tells-which-role",
+    section: "5",
+    kind: "testable",
+    statement:
+      "Two 403 messages tell which role is too low: the 403 for an operation needing EDITOR (a VIEWER on POST /v1/calls/token) and the 403 for one needing ADMIN (an EDITOR writing or deleting a provider key) carry different messages; their exact text is not tested (item 9).",
   },
   {
     id: "auth.control-plane-503",

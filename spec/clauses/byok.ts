@@ -53,6 +53,14 @@ export const byokClauses: Clause[] = [
     statement: "Provider calls use the key stored for the workspace (strictly bring-your-own-key).",
   },
   {
+    id: "byok.header-key-ignored",
+    section: "1",
+    kind: "needs-wiring",
+    assumption: "byok_body_field",
+    statement:
+      "Provider keys are stored per workspace and never sent in a request header (also 5, item 7): a provider key sent in a header (X-Provider-Key, X-OpenAI-Key, OpenAI-Api-Key...) is not used. Provider calls still carry the stored key, and with no key stored a turn fails as it would without the header.",
+  },
+  {
     id: "byok.delete-ok",
     section: "4",
     kind: "needs-wiring",

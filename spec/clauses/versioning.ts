@@ -46,6 +46,22 @@ export const versioningClauses: Clause[] = [
     statement: "A publish with only warnings succeeds and returns those warnings.",
   },
   {
+    id: "versioning.tool-validate-empty-means-publishable",
+    section: "7",
+    kind: "testable",
+    assumption: "tool.publish",
+    statement:
+      "An empty errors array from POST /v1/tools/{tool_id}/validate means the tool will publish: the publish succeeds, before and after an earlier publish.",
+  },
+  {
+    id: "versioning.tool-warnings-do-not-block",
+    section: "7",
+    kind: "testable",
+    assumption: "tool.publish",
+    statement:
+      "Warnings do not block a tool publish: a tool whose validate returns warnings and no errors publishes. Which drafts draw a warning is not specified; without one the check is skipped.",
+  },
+  {
     id: "versioning.tool-publish-errors-400",
     section: "3.3",
     kind: "testable",
@@ -75,6 +91,14 @@ export const versioningClauses: Clause[] = [
     assumption: "tool.publish",
     statement:
       "Writes to a tool land on the draft: an agent using a published tool version keeps running that version's operations while the draft changes.",
+  },
+  {
+    id: "versioning.tool-publish-makes-live",
+    section: "3.3",
+    kind: "needs-wiring",
+    assumption: "tool.publish",
+    statement:
+      "Publish makes a tool's draft the live version: the version a publish creates runs the draft's operations when live traffic reaches an agent naming it (9: references name an integer tool_version).",
   },
   {
     id: "versioning.agent-version-integer",

@@ -70,6 +70,14 @@ export const webhooksClauses: Clause[] = [
       "Rotation answers with a new full secret, different from the old one, and secret_hint then follows the new secret.",
   },
   {
+    id: "webhooks.update-no-secret",
+    section: "2.6",
+    kind: "testable",
+    assumption: "webhook.update",
+    statement:
+      "The full secret is present only at create and at rotation: the answer to a webhook update never carries it.",
+  },
+  {
     id: "webhooks.list-paged",
     section: "4",
     kind: "testable",

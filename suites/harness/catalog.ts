@@ -2,6 +2,7 @@
 // Read leniently: the catalog's own shape is the catalog suite's to judge, not every user of it.
 import { TargetError } from "./errors.ts";
 import { call } from "./http.ts";
+import { uniqueName } from "./resources.ts";
 
 export type PairKind = "llm" | "stt" | "tts" | "realtime" | "avatar" | "noise_cancellation";
 export interface Pair {
@@ -45,4 +46,11 @@ export async function catalogProviders(): Promise<string[]> {
   const kinds: PairKind[] = ["llm", "stt", "tts", "realtime", "avatar", "noise_cancellation"];
   const all = await Promise.all(kinds.map(listedPairs));
   return [...new Set(all.flat().map((p) => p.provider))].sort();
+}
+
+/** A name (voice, language, builtin tool type...) the catalog lists nowhere: run-prefixed, and checked absent. */
+export async function unlistedName(label: string): Promise<string> {
+  const name = uniqueName(label);
+  if (JSON.stringify(await rawCatalog()).includes(name)) throw new TargetError(`the catalog lists ${name}`);
+  return name;
 }

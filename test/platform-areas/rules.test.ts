@@ -1,6 +1,11 @@
 // Unit tests of the reference platform's catalog, tool and gallery rules (no server).
 import { describe, expect, test } from "vitest";
 import { catalogFixture } from "../../fixtures/catalog.ts";
+import {
+  unlistedBuiltinTools,
+  unlistedLanguage,
+  unlistedVoices,
+} from "../../simulators/platform/agents/catalog-names.ts";
 import { modelRefs, realtimeWithCascade, unlistedPairs } from "../../simulators/platform/agents/catalog-rules.ts";
 import { galleryPage } from "../../simulators/platform/catalog/gallery.ts";
 import { operationTreeProblems } from "../../simulators/platform/tools/operations.ts";
@@ -27,6 +32,22 @@ describe("catalog authority over an agent config", () => {
       "tts: unknown model simai/sim-chat-1 (not listed in the catalog under tts)",
     ]);
     expect(unlistedPairs(catalog, { name: "a", noise_cancellation: { provider: "simvoice" } })).toHaveLength(1);
+  });
+
+  test("a voice, a language and a builtin tool must be listed, voices and tools for the model named", () => {
+    const tts = { provider: "simvoice", model: catalog.tts.find((e) => e.provider === "simvoice")!.model };
+    expect(unlistedVoices(catalog, { name: "a", tts: { ...tts, voice: "sv-ava-en" } })).toEqual([]);
+    expect(unlistedVoices(catalog, { name: "a", tts: { ...tts, voice: "sim-alloy" } })).toHaveLength(1);
+    expect(unlistedVoices(catalog, { name: "a", tts: { provider: "x", model: "y", voice: "nope" } })).toEqual([]);
+    expect(unlistedLanguage(catalog, { name: "a", language: "de" })).toEqual([]);
+    expect(unlistedLanguage(catalog, { name: "a", language: "xx" })).toEqual([
+      'language: unknown language "xx" (not listed in the catalog)',
+    ]);
+    expect(
+      unlistedBuiltinTools(catalog, { name: "a", llm: { ...llm, builtin_tools: [{ type: "web_search" }] } }),
+    ).toEqual([]);
+    const [line] = unlistedBuiltinTools(catalog, { name: "a", llm: { ...llm, builtin_tools: [{ type: "nope" }] } });
+    expect(line).toMatch(/^llm\.builtin_tools\.0\.type: unknown builtin tool "nope"/);
   });
 
   test("realtime with any cascade slot is one problem naming the cascade slots", () => {

@@ -68,3 +68,15 @@ export function resolveAgent(ctx: PlatformContext, workspaceId: string, source: 
   if (source.agent_override !== undefined) resolved.config = overridden(ctx, resolved.config, source.agent_override);
   return resolved;
 }
+
+/**
+ * Planted `override-channel-saved`: an override has no channel (2.11), but the bug reads one from the raw body
+ * and switches the stored agent's channel to it.
+ */
+export function plantedChannelSwitch(ctx: PlatformContext, workspaceId: string, raw: unknown): void {
+  const body = raw as { agent_id?: unknown; agent_override?: { channel?: unknown } } | undefined;
+  const channel = body?.agent_override?.channel;
+  if (typeof body?.agent_id !== "string" || typeof channel !== "string") return;
+  const agent = ctx.store.workspace(workspaceId).agents.get(body.agent_id);
+  if (agent !== undefined) agent.config = { ...agent.config, channel };
+}

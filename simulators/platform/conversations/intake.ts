@@ -15,7 +15,7 @@ export function acceptUserItem(
   runtime: ConversationRuntime,
   workspaceId: string,
   record: ConversationRecord,
-  message: { text: string; client_message_id: string | null },
+  message: { text: string; client_message_id: string | null; headerKey?: string | undefined },
 ): ConversationItem {
   const now = new Date(ctx.clock.now()).toISOString();
   const item: ConversationItem = {
@@ -31,7 +31,15 @@ export function acceptUserItem(
   record.conversation.updated_at = now;
   touchWindow(ctx, workspaceId, record, Date.parse(now));
   runtime.hub.publish(conversationTopic(workspaceId, record.conversation.id), itemCreatedFrame(ctx, item));
-  const turn = { ctx, hub: runtime.hub, workspaceId, record, trigger: item, signal: runtime.signal };
+  const turn = {
+    ctx,
+    hub: runtime.hub,
+    workspaceId,
+    record,
+    trigger: item,
+    signal: runtime.signal,
+    headerKey: message.headerKey,
+  };
   record.turns = record.turns.then(() => runTurn(turn)).catch(() => undefined);
   return item;
 }

@@ -27,6 +27,8 @@ export interface TurnInput {
   trigger: ConversationItem;
   /** Aborted when the instance closes. */
   signal: AbortSignal;
+  /** A provider key from a request header: set only by the planted `header-provider-key-honoured`. */
+  headerKey?: string | undefined;
 }
 
 /** The agent config a turn runs: the published version, also for a conversation a trigger started (2.3). */
@@ -68,7 +70,7 @@ export async function runTurn(input: TurnInput): Promise<void> {
 
   const model = answerer(input);
   if (model === undefined) return failed("the conversation's agent has no published version");
-  const key = await providerKey(ctx, workspaceId, model.provider);
+  const key = input.headerKey ?? (await providerKey(ctx, workspaceId, model.provider));
   if (key === undefined) return failed(`no provider key is stored for ${model.provider}`);
   // The user's turn is complete: the agent's hook tool runs (its referenced version) before the reply.
   await runToolReference(ctx, workspaceId, model.config?.on_user_turn_completed, input.signal);

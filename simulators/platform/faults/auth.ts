@@ -7,6 +7,10 @@ export const authFaults = {
       "an agent id in the path is looked up across every workspace, and a row of another workspace answers 403 `not allowed` instead of 404",
     clauses: ["errors.other-workspace-404"],
   },
+  "403-one-message": {
+    description: "every 403 is answered `forbidden`, whichever role the operation needs",
+    clauses: ["auth.403-tells-which-role"],
+  },
   "role-from-first-token": {
     description:
       "a member's role is kept from the verdict of the first token seen for that member; the verdicts of the member's other tokens only prove they are still valid",
@@ -20,6 +24,11 @@ export const authFaults = {
     description:
       "a session cookie is stateless, so its verdict is cached for an hour and an expired cookie keeps working",
     clauses: ["auth.session-cookie-30-days"],
+  },
+  "session-dies-with-tokens": {
+    description:
+      "a `token revoked` verdict signs the token's member out everywhere, so the member's session cookie is refused from then on",
+    clauses: ["auth.session-cookie-unrevocable"],
   },
   "token-expires-30-days": {
     description:

@@ -18,4 +18,9 @@ export const byokFaults = {
     description: "the provider-key list returns the full key in the masked field",
     clauses: ["byok.key-list-masked"],
   },
+  "header-provider-key-honoured": {
+    description:
+      "a provider key sent in an `X-Provider-Key` header on a message is used for the turn instead of the stored key",
+    clauses: ["byok.header-key-ignored"],
+  },
 } as const satisfies Record<string, FaultSpec>;

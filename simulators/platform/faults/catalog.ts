@@ -14,6 +14,19 @@ export const catalogFaults = {
     description: "agent writes check the slots' shape but never look the provider/model pair up in the catalog",
     clauses: ["agents.unlisted-llm-400", "agents.unlisted-pair-any-slot"],
   },
+  "unlisted-voice-accepted": {
+    description: "tts and realtime voices are stored as given, never looked up in the model entry's voices",
+    clauses: ["agents.unlisted-voice-400"],
+  },
+  "language-checked-only-when-required": {
+    description:
+      "the agent language is looked up only when a named speech model sets language_required, so any other agent takes any language",
+    clauses: ["agents.unlisted-language-400"],
+  },
+  "unlisted-builtin-tool-accepted": {
+    description: "llm builtin_tools entries are stored without checking their type against the model's catalog entry",
+    clauses: ["agents.unlisted-builtin-tool-400"],
+  },
   "realtime-with-cascade-accepted": {
     description: "an agent config setting realtime and a cascade slot together is stored",
     clauses: ["agents.realtime-xor-cascade"],

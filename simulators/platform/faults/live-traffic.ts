@@ -11,6 +11,11 @@ export const liveTrafficFaults = {
     description: "the override is merged into the stored agent's config object in place instead of a copy",
     clauses: ["agents.override-not-stored"],
   },
+  "override-channel-saved": {
+    description:
+      "an override's `channel` is read as a switch of the agent's channel and saved on the stored agent, the other fields applying to the run only",
+    clauses: ["agents.override-no-channel"],
+  },
   "tool-draft-runs-live": {
     description: "the runtime loads a referenced tool by id and runs its current draft, ignoring tool_version",
     clauses: ["versioning.tool-write-keeps-live"],

@@ -6,6 +6,11 @@ export const webhooksFaults = {
     description: "the webhook serializer keeps the secret field, so GET and the list return the full secret",
     clauses: ["webhooks.get-hint-only", "webhooks.list-hint-only"],
   },
+  "webhook-update-echoes-secret": {
+    description:
+      "PATCH /v1/webhooks/{id} answers with the create/rotate serializer, so the update carries the full secret",
+    clauses: ["webhooks.update-no-secret"],
+  },
   "webhook-hint-first-four": {
     description: "secret_hint is the first four characters of the secret (always `whse`) instead of the last four",
     clauses: ["webhooks.secret-hint-last-four"],

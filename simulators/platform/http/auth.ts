@@ -66,7 +66,7 @@ export async function authenticate(request: FastifyRequest, ctx: PlatformContext
   const hit = life > 0 ? cache.get(key) : undefined;
   let principal = hit !== undefined && Date.now() < hit.until ? hit.principal : undefined;
   if (principal === undefined) {
-    const verdict = await resolve(credential, ctx);
+    const verdict = await resolvePlanted(credential, ctx);
     principal = "token" in credential ? plantedTokenFaults(request, ctx, credential.token, verdict) : verdict.principal;
     if (life > 0) verdictCache.set(ctx, cache.set(key, { until: Date.now() + life, principal }));
   }
@@ -108,6 +108,31 @@ async function resolve(credential: Credential, ctx: PlatformContext): Promise<Re
     principal: { workspaceId: verdict.workspace_id, memberId: verdict.member_id, role: verdict.role },
     issuedAt: Number.isNaN(issuedAt) ? undefined : issuedAt,
   };
+}
+
+/** Each token's member, and members one of whose tokens was revoked (planted `session-dies-with-tokens` only). */
+const signOuts = new WeakMap<PlatformContext, { memberOf: Map<string, string>; signedOut: Set<string> }>();
+
+/**
+ * The planted bug: a revoked token is taken as "sign this member out everywhere", so the member's session
+ * cookie is refused from then on, though a session is stateless and cannot be revoked (5, item 3).
+ */
+async function resolvePlanted(credential: Credential, ctx: PlatformContext): Promise<Resolved> {
+  if (!ctx.faults.has("session-dies-with-tokens")) return resolve(credential, ctx);
+  const seen = signOuts.get(ctx) ?? { memberOf: new Map<string, string>(), signedOut: new Set<string>() };
+  signOuts.set(ctx, seen);
+  try {
+    const verdict = await resolve(credential, ctx);
+    const { memberId } = verdict.principal;
+    if ("token" in credential) seen.memberOf.set(credential.token, memberId);
+    else if (seen.signedOut.has(memberId)) throw new ApiError(401, "invalid session");
+    return verdict;
+  } catch (error) {
+    const revoked = error instanceof ApiError && error.status === 401 && error.message === "token revoked";
+    const memberId = "token" in credential ? seen.memberOf.get(credential.token) : undefined;
+    if (revoked && memberId !== undefined) seen.signedOut.add(memberId);
+    throw error;
+  }
 }
 
 const THIRTY_DAYS_MS = 30 * 24 * 60 * 60 * 1000;

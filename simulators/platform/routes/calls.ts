@@ -4,7 +4,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { CallsQuery, CallTokenBody, OutboundCallBody } from "../../../spec/calls.ts";
 import { ApiError } from "../../shared/api-error.ts";
-import { resolveAgent } from "../calls/agent-source.ts";
+import { plantedChannelSwitch, resolveAgent } from "../calls/agent-source.ts";
 import { dialSource } from "../calls/dial-source.ts";
 import { placeOutbound } from "../calls/outbound.ts";
 import { sessionPayload } from "../calls/session-record.ts";
@@ -27,6 +27,7 @@ export function callsRoutes(app: FastifyInstance, ctx: PlatformContext): void {
     if (!ctx.faults.has("viewer-gets-call-token")) requireRole(request.principal, "EDITOR");
     const body = parse(ctx, CallTokenBody, request.body ?? {}, "body");
     const { workspaceId, memberId } = request.principal;
+    if (ctx.faults.has("override-channel-saved")) plantedChannelSwitch(ctx, workspaceId, request.body);
     const agent = resolveAgent(ctx, workspaceId, body);
     if (!ledger.sufficient(workspaceId)) throw new ApiError(402, INSUFFICIENT_CREDITS);
     return startWebCall(ctx, workspaceId, memberId, agent, {});

@@ -64,7 +64,10 @@ export function conversationsRoutes(app: FastifyInstance, ctx: PlatformContext):
       };
       record = state.add(conversation);
     }
-    const item = acceptUserItem(ctx, runtime, workspaceId, record, body);
+    // The planted bug: a provider key sent in a header is honoured for this turn (1, 5 item 7 forbid it).
+    const header = ctx.faults.has("header-provider-key-honoured") ? request.headers["x-provider-key"] : undefined;
+    const headerKey = typeof header === "string" ? header : undefined;
+    const item = acceptUserItem(ctx, runtime, workspaceId, record, { ...body, headerKey });
     state.byClientMessageId.set(body.client_message_id, item);
     return reply.status(202).send({ conversation_id: record.conversation.id, item });
   });

@@ -109,7 +109,11 @@ export function toolsRoutes(app: FastifyInstance, ctx: PlatformContext): void {
 
   app.post("/v1/tools/:tool_id/validate", async (request) => {
     const tool = find(request.principal.workspaceId, request.params);
-    const result = validateTool(tool.record.config);
+    // The planted bug reads the published config where there is one; validate judges the draft (7).
+    const judged = ctx.faults.has("tool-validate-reads-published")
+      ? (tool.record.published_config ?? tool.record.config)
+      : tool.record.config;
+    const result = validateTool(judged);
     if (ctx.faults.has("validate-400-on-errors") && result.errors.length > 0) {
       throw new ApiError(400, "the tool has validation errors", result.errors);
     }
@@ -123,8 +127,16 @@ export function toolsRoutes(app: FastifyInstance, ctx: PlatformContext): void {
     if (result.errors.length > 0 && !ctx.faults.has("publish-succeeds-with-errors")) {
       throw new ApiError(400, "the tool has validation errors and was not published", result.errors);
     }
+    // Warnings never block a publish (7); the planted bug counts them as errors.
+    if (result.warnings.length > 0 && ctx.faults.has("tool-publish-blocks-on-warnings")) {
+      throw new ApiError(400, "the tool has validation warnings and was not published", result.warnings);
+    }
     const version = (tool.record.published_version ?? 0) + 1;
-    const snapshot = structuredClone(tool.record.config);
+    // Publish makes the draft the live version (3.3); the planted bug keeps re-publishing the first snapshot.
+    const source = ctx.faults.has("tool-republish-keeps-first-config")
+      ? (tool.record.published_config ?? tool.record.config)
+      : tool.record.config;
+    const snapshot = structuredClone(source);
     tool.versions.set(version, snapshot);
     tool.record.published_version = version;
     tool.record.published_config = structuredClone(snapshot);

@@ -127,7 +127,8 @@ export function webhooksRoutes(app: FastifyInstance, ctx: PlatformContext): void
     if (body.status !== undefined) row.status = body.status;
     row.updated_at = now();
     ws.touch(row.id);
-    return view(row);
+    // 2.6: the full secret only at create and rotation; the planted bug reuses their serializer here.
+    return ctx.faults.has("webhook-update-echoes-secret") ? { ...view(row), secret: row.secret } : view(row);
   });
 
   app.delete("/v1/webhooks/:webhook_id", async (request) => {

@@ -1,0 +1,73 @@
+// The catalog's authority beyond provider/model pairs (2.8: "a config naming anything not listed is
+// rejected"): a tts or realtime voice must be one of its model entry's voices, the agent language a code the
+// catalog lists, and an llm builtin tool a type its model entry offers. Checked at write time (400, 7).
+import type { AgentConfig } from "../../../spec/agent.ts";
+import type { Catalog } from "../../../spec/catalog.ts";
+
+type Named = { provider?: string; model?: string } | undefined;
+
+/** The catalog entry a slot names, among `entries` (one catalog key). */
+function entryOf<E extends { provider: string; model: string }>(entries: E[], slot: Named): E | undefined {
+  return entries.find((entry) => entry.provider === slot?.provider && entry.model === slot?.model);
+}
+
+/** Voices named by tts (and its fallback) and realtime that their listed model does not offer. */
+export function unlistedVoices(catalog: Catalog, config: AgentConfig): string[] {
+  const problems: string[] = [];
+  const check = (path: string, kind: "tts" | "realtime", slot: (Named & { voice?: string }) | undefined) => {
+    const entry = entryOf<Catalog["tts"][number] | Catalog["realtime"][number]>(catalog[kind], slot);
+    // An unlisted model is the pair rule's problem; a voice is judged against a listed model only.
+    if (slot?.voice === undefined || entry === undefined) return;
+    if (entry.voices.some((voice) => voice.id === slot.voice)) return;
+    problems.push(`${path}.voice: unknown voice ${JSON.stringify(slot.voice)} for ${entry.provider}/${entry.model}`);
+  };
+  check("tts", "tts", config.tts);
+  check("tts.fallback", "tts", config.tts?.fallback);
+  check("realtime", "realtime", config.realtime);
+  return problems;
+}
+
+/** Every language code the catalog lists: the languages list and each speech model's own. */
+function listedLanguages(catalog: Catalog): Set<string> {
+  const lists = [catalog.languages, catalog.turn_detector_languages];
+  for (const kind of ["stt", "tts", "realtime"] as const)
+    for (const entry of catalog[kind]) lists.push(entry.languages);
+  return new Set(lists.flat().map((language) => language.code));
+}
+
+/**
+ * The agent language when the catalog does not list it. `onlyWhenRequired` is the planted bug: the language
+ * is looked at only when a named speech model sets language_required.
+ */
+export function unlistedLanguage(catalog: Catalog, config: AgentConfig, onlyWhenRequired = false): string[] {
+  if (config.language === undefined) return [];
+  if (onlyWhenRequired) {
+    const named = [
+      entryOf(catalog.stt, config.stt),
+      entryOf(catalog.tts, config.tts),
+      entryOf(catalog.realtime, config.realtime),
+    ];
+    if (!named.some((entry) => entry?.language_required === true)) return [];
+  }
+  if (listedLanguages(catalog).has(config.language)) return [];
+  return [`language: unknown language ${JSON.stringify(config.language)} (not listed in the catalog)`];
+}
+
+/** llm builtin tools (llm, its fallback, analysis.model) whose type the listed model does not offer. */
+export function unlistedBuiltinTools(catalog: Catalog, config: AgentConfig): string[] {
+  const problems: string[] = [];
+  const check = (path: string, slot: (Named & { builtin_tools?: Array<{ type: string }> }) | undefined) => {
+    const entry = entryOf(catalog.llm, slot);
+    if (entry === undefined) return;
+    slot?.builtin_tools?.forEach((tool, i) => {
+      if (entry.builtin_tools.some((offered) => offered.type === tool.type)) return;
+      problems.push(
+        `${path}.builtin_tools.${i}.type: unknown builtin tool ${JSON.stringify(tool.type)} for ${entry.provider}/${entry.model}`,
+      );
+    });
+  };
+  check("llm", config.llm);
+  check("llm.fallback", config.llm?.fallback);
+  check("analysis.model", config.analysis?.model);
+  return problems;
+}
