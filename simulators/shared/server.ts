@@ -1,9 +1,11 @@
 // The fastify base every simulator and the reference platform share: the error envelope on every
-// error (fastify's own 400/404/413/415 included), loopback-only listening, bounded timeouts.
+// error (fastify's own 400/404/413/415 included), JSON bodies decoded
+// strictly (json-body.ts), loopback-only listening, bounded timeouts.
 import type { IncomingMessage } from "node:http";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from "fastify";
 import { errorBody } from "../../spec/errors.ts";
 import { ApiError } from "./api-error.ts";
+import { parseJsonBody } from "./json-body.ts";
 
 export interface ServerOptions {
   /** Largest accepted body; larger ones get 413 in the envelope. */
@@ -48,15 +50,16 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
     reply.status(404).send(errorBody(`no route for ${request.method} ${request.url.split("?")[0]}`));
   });
 
-  // Empty JSON bodies are common on action POSTs (validate, publish); treat them as absent.
+  // Bodies are JSON (4): fastify's default text/plain parser would hand a handler a string and make a
+  // wrong Content-Type read as a schema problem; without it that is a 415.
+  app.removeContentTypeParser("text/plain");
+  // Bytes, not a string: fastify's string decoding would turn bad UTF-8 into U+FFFD silently.
   app.removeContentTypeParser("application/json");
-  app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => {
-    const text = String(body);
-    if (text.trim() === "") return done(null, undefined);
+  app.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) => {
     try {
-      done(null, JSON.parse(text));
-    } catch {
-      done(new ApiError(400, "request body is not valid JSON"), undefined);
+      done(null, parseJsonBody(body as Buffer));
+    } catch (error) {
+      done(error as Error, undefined);
     }
   });
   return app;
