@@ -17,6 +17,14 @@ export function pageOf<T extends z.ZodType>(item: T) {
 export const AnyPage = pageOf(z.unknown());
 export type AnyPage = z.infer<typeof AnyPage>;
 
+/**
+ * Section 4: a merge PATCH clears a field sent as null. A field the record cannot be without refuses
+ * null instead (422), with this reason rather than zod's "expected string, received null".
+ */
+export function notClearable(reason: string) {
+  return { error: (issue: { input?: unknown }) => (issue.input === null ? `cannot be cleared: ${reason}` : undefined) };
+}
+
 /** 2.7: deletes and no-content mutations. */
 export const OkResult = z.object({ ok: z.literal(true) });
 export type OkResult = z.infer<typeof OkResult>;

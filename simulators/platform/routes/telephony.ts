@@ -1,6 +1,6 @@
 // Telephony (2.4, 2.5, 3.2, 4): carrier accounts (profile), remote numbers read live from the carrier,
 // importing numbers (profile `phone.import`), the phone-number list with its account filter, and
-// routing a number to an inbound agent (profile `phone.update`).
+// labelling a number and routing it to an inbound agent (profile `phone.update`, a merge PATCH).
 import { randomBytes, randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
