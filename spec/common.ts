@@ -17,15 +17,31 @@ export function pageOf<T extends z.ZodType>(item: T) {
 export const AnyPage = pageOf(z.unknown());
 export type AnyPage = z.infer<typeof AnyPage>;
 
+/**
+ * Section 4: a merge PATCH clears a field sent as null. A field the record cannot be without refuses
+ * null instead (422), with this reason rather than zod's "expected string, received null".
+ */
+export function notClearable(reason: string) {
+  return { error: (issue: { input?: unknown }) => (issue.input === null ? `cannot be cleared: ${reason}` : undefined) };
+}
+
 /** 2.7: deletes and no-content mutations. */
 export const OkResult = z.object({ ok: z.literal(true) });
 export type OkResult = z.infer<typeof OkResult>;
 
+/** A query-string integer; `limit=abc` or `limit=1&limit=2` reads "must be a whole number", not "received NaN". */
+function queryInt() {
+  const WHOLE = "must be a whole number";
+  return z.coerce
+    .number({ error: (issue) => (issue.code === "invalid_type" ? WHOLE : undefined) })
+    .int({ error: WHOLE });
+}
+
 /** 2.1 and 8: paging query; the ceiling differs per endpoint (200, or 500). */
 export function pagingQuery(ceiling: 200 | 500) {
   return z.object({
-    limit: z.coerce.number().int().min(1).max(ceiling).default(200),
-    offset: z.coerce.number().int().min(0).default(0),
+    limit: queryInt().min(1).max(ceiling).default(200),
+    offset: queryInt().min(0).default(0),
   });
 }
 export type PagingQuery = z.infer<ReturnType<typeof pagingQuery>>;

@@ -1,7 +1,7 @@
 // Tasks: only the name rule and DELETE are specified (4); the record, create body, PATCH and the run
 // history read path are profile assumptions (2.13: fields of the task record not shown).
 import { z } from "zod";
-import { Timestamp, Uuid } from "./common.ts";
+import { notClearable, Timestamp, Uuid } from "./common.ts";
 
 export const TaskCreate = z.object({
   name: z.string().min(1).max(200),
@@ -13,7 +13,7 @@ export type TaskCreate = z.infer<typeof TaskCreate>;
 
 /** The general PATCH rule (4): omitted fields stay, explicit null clears (name cannot be cleared). */
 export const TaskPatch = z.object({
-  name: z.string().min(1).max(200).optional(),
+  name: z.string(notClearable("a task needs a name")).min(1).max(200).optional(),
   description: z.string().max(10_000).nullable().optional(),
   agent_id: Uuid.nullable().optional(),
   instructions: z.string().max(100_000).nullable().optional(),

@@ -19,11 +19,12 @@ export const RemoteNumber = z.object({
 });
 export type RemoteNumber = z.infer<typeof RemoteNumber>;
 
-/** 2.5. Nullability is not shown: inbound_agent_id is null while no agent answers the number. */
+/** 2.5. Nullability is not shown: inbound_agent_id is null while no agent answers the number, label once
+ * a PATCH cleared it (4). */
 export const PhoneNumber = z.object({
   id: Uuid,
   e164: E164,
-  label: z.string(),
+  label: z.string().nullable(),
   provider: z.string(),
   provider_number_id: z.string(),
   provider_state: z.record(z.string(), z.unknown()),
@@ -69,9 +70,9 @@ export const PhoneImport = z.strictObject({
   inbound_agent_id: Uuid.optional(),
 });
 
-/** Profile `phone.update`: a PATCH merges; an explicit null clears the inbound agent. */
+/** Profile `phone.update`: a PATCH merges; an explicit null clears the label or the inbound agent (4). */
 export const PhoneNumberPatch = z.strictObject({
-  label: z.string().min(1).max(200).optional(),
+  label: z.string().min(1).max(200).nullable().optional(),
   inbound_agent_id: Uuid.nullable().optional(),
 });
 

@@ -2,7 +2,7 @@
 // What the spec leaves open is filled from the profile (spec/profile.ts): the create/update bodies (4.1),
 // the envelope fields beyond type and agent_id (6.1) and the fields of a delivery record (2.13).
 import { z } from "zod";
-import { Timestamp, Uuid } from "./common.ts";
+import { notClearable, Timestamp, Uuid } from "./common.ts";
 
 /** 6.1: every event type a subscription accepts. */
 export const EVENT_TYPES = [
@@ -53,11 +53,15 @@ export const WebhookCreate = z.strictObject({
 });
 export type WebhookCreate = z.infer<typeof WebhookCreate>;
 
-/** Profile (4.1): PATCH /v1/webhooks/{id} merges; subscribed_events sent as null is cleared (every type). */
+/**
+ * Profile (4.1): PATCH /v1/webhooks/{id} merges (4); subscribed_events sent as null is cleared to the empty
+ * list (every type, 2.6). url and status have no cleared state: a webhook without a URL has nowhere to
+ * deliver, and a null status read as the default would re-enable a disabled webhook.
+ */
 export const WebhookUpdate = z.strictObject({
-  url: z.string().max(2048).optional(),
+  url: z.string(notClearable("a webhook needs a URL to deliver to")).max(2048).optional(),
   subscribed_events: z.array(z.string().max(100)).max(50).nullable().optional(),
-  status: WebhookStatus.optional(),
+  status: z.enum(WebhookStatus.options, notClearable("send active or disabled")).optional(),
 });
 export type WebhookUpdate = z.infer<typeof WebhookUpdate>;
 

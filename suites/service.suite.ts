@@ -1,5 +1,6 @@
 // Service-wide rules (1, 4, 7): every path under /v1, the general PATCH rule (omitted kept, null clears;
-// checked on the task PATCH of the profile), no idempotency key, and the two unpaged lists.
+// checked on the profile's task, phone-number and webhook PATCHes), no idempotency key, and the two
+// unpaged lists.
 import { expect } from "vitest";
 import { createAgent } from "./harness/agents.ts";
 import { check } from "./harness/check.ts";
@@ -7,7 +8,9 @@ import { type ApiResponse, call, describe } from "./harness/http.ts";
 import { callOp } from "./harness/profile.ts";
 import { track, uniqueName } from "./harness/resources.ts";
 import { createTask } from "./harness/tasks.ts";
+import { importFreshNumber } from "./harness/telephony.ts";
 import { seed, testControl } from "./harness/test-control.ts";
+import { createWebhook } from "./harness/webhooks.ts";
 
 check(
   "every path is under /v1: the same paths without the prefix (or under /v2) are a 404; /health is the exception",
@@ -50,6 +53,51 @@ check("a general PATCH clears a field sent as explicit null", ["service.patch-nu
   expect(after.description ?? null, "the field sent as null").toBeNull();
   expect(after.instructions, "the omitted field").toBe("summarise the week");
 });
+
+/** A field is cleared when it reads back null or absent; a string one may read back empty instead. */
+const clearedString = (value: unknown) => value === null || value === undefined || value === "";
+
+check(
+  "a phone number PATCH clears label and inbound_agent_id sent as explicit null, each leaving the other as it is",
+  ["service.patch-null-clears"],
+  async () => {
+    const agent = await createAgent();
+    const number = await importFreshNumber({ inbound_agent_id: agent.id });
+    const params = { phone_number_id: number.id };
+    const labelled = await callOp("phone.update", params, { body: { label: "front desk" } });
+    expect(labelled.status, describe(labelled)).toBe(200);
+
+    const unlabelled = await callOp("phone.update", params, { body: { label: null } });
+    expect(unlabelled.status, describe(unlabelled)).toBe(200);
+    const read = async () => (await callOp("phone.get", params)).json as Record<string, unknown>;
+    let after = await read();
+    expect(clearedString(after.label), `label sent as null reads back ${JSON.stringify(after.label)}`).toBe(true);
+    expect(after.inbound_agent_id, "the omitted inbound_agent_id").toBe(agent.id);
+
+    const unrouted = await callOp("phone.update", params, { body: { inbound_agent_id: null } });
+    expect(unrouted.status, describe(unrouted)).toBe(200);
+    after = await read();
+    expect(after.inbound_agent_id ?? null, "inbound_agent_id sent as null").toBeNull();
+    expect(clearedString(after.label), `the omitted label stays cleared, not ${JSON.stringify(after.label)}`).toBe(
+      true,
+    );
+  },
+  { needs: ["wiring"] },
+);
+
+check(
+  "a webhook PATCH clears subscribed_events sent as explicit null (back to every type), leaving the rest as it is",
+  ["service.patch-null-clears"],
+  async () => {
+    const webhook = await createWebhook({ subscribed_events: ["session.started", "session.completed"] });
+    const response = await callOp("webhook.update", { webhook_id: webhook.id }, { body: { subscribed_events: null } });
+    expect(response.status, describe(response)).toBe(200);
+    const after = (await callOp("webhook.get", { webhook_id: webhook.id })).json as Record<string, unknown>;
+    expect(after.subscribed_events ?? [], "subscribed_events sent as null (2.6: empty means every type)").toEqual([]);
+    expect(after.url, "the omitted url").toBe(webhook.url);
+    expect(after.status, "the omitted status").toBe(webhook.status);
+  },
+);
 
 function trackAgent(response: ApiResponse): void {
   const id = (response.json as { id?: unknown } | undefined)?.id;

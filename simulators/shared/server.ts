@@ -1,9 +1,15 @@
 // The fastify base every simulator and the reference platform share: the error envelope on every
-// error (fastify's own 400/404/413/415 included), loopback-only listening, bounded timeouts.
+// error (fastify's own 400/404/413/414/415 and node's parser refusals included), JSON bodies decoded
+// strictly (json-body.ts), loopback-only listening, bounded timeouts.
 import type { IncomingMessage } from "node:http";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from "fastify";
 import { errorBody } from "../../spec/errors.ts";
 import { ApiError } from "./api-error.ts";
+import { clientErrorHandler } from "./client-error.ts";
+import { parseJsonBody } from "./json-body.ts";
+
+/** Longest path parameter routed (fastify's default); ids and names are far shorter. */
+const MAX_PARAM_LENGTH = 100;
 
 export interface ServerOptions {
   /** Largest accepted body; larger ones get 413 in the envelope. */
@@ -22,14 +28,16 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
     // close() ends open connections (slow answers, open streams) instead of waiting them out.
     forceCloseConnections: true,
     connectionTimeout: 30_000,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     ajv: { customOptions: { allErrors: true } },
+    clientErrorHandler,
     ...(options.rewriteUrl !== undefined
       ? { rewriteUrl: (req: IncomingMessage) => options.rewriteUrl!(req.method ?? "GET", req.url ?? "/") }
       : {}),
     // Errors fastify raises before routing (a malformed URL, a bad header) get the envelope too.
     frameworkErrors: (error, _request, reply) => {
       const status = typeof error.statusCode === "number" && error.statusCode < 500 ? error.statusCode : 400;
-      const message = error.code === "FST_ERR_BAD_URL" ? "the URL is not valid" : error.message;
+      const message = frameworkMessage(error.code, error.message);
       // fastify types this reply by route generics it cannot know here.
       (reply as unknown as FastifyReply).status(status).send(errorBody(message));
     },
@@ -45,21 +53,32 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send(errorBody(`no route for ${request.method} ${request.url.split("?")[0]}`));
+    const path = request.url.split("?")[0]!;
+    // A path of kilobytes quoted back whole would bury the message.
+    const shown = path.length > 200 ? `${path.slice(0, 200)}…` : path;
+    reply.status(404).send(errorBody(`no route for ${request.method} ${shown}`));
   });
 
-  // Empty JSON bodies are common on action POSTs (validate, publish); treat them as absent.
+  // Bodies are JSON (4): fastify's default text/plain parser would hand a handler a string and make a
+  // wrong Content-Type read as a schema problem; without it that is a 415.
+  app.removeContentTypeParser("text/plain");
+  // Bytes, not a string: fastify's string decoding would turn bad UTF-8 into U+FFFD silently.
   app.removeContentTypeParser("application/json");
-  app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => {
-    const text = String(body);
-    if (text.trim() === "") return done(null, undefined);
+  app.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) => {
     try {
-      done(null, JSON.parse(text));
-    } catch {
-      done(new ApiError(400, "request body is not valid JSON"), undefined);
+      done(null, parseJsonBody(body as Buffer));
+    } catch (error) {
+      done(error as Error, undefined);
     }
   });
   return app;
+}
+
+/** Fastify's own messages quote the whole URL back, which for a long one buries the reason. */
+function frameworkMessage(code: string | undefined, message: string): string {
+  if (code === "FST_ERR_BAD_URL") return "the URL is not valid";
+  if (code === "FST_ERR_MAX_PARAM_LENGTH") return `a path parameter is longer than ${MAX_PARAM_LENGTH} characters`;
+  return message;
 }
 
 function clientErrorMessage(error: { code?: string; message?: string }, status: number): string {

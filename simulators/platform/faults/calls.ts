@@ -2,6 +2,11 @@
 import type { FaultSpec } from "./fault.ts";
 
 export const callsFaults = {
+  "phone-patch-null-kept": {
+    description:
+      "the phone-number PATCH skips fields sent as null as if omitted: label and inbound agent cannot be cleared",
+    clauses: ["service.patch-null-clears"],
+  },
   "remote-numbers-cached": {
     description: "remote numbers are read from the carrier once per account and served from a cache afterwards",
     clauses: ["telephony.remote-numbers-live"],

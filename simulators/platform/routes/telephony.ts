@@ -1,6 +1,6 @@
 // Telephony (2.4, 2.5, 3.2, 4): carrier accounts (profile), remote numbers read live from the carrier,
 // importing numbers (profile `phone.import`), the phone-number list with its account filter, and
-// routing a number to an inbound agent (profile `phone.update`).
+// labelling a number and routing it to an inbound agent (profile `phone.update`, a merge PATCH).
 import { randomBytes, randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
@@ -51,6 +51,11 @@ export function numberWebhooks(ctx: PlatformContext, phoneNumberId: string) {
     voiceUrl: `${ctx.selfUrl()}/_carrier/voice/${phoneNumberId}`,
     statusCallback: `${ctx.selfUrl()}/_carrier/number-status/${phoneNumberId}`,
   };
+}
+
+/** The planted `phone-patch-null-kept` fault's merge: a field sent as null treated as one left out. */
+function withoutNulls<T extends object>(patch: T): T {
+  return Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== null)) as T;
 }
 
 /** The planted `remote-numbers-cached` fault: the first carrier answer per account, kept forever. */
@@ -229,9 +234,10 @@ export function telephonyRoutes(app: FastifyInstance, ctx: PlatformContext): voi
     if (typeof patch.inbound_agent_id === "string" && !workspace.agents.has(patch.inbound_agent_id)) {
       throw new ApiError(404, "inbound agent not found");
     }
-    // 4: a PATCH merges; an explicit null clears.
-    if (patch.inbound_agent_id !== undefined) row.inbound_agent_id = patch.inbound_agent_id;
-    if (patch.label !== undefined) row.label = patch.label;
+    // 4: a PATCH merges; an explicit null clears. The planted fault drops nulls first, as if omitted.
+    const fields = ctx.faults.has("phone-patch-null-kept") ? withoutNulls(patch) : patch;
+    if (fields.inbound_agent_id !== undefined) row.inbound_agent_id = fields.inbound_agent_id;
+    if (fields.label !== undefined) row.label = fields.label;
     row.updated_at = now();
     return phoneNumberView(ctx, workspace, row);
   });

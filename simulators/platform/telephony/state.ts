@@ -1,6 +1,7 @@
 // A workspace's telephony in one region: the carrier accounts it dials through (the region's wired
 // account is created on first use with a stable id) and the numbers it imported (2.5).
 import { createHash } from "node:crypto";
+import type { PhoneNumber } from "../../../spec/telephony.ts";
 import type { PlatformContext } from "../context.ts";
 import type { CarrierAccess } from "./carrier-client.ts";
 
@@ -18,7 +19,8 @@ export interface TelephonyAccountRow {
 export interface PhoneNumberRow {
   id: string;
   e164: string;
-  label: string;
+  /** Null once a PATCH cleared it (4). */
+  label: PhoneNumber["label"];
   provider_number_id: string;
   telephony_account_id: string;
   inbound_agent_id: string | null;
