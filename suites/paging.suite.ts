@@ -2,7 +2,7 @@
 import fc from "fast-check";
 import { beforeAll, expect } from "vitest";
 import { createAgent } from "./harness/agents.ts";
-import { check } from "./harness/check.ts";
+import { check, unmet } from "./harness/check.ts";
 import { call, describe } from "./harness/http.ts";
 import { PAGED_ENDPOINTS, readAll, rowKey } from "./harness/paged-endpoints.ts";
 import { callOp, profile } from "./harness/profile.ts";
@@ -14,6 +14,9 @@ const ROWS = 7;
 for (const endpoint of PAGED_ENDPOINTS) {
   let path = "";
   beforeAll(async () => {
+    // An endpoint the target cannot reach (not wired, no test control) is skipped by its checks; its
+    // set-up must not run either, or it would fail the whole file for the endpoints that can be checked.
+    if (unmet(endpoint.needs ?? []) !== undefined) return;
     path = await endpoint.path();
     const existing = await readAll(path, endpoint.ceiling);
     for (let i = existing.length; i < ROWS; i++) await endpoint.addRow();

@@ -37,7 +37,8 @@ async function withinDeadline(work: Promise<void>, ms: number): Promise<void> {
   }
 }
 
-function unmet(needs: Need[]): string | undefined {
+/** Why a target cannot serve a check with these needs, or undefined when it can. */
+export function unmet(needs: Need[]): string | undefined {
   const { target } = runConfig();
   for (const need of needs) {
     if (need === "wiring" && !target.wired) return "the target is not wired to the simulators";

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "vitest";
 import { Report } from "../../spec/report.ts";
-import { BIN, ROOT, runCli } from "../helpers/cli.ts";
+import { BIN, ROOT, runCli, serve } from "../helpers/cli.ts";
 
 async function waitFor(condition: () => boolean, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -17,33 +17,74 @@ async function waitFor(condition: () => boolean, timeoutMs: number): Promise<voi
   }
 }
 
-test("serve --fault writes a target file; run --target against it exits 1 on a declared clause", {
-  timeout: 120_000,
+test("serve --fault writes a target file; run finds it by --target, CAP_TARGET or CAP_BASE_URL and CAP_TOKEN_*, and exits 1 on a declared clause", {
+  timeout: 180_000,
 }, async () => {
   const dir = mkdtempSync(join(tmpdir(), "cap-serve-"));
-  const targetFile = join(dir, "target.json");
-  const server = spawn(process.execPath, [BIN, "serve", "--out", targetFile, "--fault", "limit-clamped"], {
-    cwd: ROOT,
-    stdio: "ignore",
-  });
+  const served = await serve(["--fault", "limit-clamped"], dir);
   try {
-    await waitFor(() => existsSync(targetFile), 30_000);
-    const target = JSON.parse(readFileSync(targetFile, "utf8")) as { regions: unknown[]; wired: boolean };
+    const target = JSON.parse(readFileSync(served.targetFile, "utf8")) as {
+      regions: Array<{ base_url: string }>;
+      credentials: Record<"admin" | "editor" | "viewer", string>;
+    };
     expect(target.regions, "serve starts two regions by default, as run does").toHaveLength(2);
-    const result = await runCli([
-      "run",
-      "--target",
-      targetFile,
-      "--suite",
-      "paging",
-      "--quiet",
-      "--report-dir",
-      join(dir, "r"),
-    ]);
-    expect(result.code, result.stdout + result.stderr).toBe(1);
-    expect(result.stdout).toContain("paging.limit-above-ceiling-422");
+    const paging = ["run", "--suite", "paging", "--clause", "paging.limit-above-ceiling-422", "--quiet"];
+    const ways: Array<[string, string[], NodeJS.ProcessEnv]> = [
+      ["--target", ["--target", served.targetFile], {}],
+      ["CAP_TARGET", [], { CAP_TARGET: served.targetFile }],
+      [
+        "CAP_BASE_URL and CAP_TOKEN_*",
+        [],
+        {
+          CAP_BASE_URL: target.regions[0]!.base_url,
+          CAP_TOKEN_ADMIN: target.credentials.admin,
+          CAP_TOKEN_EDITOR: target.credentials.editor,
+          CAP_TOKEN_VIEWER: target.credentials.viewer,
+        },
+      ],
+    ];
+    for (const [way, args, env] of ways) {
+      const result = await runCli([...paging, ...args, "--report-dir", join(dir, way.replace(/\W+/g, "-"))], { env });
+      expect(result.code, `${way}: ${result.stdout}${result.stderr}`).toBe(1);
+      expect(result.stdout, way).toContain("paging.limit-above-ceiling-422");
+    }
   } finally {
-    server.kill("SIGTERM");
+    await served.stop();
+  }
+});
+
+test("a server given only by --base-url and tokens (not wired) passes every clause it can be checked on; the rest skip with a reason", {
+  timeout: 180_000,
+}, async () => {
+  const dir = mkdtempSync(join(tmpdir(), "cap-unwired-"));
+  const served = await serve([], dir);
+  try {
+    const target = JSON.parse(readFileSync(served.targetFile, "utf8")) as {
+      regions: Array<{ base_url: string }>;
+      credentials: Record<"admin" | "editor" | "viewer", string>;
+    };
+    const { admin, editor, viewer } = target.credentials;
+    const result = await runCli(
+      ["run", "--base-url", target.regions[0]!.base_url, "--token-admin", admin, "--token-editor", editor].concat([
+        "--token-viewer",
+        viewer,
+        "--quiet",
+        "--report-dir",
+        join(dir, "r"),
+      ]),
+      { timeoutMs: 170_000 },
+    );
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+    expect(result.stderr, "no suite file broke on the missing wiring").not.toContain("error:");
+    const report = Report.parse(JSON.parse(readFileSync(join(dir, "r", "report.json"), "utf8")));
+    expect(report.summary.passed).toBeGreaterThan(100);
+    const paging = report.clauses.find((c) => c.id === "paging.has-more-extra-row");
+    expect(paging?.status, "paging is checked on the endpoints that need no wiring").toBe("passed");
+    for (const clause of report.clauses.filter((c) => c.status === "skipped")) {
+      expect(clause.reason, clause.id).toBeTruthy();
+    }
+  } finally {
+    await served.stop();
   }
 });
 
