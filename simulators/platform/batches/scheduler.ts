@@ -126,10 +126,10 @@ export async function runBatch(
         await nap(ctx, batch, batch.startAtMs - now, woken);
         continue;
       }
-      // The planted late check lets one more round of dials out before the batch notices it is out of credits.
-      const lateCheck = ctx.faults.has("batch-pause-one-dial-late") && !lateDialUsed;
-      if (!ledger.sufficient(batch.workspaceId) && lateCheck) lateDialUsed = true;
-      else if (!ledger.sufficient(batch.workspaceId)) {
+      // The planted late check lets one more dial out before the batch notices it is out of credits.
+      const broke = !ledger.sufficient(batch.workspaceId);
+      const lateCheck = broke && ctx.faults.has("batch-pause-one-dial-late") && !lateDialUsed;
+      if (broke && !lateCheck) {
         if (ctx.faults.has("batch-fails-on-credits")) {
           batch.status = "failed";
           return;
@@ -150,6 +150,10 @@ export async function runBatch(
           }
           if (batch.active >= limit) break;
           void dial(recipient);
+          if (lateCheck) {
+            lateDialUsed = true;
+            break;
+          }
         }
       } else if (due.length > 0 && batch.callingWindow !== null) {
         nextDue = nextOpening(batch.callingWindow, windowZone, now, weekdays) ?? Number.POSITIVE_INFINITY;
