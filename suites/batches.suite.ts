@@ -1,6 +1,7 @@
 // Call batches (2.12) judged by what the carrier saw: attempts, retry spacing, no re-dial after a
-// reach, concurrency, the calling window and start_at; plus the credit pause (7), batch.completed
-// (6.1) and calls by batch_id (4). Callees are carrier pattern numbers whose outcomes are scripted.
+// reach, concurrency (nothing left live at the carrier once complete), the calling window (generated
+// windows and zones) and start_at. The credit pause is in credits, batch.completed in events, calls by
+// batch_id in calls. Callees are carrier pattern numbers whose outcomes are scripted.
 import fc from "fast-check";
 import { expect } from "vitest";
 import {
@@ -13,11 +14,13 @@ import {
   startBatch,
   waitForBatch,
 } from "./harness/batches.ts";
+import { clockAt, dialInside, spansMidnight, weekdayPlus, windowOn, zoneAt } from "./harness/calling-window.ts";
 import { realBudget } from "./harness/calls.ts";
-import { patternNumber, unusedPatternNumbers, type WitnessDial } from "./harness/carrier.ts";
+import { expectCarrierIdle, patternNumber, unusedPatternNumbers, type WitnessDial } from "./harness/carrier.ts";
 import { check } from "./harness/check.ts";
-import { serverNow } from "./harness/credits.ts";
+import { minuteMs, serverNow } from "./harness/credits.ts";
 import { call, describe } from "./harness/http.ts";
+import { callOp } from "./harness/profile.ts";
 import { property } from "./harness/property.ts";
 
 const MINUTE = 60_000;
@@ -150,9 +153,22 @@ check(
   async () => {
     const { dials, recipients } = await mixedBatch();
     RULES.attempts!(dials, MIXED);
-    expect(byRecipient(dials).get(recipients.busy)?.length, "an always-busy callee is retried to the limit").toBe(
-      MIXED.maxAttempts,
-    );
+    // What each scripted callee makes of three attempts: never reached uses them all; reached stops them.
+    const expected: Record<keyof typeof recipients, number> = {
+      answers: 1,
+      talksLong: 1,
+      voicemail: 1,
+      busy: MIXED.maxAttempts,
+      noAnswer: MIXED.maxAttempts,
+      failed: MIXED.maxAttempts,
+      answersSecond: 2,
+      answersAfterBusy: 2,
+    };
+    const seen = byRecipient(dials);
+    for (const [label, count] of Object.entries(expected)) {
+      const to = recipients[label as keyof typeof recipients];
+      expect(seen.get(to)?.length ?? 0, `dials to the ${label} callee ${to}: ${dialLog(dials)}`).toBe(count);
+    }
   },
   { needs: ["wiring"] },
 );
@@ -182,25 +198,13 @@ check(
   "a batch never has more than max_concurrency calls in progress",
   ["batches.max-concurrency"],
   async () => {
-    const { dials } = await mixedBatch();
+    const { dials, started } = await mixedBatch();
     RULES.concurrency!(dials, MIXED);
+    // A completed batch has nothing in progress: no call of its own is still live at the carrier.
+    await expectCarrierIdle({ from: [started.from.e164] }, realBudget(MINUTE));
   },
   { needs: ["wiring"] },
 );
-
-/** A zone where the server's now is about 08:00, so a short window never spans midnight. */
-function morningZone(nowMs: number): { zone: string; offsetHours: number } {
-  let offset = 8 - new Date(nowMs).getUTCHours();
-  if (offset < -12) offset += 24;
-  if (offset > 14) offset -= 24;
-  return { zone: offset === 0 ? "UTC" : `Etc/GMT${offset > 0 ? "-" : "+"}${Math.abs(offset)}`, offsetHours: offset };
-}
-
-function localClock(ms: number, offsetHours: number): { hhmm: string; weekday: number } {
-  const shifted = new Date(ms + offsetHours * 3_600_000);
-  const hhmm = `${String(shifted.getUTCHours()).padStart(2, "0")}:${String(shifted.getUTCMinutes()).padStart(2, "0")}`;
-  return { hhmm, weekday: shifted.getUTCDay() === 0 ? 7 : shifted.getUTCDay() };
-}
 
 async function serverNowOrLocal(): Promise<number> {
   try {
@@ -210,52 +214,109 @@ async function serverNowOrLocal(): Promise<number> {
   }
 }
 
+/** Waits (polling, with a real-time deadline) until the server's simulated clock passes `simMs`. */
+async function untilServerTime(simMs: number, what: string): Promise<void> {
+  const deadline = Date.now() + realBudget(Math.max(0, simMs - (await serverNow())));
+  while ((await serverNow()) < simMs) {
+    if (Date.now() > deadline) throw new Error(`the server clock did not reach ${what} in time`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 check(
-  "a batch dials only inside its calling window (in the batch timezone) and never before start_at",
-  ["batches.calling-window", "batches.start-at"],
+  "a batch places no call before start_at, and dials once it has passed",
+  ["batches.start-at"],
   async () => {
-    const now = await serverNow();
-    const { zone, offsetHours } = morningZone(now);
-    const opens = Math.ceil((now + 3 * MINUTE) / MINUTE) * MINUTE;
-    const closes = opens + 20 * MINUTE;
-    const window = {
-      start: localClock(opens, offsetHours).hhmm,
-      end: localClock(closes, offsetHours).hhmm,
-      days: [localClock(opens, offsetHours).weekday],
-    };
-    // Busy callees retried every 12 minutes: attempts at the opening and 12 minutes in; a third would be after the close.
-    const windowed = await startBatch({
-      recipients: [{ to: patternNumber(1, 0) }, { to: patternNumber(1, 0) }, { to: patternNumber(0, 0) }],
-      timezone: zone,
-      calling_window: window,
-      max_attempts: 3,
-      retry_after_minutes: 12,
-      max_concurrency: 3,
-    });
-    const startAt = now + 8 * MINUTE;
+    const startAt = (await serverNow()) + 8 * MINUTE;
     const delayed = await startBatch({
       recipients: [{ to: patternNumber(0, 0) }],
       start_at: new Date(startAt).toISOString(),
     });
-    const until = closes + 8 * MINUTE;
-    while ((await serverNow()) < until) await new Promise((resolve) => setTimeout(resolve, 50));
-    const dials = await dialsFrom(windowed.from.e164);
-    expect(dials.length, `dials of the windowed batch: ${dialLog(dials)}`).toBeGreaterThan(0);
-    for (const dial of dials) {
-      expect(
-        dial.sim_ms,
-        `dial to ${dial.to} at ${new Date(dial.sim_ms).toISOString()}, window ${JSON.stringify(window)} ${zone}`,
-      ).toBeGreaterThanOrEqual(opens);
-      expect(
-        dial.sim_ms,
-        `dial to ${dial.to} at ${new Date(dial.sim_ms).toISOString()}, window ${JSON.stringify(window)} ${zone}`,
-      ).toBeLessThan(closes);
-    }
-    const early = (await dialsFrom(delayed.from.e164)).filter((dial) => dial.sim_ms < startAt);
-    expect(early, `dials before start_at ${new Date(startAt).toISOString()}`).toEqual([]);
-    expect((await dialsFrom(delayed.from.e164)).length, "the delayed batch dialled once start_at passed").toBe(1);
+    await waitForBatch(delayed.batch.id, completed, realBudget(20 * MINUTE), "completed");
+    const dials = await dialsFrom(delayed.from.e164);
+    const early = dials.filter((dial) => dial.sim_ms < startAt);
+    expect(early, `dials before start_at ${new Date(startAt).toISOString()}: ${dialLog(dials)}`).toEqual([]);
+    expect(dials.length, `the delayed batch dialled once start_at passed: ${dialLog(dials)}`).toBe(1);
+    await expectCarrierIdle({ from: [delayed.from.e164] }, realBudget(MINUTE));
   },
   { needs: ["test-control", "wiring"] },
+);
+
+/**
+ * One generated window, three batches over it: `today` lists the local weekday (recipients are due, so it
+ * must dial, and only inside); `otherDay` lists only the day before or after (no dial at all while watched);
+ * `utcClock` writes the same instants on the UTC clock, every day listed, so read in its own zone it is
+ * hours away (no dial while watched). A window read in UTC, or weekdays off by one, is caught every run.
+ */
+const windowCase = fc.record({
+  localHour: fc.integer({ min: 2, max: 20 }),
+  opensIn: fc.integer({ min: -10, max: 5 }),
+  openFor: fc.integer({ min: 25, max: 40 }),
+  retryAfter: fc.integer({ min: 3, max: 12 }),
+  dayShift: fc.constantFrom(-1, 1),
+  outcomes: fc.array(fc.constantFrom<[number, number]>([0, 0], [1, 0], [2, 0], [3, 0], [5, 1], [6, 1]), {
+    minLength: 1,
+    maxLength: 3,
+  }),
+});
+type WindowCase = typeof windowCase extends fc.Arbitrary<infer T> ? T : never;
+
+async function judgeWindowCase(c: WindowCase): Promise<void> {
+  const now = await serverNow();
+  const zone = zoneAt(now, c.localHour);
+  const opens = Math.ceil((now + c.opensIn * MINUTE) / MINUTE) * MINUTE;
+  const closes = opens + c.openFor * MINUTE;
+  const weekday = clockAt(opens, zone.offsetHours).weekday;
+  const windows = {
+    today: { window: windowOn(opens, closes, zone.offsetHours, [weekday]), zone },
+    otherDay: { window: windowOn(opens, closes, zone.offsetHours, [weekdayPlus(weekday, c.dayShift)]), zone },
+    utcClock: { window: windowOn(opens, closes, 0, [1, 2, 3, 4, 5, 6, 7]), zone },
+  };
+  // The UTC clock may cross midnight for this window; that batch is left out then (the day is not shown).
+  const cases = Object.entries(windows).filter(([, w]) => !spansMidnight(w.window));
+  const batches = await Promise.all(
+    cases.map(async ([label, { window }]) => {
+      const started = await startBatch({
+        recipients: c.outcomes.map(([o, p]) => ({ to: patternNumber(o, p) })),
+        timezone: zone.name,
+        calling_window: window,
+        max_attempts: 3,
+        retry_after_minutes: c.retryAfter,
+        max_concurrency: 3,
+      });
+      return { label, window, started };
+    }),
+  );
+  await untilServerTime(closes + 4 * MINUTE, "the window's close");
+  for (const { started } of batches) await callOp("batch.cancel", { batch_id: started.batch.id });
+  // A dial decided just before the close reaches the carrier a little later: a quarter second of grace.
+  const grace = Math.max(MINUTE, (250 / minuteMs()) * MINUTE);
+  const seen = await Promise.all(batches.map(async (b) => ({ ...b, dials: await dialsFrom(b.started.from.e164) })));
+  const where = (label: string, window: object) => `${label} window ${JSON.stringify(window)} in ${zone.name}`;
+  for (const { label, window, dials } of seen) {
+    for (const dial of dials) {
+      const at = `${new Date(dial.sim_ms).toISOString()} (${clockAt(dial.sim_ms, zone.offsetHours).hhmm} local)`;
+      expect(
+        dialInside(window, zone.offsetHours, dial.sim_ms, grace),
+        `dial to ${dial.to} at ${at}, ${where(label, window)}`,
+      ).toBe(true);
+    }
+  }
+  // Liveness: a window left open for ten minutes after the batch was created must have let it dial.
+  const open = seen.find((b) => b.label === "today")!;
+  if (Date.parse(open.started.batch.created_at) <= closes - 10 * MINUTE) {
+    expect(open.dials.length, `dials of the batch while its ${where("today", open.window)} was open`).toBeGreaterThan(
+      0,
+    );
+  }
+}
+
+property(
+  "generated windows and zones: a batch dials inside its calling window, in the batch timezone, and only there",
+  ["batches.calling-window"],
+  [windowCase],
+  judgeWindowCase,
+  { needs: ["test-control", "wiring"], numRuns: 3, timeoutMs: 60_000 },
 );
 
 const OUTCOMES: Array<[number, number]> = [
@@ -288,6 +349,7 @@ async function runGenerated(outcomes: Array<[number, number]>, rules: Rules): Pr
   });
   const budget = realBudget((outcomes.length * rules.maxAttempts * (rules.retryAfterMinutes + 1) + 5) * MINUTE);
   await waitForBatch(started.batch.id, completed, budget, "completed");
+  await expectCarrierIdle({ from: [started.from.e164] }, realBudget(MINUTE));
   return dialsFrom(started.from.e164);
 }
 

@@ -1,7 +1,7 @@
 // Calls (1, 4, 5): the web call token and its role rule, one outbound call (record first, one dial,
 // 502 when the carrier is silent), the call list (paged, newest first, filters) and the call record.
 import { randomUUID } from "node:crypto";
-import { decodeJwt } from "jose";
+import { decodeJwt, decodeProtectedHeader } from "jose";
 import { expect } from "vitest";
 import { CallSession, CallToken } from "../spec/calls.ts";
 import { createAgent } from "./harness/agents.ts";
@@ -16,9 +16,10 @@ import {
   SHORT_CALL_MS,
   waitForCall,
 } from "./harness/calls.ts";
-import { patternNumber, waitForWitness, whileCarrierOffline } from "./harness/carrier.ts";
+import { expectCarrierIdle, patternNumber, waitForWitness, whileCarrierOffline } from "./harness/carrier.ts";
 import { check } from "./harness/check.ts";
 import { type ApiResponse, call, describe, type Who } from "./harness/http.ts";
+import { profile } from "./harness/profile.ts";
 import { uniqueName } from "./harness/resources.ts";
 import { importFreshNumber } from "./harness/telephony.ts";
 
@@ -27,14 +28,30 @@ const CALLS = "/v1/calls";
 
 const postToken = (body: unknown, as: Who = "admin") => call(TOKEN, { method: "POST", body, as });
 
-/** A media room token: the profile's answer, with a signed JWT that expires. */
+/**
+ * A media room token: the profile's answer, a signed JWT (never `alg: none`, so a browser cannot forge
+ * one) whose exp is the answer's expires_at, short-lived: at most the profile's bound after issue (the
+ * lifetime is not shown, 8; "short-lived" is the spec's word, 1 and 5.4).
+ */
 function expectMinted(response: ApiResponse): CallToken {
   expect(response.status, describe(response)).toBeGreaterThanOrEqual(200);
   expect(response.status, describe(response)).toBeLessThan(300);
   const minted = CallToken.parse(response.json);
+  const parts = minted.token.split(".");
+  expect(parts.length === 3 && parts[2] !== "", `a signed JWS (three parts, a signature): ${minted.token}`).toBe(true);
+  const header = decodeProtectedHeader(minted.token);
+  expect(typeof header.alg, `the header names its algorithm: ${JSON.stringify(header)}`).toBe("string");
+  expect(header.alg!.toLowerCase(), `an unsigned token: ${JSON.stringify(header)}`).not.toBe("none");
   const claims = decodeJwt(minted.token);
   expect(typeof claims.exp, `the token carries an expiry: ${JSON.stringify(claims)}`).toBe("number");
-  expect(claims.exp!, "expires after it was issued").toBeGreaterThan(claims.iat ?? 0);
+  const expiresAt = Date.parse(minted.expires_at) / 1000;
+  expect(Math.abs(claims.exp! - expiresAt), `exp ${claims.exp} against expires_at ${minted.expires_at}`).toBeLessThan(
+    1,
+  );
+  const issued = claims.iat ?? Date.parse(response.headers.date ?? "") / 1000;
+  const bound = profile().web_call_token_max_ttl_seconds;
+  expect(claims.exp! - issued, `lifetime in seconds (exp ${claims.exp}, issued ${issued})`).toBeGreaterThan(0);
+  expect(claims.exp! - issued, `lifetime in seconds, at most the profile's ${bound}`).toBeLessThanOrEqual(bound);
   return minted;
 }
 
@@ -55,7 +72,7 @@ check(
 );
 
 check(
-  "an EDITOR and an ADMIN get a media room token (a signed JWT with an expiry) for a stored agent",
+  "an EDITOR and an ADMIN get a short-lived media room token (a signed JWT, exp = expires_at) for a stored agent",
   ["calls.token-editor-allowed", "calls.token-mints"],
   async () => {
     const agent = await createAgent();
@@ -112,6 +129,7 @@ check(
       dials.map((d) => d.to),
       `dials the carrier saw from ${from.e164}`,
     ).toEqual([to]);
+    await expectCarrierIdle({ from: [from.e164] }, realBudget(60_000));
   },
   { needs: ["wiring"] },
 );
@@ -186,8 +204,11 @@ check(
   "what a finished call did reads back from GET /v1/calls/{session_id}",
   ["calls.record-readable"],
   async () => {
-    const placed = await placeCall();
+    const to = patternNumber(0, 0);
+    const placed = await placeCall({ to });
     const done = await waitForCall(placed.session_id, finished, SHORT_CALL_MS(), "ended");
+    // Ended for the platform means ended at the carrier too.
+    await expectCarrierIdle({ to: [to] }, realBudget(60_000));
     expect(done.session_id).toBe(placed.session_id);
     expect(done.started_at, "a pattern-0 callee answers").not.toBeNull();
     expect(done.ended_at, "the call ended").not.toBeNull();
@@ -215,6 +236,7 @@ check(
     const rows = await listCalls({ batch_id: started.batch.id });
     expect(rows.length, `calls of batch ${started.batch.id}`).toBe((await dialsFrom(started.from.e164)).length);
     for (const row of rows) expect(row.batch_id, "batch_id of a listed call").toBe(started.batch.id);
+    await expectCarrierIdle({ from: [started.from.e164] }, realBudget(60_000));
     expect(await listCalls({ batch_id: randomUUID() }), "calls of a batch that does not exist").toEqual([]);
   },
   { needs: ["wiring"] },

@@ -1,6 +1,6 @@
 // Events (6.1): which session events fire for phone and web calls, in which order, with which payload,
 // and who receives them. Observed through webhooks pointed at the webhook sink (profile
-// `webhook.create`); batch events are checked in the batches suite.
+// `webhook.create`), batch.completed on small batches of its own.
 import { beforeAll, expect } from "vitest";
 import { CallSession, MediaRecording, TELEPHONY_FIELDS } from "../spec/calls.ts";
 import { EVENT_TYPES, EventTypes } from "../spec/webhook.ts";
@@ -13,6 +13,7 @@ import { ensureProviderKey, sendMessage } from "./harness/conversations.ts";
 import { ofBatch, ofSession, type ReceivedEvent, settle, subscribe, waitForEvents } from "./harness/events.ts";
 import { call, describe } from "./harness/http.ts";
 import { callOp } from "./harness/profile.ts";
+import { providerRequests } from "./harness/provider.ts";
 import { runConfig } from "./harness/run-config.ts";
 import { importFreshNumber } from "./harness/telephony.ts";
 import { createSinkWebhook, testFire } from "./harness/webhooks.ts";
@@ -217,6 +218,43 @@ check(
     for (const key of Object.keys(session.analysis ?? {})) {
       expect(Object.keys(session.userdata), `analysis field ${key} merged into userdata`).not.toContain(key);
     }
+  },
+  { needs: ["wiring"] },
+);
+
+check(
+  "with analysis enabled, the analysis model answered before session.completed was emitted, which equals the call record",
+  ["events.session-completed-calls", "events.session-completed-agrees"],
+  async () => {
+    await ensureProviderKey();
+    // A model no other check analyses with, so its requests in the provider's log are this call's.
+    const model = { provider: "simai", model: "sim-chat-mini" };
+    const agent = await createAgent({
+      llm: { provider: "simai", model: "sim-chat-1" },
+      analysis: { enabled: true, summary: true, model },
+    });
+    const { number } = await callingSetup();
+    const { hook } = await subscribe();
+    const session = await placeCall({ from: number, agentId: agent.id });
+    const events = await waitForEvents(hook, completedOf(session.session_id), CALL_EVENTS_MS(), "session.completed");
+    const stored = await getCall(session.session_id);
+    expect(stored.status, describe(stored)).toBe(200);
+    const completed = one(ofSession(events, session.session_id), "session.completed");
+    expect(completed.data, `session.completed of an analysed call vs ${describe(stored)}`).toEqual(stored.json);
+    expect(CallSession.parse(completed.data).analysis, "analysis of an agent with analysis enabled").not.toBeNull();
+    // The provider logs each request's arrival on the shared simulated clock, as the platform stamps events.
+    const analysed = (await providerRequests()).filter(
+      (row) =>
+        row.path.endsWith("/chat/completions") &&
+        row.model === model.model &&
+        !row.stream &&
+        Date.parse(row.time) >= Date.parse(session.created_at),
+    );
+    expect(analysed.length, "analysis requests to the provider during the call").toBeGreaterThan(0);
+    expect(
+      Date.parse(analysed[0]!.time),
+      `analysis requested at ${analysed[0]!.time}, session.completed emitted at ${completed.created_at}`,
+    ).toBeLessThanOrEqual(Date.parse(completed.created_at));
   },
   { needs: ["wiring"] },
 );
@@ -496,6 +534,27 @@ check(
     one(events, "session.completed");
     expect(types(events), "session.queued for a text window").not.toContain("session.queued");
     expect(types(events), "session.in_progress for a text window").not.toContain("session.in_progress");
+  },
+  { needs: ["wiring"] },
+);
+
+check(
+  "a text window's session.completed and its GET /v1/calls/{session_id} carry no telephony fields, and agree",
+  ["events.text-no-telephony-fields", "events.session-completed-agrees"],
+  async () => {
+    const completed = one(await textEvents(), "session.completed");
+    const sessionId = String(completed.data.session_id);
+    const stored = await getCall(sessionId);
+    expect(stored.status, `the text window's session record: ${describe(stored)}`).toBe(200);
+    for (const [what, data] of [
+      ["session.completed", completed.data],
+      ["GET /v1/calls/{session_id}", stored.json as object],
+    ] as const) {
+      for (const field of TELEPHONY_FIELDS) {
+        expect(Object.keys(data), `telephony field ${field} in a text window's ${what}`).not.toContain(field);
+      }
+    }
+    expect(completed.data, `session.completed of a text window vs ${describe(stored)}`).toEqual(stored.json);
   },
   { needs: ["wiring"] },
 );

@@ -1,5 +1,6 @@
 // Section 6.2: server-sent event streams. The generic rules run over every stream in STREAM_ENDPOINTS;
-// the conversation stream's frames (rules 3 and 4, the frame table) are checked on live replies.
+// the conversation stream's frames (rules 3 and 4, the frame table, turn frames) are checked on live
+// replies. The CoPilot rails' frames are not reachable (their paths are not shown, 4.1).
 import { expect } from "vitest";
 import { type Channel, channelFor, inbound, publishedTextAgent } from "./harness/channels.ts";
 import { check, type Need } from "./harness/check.ts";
@@ -376,6 +377,29 @@ check(
     const firstDelta = live.frames.find((frame) => frame.event === "assistant.delta");
     if (firstDelta !== undefined)
       expect(started!.index, "assistant.started before the first delta").toBeLessThan(firstDelta.index);
+  },
+  wired,
+);
+
+check(
+  "a reply's turn lifecycle comes as turn frames on the conversation stream, each a JSON body repeating its name",
+  ["streams.turn-frames", "streams.event-field-repeats-name"],
+  async () => {
+    // Only presence and the frame rule: the lifecycle's values, and where turn frames fall among the
+    // assistant frames, are not shown (6.2 gaps).
+    await ensureProviderKey();
+    const opening = await settledConversation();
+    const stream = await mustOpen(eventsPath(opening.conversationId));
+    await firstFrame(stream);
+    const from = stream.frames.length;
+    const { item: sent } = await sendMessage({ conversation_id: opening.conversationId });
+    await stream.waitForEvent("assistant.completed", { timeoutMs: deadline(), from });
+    await stream.waitForEvent("turn", { timeoutMs: deadline(), from, what: "turn frame for the reply" });
+    await waitForReply(opening.conversationId, sent.id);
+    stream.close();
+    for (const frame of stream.frames.slice(from).filter((f) => f.event === "turn")) {
+      expect(json(frame).event, `turn frame #${frame.index}: ${frame.data}`).toBe("turn");
+    }
   },
   wired,
 );

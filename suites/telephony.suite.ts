@@ -1,10 +1,13 @@
 // Telephony (2.4, 2.5, 3.2, 4): remote numbers read live from the carrier, import, the phone-number
-// list and its account filter, and readiness. Numbers are bought at the carrier simulator per check.
+// list and its account filter, readiness, and inbound routing to the number's inbound agent. Numbers are
+// bought at the carrier simulator per check.
 import { randomBytes, randomUUID } from "node:crypto";
 import { expect } from "vitest";
+import { CallSession } from "../spec/calls.ts";
 import { PhoneNumber, Readiness, RemoteNumber, TelephonyAccount } from "../spec/telephony.ts";
 import { createAgent } from "./harness/agents.ts";
-import { freshE164, placeInbound, whileCarrierOffline } from "./harness/carrier.ts";
+import { realBudget } from "./harness/calls.ts";
+import { expectCarrierIdle, freshE164, placeInbound, whileCarrierOffline } from "./harness/carrier.ts";
 import { check } from "./harness/check.ts";
 import { type ApiResponse, call, describe } from "./harness/http.ts";
 import { readAll } from "./harness/paged-endpoints.ts";
@@ -219,6 +222,42 @@ check(
     expect(await expectAnswersIfLive("with an inbound agent"), "readiness once an agent answers the number").toBe(
       "live",
     );
+  },
+  { needs: ["wiring"] },
+);
+
+/** The session of the inbound call from `caller`, as GET /v1/calls lists it (newest first: the first page). */
+async function inboundSession(caller: string): Promise<CallSession> {
+  const response = await call("/v1/calls", { query: { limit: 200 } });
+  expect(response.status, describe(response)).toBe(200);
+  const rows = (response.json as { items: unknown[] }).items.map((row) => CallSession.parse(row));
+  const session = rows.find((row) => row.from_number === caller);
+  expect(session, `a call from ${caller} in ${describe(response)}`).toBeDefined();
+  return session!;
+}
+
+check(
+  "an inbound call is answered by the number's inbound agent, and the next one follows a changed inbound_agent_id",
+  ["telephony.inbound-agent-answers"],
+  async () => {
+    const [first, second] = [await createAgent(), await createAgent()];
+    const number = await importFreshNumber({ inbound_agent_id: first.id });
+    const answeringAgent = async (label: string) => {
+      const caller = freshE164();
+      const inbound = await placeInbound(number.e164, caller);
+      expect(inbound.outcome, `${label}: the carrier saw ${JSON.stringify(inbound)}`).toBe("answered");
+      return (await inboundSession(caller)).agent_id;
+    };
+    expect(await answeringAgent("routed to the first agent"), "the session's agent").toBe(first.id);
+    const routed = await callOp(
+      "phone.update",
+      { phone_number_id: number.id },
+      { body: { inbound_agent_id: second.id } },
+    );
+    expect(routed.status, describe(routed)).toBe(200);
+    expect(PhoneNumber.parse(routed.json).inbound_agent_id, describe(routed)).toBe(second.id);
+    expect(await answeringAgent("after the change"), "the next session's agent").toBe(second.id);
+    await expectCarrierIdle({ to: [number.e164] }, realBudget(60_000));
   },
   { needs: ["wiring"] },
 );

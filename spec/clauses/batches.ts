@@ -45,7 +45,7 @@ export const batchesClauses: Clause[] = [
     section: "2.12",
     kind: "needs-wiring",
     statement:
-      "A batch dials only inside its calling_window (start..end on the listed days 1..7, in the batch timezone).",
+      "A batch dials inside its calling_window, and only there (start..end on the listed days 1..7, in the batch timezone): due recipients are dialled while it is open.",
   },
   {
     id: "batches.start-at",

@@ -21,7 +21,8 @@ export const callsClauses: Clause[] = [
     section: "4",
     kind: "testable",
     assumption: "agent.create",
-    statement: "POST /v1/calls/token for a stored agent answers with a real-time media room token for a browser.",
+    statement:
+      "POST /v1/calls/token for a stored agent answers with a short-lived real-time media room token for a browser (profile: a signed JWT, never alg none, whose exp is the answer's expires_at, at most web_call_token_max_ttl_seconds after issue).",
   },
   {
     id: "calls.token-inline-agent",

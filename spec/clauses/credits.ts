@@ -40,6 +40,7 @@ export const creditsClauses: Clause[] = [
     id: "credits.batch-pauses",
     section: "2.12",
     kind: "needs-test-control",
+    assumption: "webhook.create",
     statement: "A running batch pauses, rather than failing, when credits run out.",
   },
   {

@@ -101,7 +101,8 @@ export const eventsClauses: Clause[] = [
     section: "6.1",
     kind: "needs-wiring",
     assumption: "webhook.create",
-    statement: "In the text worker's session.started payload the three telephony fields are absent, not null.",
+    statement:
+      "In the text worker's payloads (session.started, session.completed, and so the text window's GET /v1/calls/{session_id}) the three telephony fields are absent, not null.",
   },
   {
     id: "events.in-progress-phone-only",
@@ -223,7 +224,7 @@ export const eventsClauses: Clause[] = [
     section: "6.1",
     kind: "needs-wiring",
     assumption: "webhook.create",
-    statement: "batch.completed fires when a batch ran to the end.",
+    statement: "batch.completed fires once when a batch ran to the end.",
   },
   {
     id: "events.batch-completed-not-cancelled-failed",

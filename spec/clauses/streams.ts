@@ -148,6 +148,13 @@ export const streamsClauses: Clause[] = [
     statement: "item.delivery_updated is sent when an outbound item reached the channel or failed.",
   },
   {
+    id: "streams.turn-frames",
+    section: "6.2",
+    kind: "needs-wiring",
+    statement:
+      "The conversation stream reports the lifecycle of a turn it runs with turn frames (their values are not given, only that they come).",
+  },
+  {
     id: "streams.turn-failed",
     section: "6.2",
     kind: "needs-wiring",
@@ -179,6 +186,13 @@ export const streamsClauses: Clause[] = [
     kind: "not-shown",
     statement:
       "Paths and payloads of the four CoPilot streams (agent, tool, knowledge, task rails) and their chat endpoints: not shown (so their snapshot/message/turn frames cannot be reached).",
+  },
+  {
+    id: "streams.copilot-frames",
+    section: "6.2",
+    kind: "not-shown",
+    statement:
+      "The CoPilot rails' frames snapshot (entire timeline), message (one row on the rail) and turn (identical to the conversation turn frame) cannot be observed: the rails' paths are not shown (4.1).",
   },
   {
     id: "streams.frame-payloads",

@@ -77,6 +77,14 @@ export const telephonyClauses: Clause[] = [
     statement: "A number whose readiness is live answers inbound calls.",
   },
   {
+    id: "telephony.inbound-agent-answers",
+    section: "2.5",
+    kind: "needs-wiring",
+    assumption: "phone.update",
+    statement:
+      "An inbound call to a number is answered by the number's inbound_agent_id (its session names that agent), and once inbound_agent_id changes the next inbound call follows it.",
+  },
+  {
     id: "telephony.phone-numbers-account-filter",
     section: "4",
     kind: "needs-wiring",

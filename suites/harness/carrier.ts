@@ -105,3 +105,33 @@ export async function whileCarrierOffline<T>(body: () => Promise<T>): Promise<T>
     await admin("POST", "/offline", { offline: false });
   }
 }
+
+/** Which calls of the carrier a check owns: dials from these numbers, and calls (inbound) to these. */
+export interface OwnCalls {
+  from?: string[];
+  to?: string[];
+}
+
+/**
+ * Waits until none of the check's own calls is live at the carrier (the witness's `unfinished`), and fails
+ * naming the ones still live at the deadline: a session the platform reads as over must not leave its
+ * carrier call ringing or talking. Scoped to the check's numbers, since other checks' calls may be live.
+ */
+export async function expectCarrierIdle(own: OwnCalls, timeoutMs: number): Promise<void> {
+  const from = new Set(own.from ?? []);
+  const to = new Set(own.to ?? []);
+  const live = (snapshot: WitnessSnapshot) => {
+    const sids = new Set(snapshot.dials.filter((dial) => from.has(dial.from)).map((dial) => dial.call_sid));
+    return snapshot.unfinished.filter((row) => sids.has(row.call_sid) || to.has(row.to));
+  };
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const left = live(await witness());
+    if (left.length === 0) return;
+    if (Date.now() > deadline) {
+      const rows = left.map((row) => `${row.direction} ${row.to} ${row.status} (${row.call_sid})`).join("; ");
+      throw new Error(`calls still live at the carrier ${timeoutMs} ms after their sessions ended: ${rows}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

@@ -46,8 +46,11 @@ export interface ProviderRequest {
   method: string;
   path: string;
   model: string | null;
+  /** Arrival on the shared simulated clock, ISO 8601. */
+  time: string;
   /** The last four characters of the key the request carried. */
   key_hint: string | null;
+  stream: boolean;
 }
 
 /** Provider-API requests the simulator recorded, oldest first. */

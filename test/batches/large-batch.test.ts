@@ -1,11 +1,17 @@
 // The batch scheduler at size: 1,000 recipients of mixed scripted outcomes, max_attempts 3,
 // max_concurrency 20, at 50 ms per simulated minute, must complete well under a minute, and the carrier's
-// witness must show the batch rules kept throughout.
+// witness must show the batch rules kept throughout: exact attempts per scripted outcome, retries spaced
+// by retry_after_minutes, at most 20 calls at once (and more than one: concurrency was used), nothing left
+// live at the carrier; batch.completed delivered exactly once.
 import { request } from "undici";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { WitnessSnapshot } from "../../simulators/carrier/schemas.ts";
 import { type Stack, startStack } from "../../simulators/stack.ts";
+import { DeliveryList, WaitResult } from "../../simulators/webhook-sink/schemas.ts";
 import { peakConcurrency } from "../../suites/harness/concurrency.ts";
+
+const MINUTE = 60_000;
+const RULES = { max_attempts: 3, max_concurrency: 20, retry_after_minutes: 1 };
 
 let stack: Stack;
 
@@ -28,18 +34,28 @@ async function api<T>(path: string, method = "GET", body?: unknown): Promise<T> 
   return (await response.body.json()) as T;
 }
 
-/** Outcome digit O and parameter P of the carrier's number pattern +1 555 0 O P NNNN. */
-const MIX: Array<[number, number]> = [
-  [0, 0],
-  [0, 1],
-  [1, 0],
-  [2, 0],
-  [3, 0],
-  [4, 0],
-  [5, 1],
-  [6, 2],
-  [7, 1],
-  [8, 0],
+async function simulator(url: string): Promise<unknown> {
+  const response = await request(url, { signal: AbortSignal.timeout(40_000) });
+  expect(response.statusCode, url).toBe(200);
+  return response.body.json();
+}
+
+/**
+ * Outcome digit O and parameter P of the carrier's number pattern +1 555 0 O P NNNN, with the dials each
+ * must take under max_attempts 3: a callee never reached uses all three; "fail P times, then answer"
+ * takes P + 1 (P + 1 <= 3 here); a reached callee (a machine included) is never dialled again.
+ */
+const MIX: Array<{ o: number; p: number; dials: number; what: string }> = [
+  { o: 0, p: 0, dials: 1, what: "answers" },
+  { o: 0, p: 1, dials: 1, what: "answers, talks 10 s" },
+  { o: 1, p: 0, dials: 3, what: "always busy" },
+  { o: 2, p: 0, dials: 3, what: "never answers" },
+  { o: 3, p: 0, dials: 3, what: "always fails" },
+  { o: 4, p: 0, dials: 1, what: "voicemail" },
+  { o: 5, p: 1, dials: 2, what: "no answer once, then answers" },
+  { o: 6, p: 2, dials: 3, what: "busy twice, then answers" },
+  { o: 7, p: 1, dials: 2, what: "fails once, then answers" },
+  { o: 8, p: 0, dials: 1, what: "answers after ringing 5 s" },
 ];
 
 test("1,000 recipients, mixed outcomes, max_attempts 3, max_concurrency 20 complete well under a minute", {
@@ -54,18 +70,19 @@ test("1,000 recipients, mixed outcomes, max_attempts 3, max_concurrency 20 compl
     })
   ).items[0]!;
   const agent = await api<{ id: string }>("/v1/agents", "POST", { name: "large-batch" });
+  const sink = stack.target.simulators.webhook_sink!;
+  await api("/v1/webhooks", "POST", { url: `${sink}/hooks/large-batch`, subscribed_events: ["batch.completed"] });
   const recipients = Array.from({ length: 1_000 }, (_, i) => {
-    const [o, p] = MIX[i % MIX.length]!;
+    const { o, p } = MIX[i % MIX.length]!;
     return { to: `+15550${o}${p}${String(i).padStart(4, "0")}` };
   });
+  const expected = new Map(recipients.map(({ to }, i) => [to, MIX[i % MIX.length]!]));
   const started = performance.now();
   const batch = await api<{ id: string }>("/v1/calls/batches", "POST", {
     from_phone_number_id: phone.id,
     agent_id: agent.id,
     recipients,
-    max_attempts: 3,
-    max_concurrency: 20,
-    retry_after_minutes: 1,
+    ...RULES,
   });
   let status = "";
   while (status !== "completed" && performance.now() - started < 60_000) {
@@ -76,16 +93,39 @@ test("1,000 recipients, mixed outcomes, max_attempts 3, max_concurrency 20 compl
   expect(status, `batch status after ${Math.round(elapsed)} ms`).toBe("completed");
   expect(elapsed, "real ms to complete").toBeLessThan(45_000);
 
-  const response = await request(`${stack.target.simulators.carrier}/_admin/witness`);
-  const dials = WitnessSnapshot.parse(await response.body.json()).dials.filter((d) => d.from === phone.e164);
+  const witness = WitnessSnapshot.parse(await simulator(`${stack.target.simulators.carrier}/_admin/witness`));
+  const dials = witness.dials.filter((d) => d.from === phone.e164);
   const perRecipient = new Map<string, typeof dials>();
   for (const dial of dials) perRecipient.set(dial.to, [...(perRecipient.get(dial.to) ?? []), dial]);
   expect(perRecipient.size).toBe(1_000);
   for (const [to, rows] of perRecipient) {
-    expect(rows.length, to).toBeLessThanOrEqual(3);
+    const { dials: count, what } = expected.get(to)!;
+    expect(rows.length, `dials to ${to} (${what})`).toBe(count);
     const reached = rows.findIndex((d) => d.answered_by !== null);
     if (reached >= 0) expect(rows.length - 1 - reached, `${to} re-dialled after it answered`).toBe(0);
+    rows.sort((a, b) => a.sim_ms - b.sim_ms);
+    for (let i = 1; i < rows.length; i++) {
+      const gap = rows[i]!.sim_ms - rows[i - 1]!.sim_ms;
+      expect(gap, `attempt ${i + 1} to ${to} (${what}), simulated ms after the previous`).toBeGreaterThanOrEqual(
+        RULES.retry_after_minutes * MINUTE,
+      );
+    }
   }
-  const peak = peakConcurrency(dials);
-  expect(peak, "calls at once").toBeLessThanOrEqual(20);
+  expect(peakConcurrency(dials), "calls at once, from the dials").toBeLessThanOrEqual(RULES.max_concurrency);
+  // The witness's own count (this stack dials only this batch): within the cap, and above 1.
+  expect(witness.concurrency.peak, "the witness's peak").toBeLessThanOrEqual(RULES.max_concurrency);
+  expect(witness.concurrency.peak, "the witness's peak: calls did run side by side").toBeGreaterThan(1);
+  expect(witness.unfinished, "calls still live at the carrier after the batch completed").toEqual([]);
+
+  // batch.completed once: the first delivery is waited for, then a quiet second for a duplicate.
+  const hook = `${sink}/_admin/hooks/large-batch`;
+  const first = WaitResult.parse(await simulator(`${hook}/wait?count=1&timeout_ms=10000`));
+  expect(first.count, "batch.completed delivered").toBe(1);
+  WaitResult.parse(await simulator(`${hook}/wait?count=2&timeout_ms=1000`));
+  const deliveries = DeliveryList.parse(await simulator(`${hook}/deliveries`)).deliveries;
+  const events = deliveries.map((d) => JSON.parse(d.body_text) as { type: string; data: { batch_id?: string } });
+  expect(
+    events.map((e) => `${e.type} ${e.data.batch_id}`),
+    "deliveries of batch.completed",
+  ).toEqual([`batch.completed ${batch.id}`]);
 });

@@ -7,7 +7,7 @@ import { callsState } from "../calls/state.ts";
 import type { PlatformContext } from "../context.ts";
 import { creditLedger } from "../credits/ledger.ts";
 import type { PhoneNumberRow, TelephonyAccountRow } from "../telephony/state.ts";
-import { inWindow, nextOpening } from "./calling-window.ts";
+import { ISO_WEEKDAYS, inWindow, nextOpening, SUNDAY_FIRST } from "./calling-window.ts";
 import { type BatchRow, batchView, type Recipient } from "./state.ts";
 
 const MINUTE = 60_000;
@@ -63,13 +63,16 @@ export async function runBatch(
   const onShutdown = () => batch.wake();
   shutdown.addEventListener("abort", onShutdown, { once: true });
   const limit = ctx.faults.has("batch-exceeds-concurrency") ? batch.maxConcurrency * 2 : batch.maxConcurrency;
+  const windowZone = ctx.faults.has("calling-window-utc") ? "UTC" : batch.timezone;
+  const weekdays = ctx.faults.has("calling-window-sunday-first") ? SUNDAY_FIRST : ISO_WEEKDAYS;
 
   const attemptEnded = (recipient: Recipient, reached: boolean) => {
     const now = ctx.clock.now();
     const spacing = ctx.faults.has("retry-ignores-spacing") ? 0 : batch.retryAfterMinutes * MINUTE;
+    const cap = ctx.faults.has("batch-attempts-off-by-one") ? batch.maxAttempts + 1 : batch.maxAttempts;
     const again = reached
-      ? ctx.faults.has("batch-redials-reached") && recipient.attempts < batch.maxAttempts
-      : recipient.attempts < batch.maxAttempts;
+      ? ctx.faults.has("batch-redials-reached") && recipient.attempts < cap
+      : recipient.attempts < cap;
     if (again) {
       recipient.state = "pending";
       recipient.notBefore = now + spacing;
@@ -101,8 +104,13 @@ export async function runBatch(
     }
     batch.active -= 1;
     attemptEnded(recipient, reached);
+    // The planted double: the last call's end announces the batch too, and the loop below does again.
+    if (ctx.faults.has("batch-completed-twice") && batch.active === 0 && batch.recipients.every(settled)) {
+      publishBatchCompleted(ctx, batch);
+    }
     batch.wake();
   };
+  let lateDialUsed = false;
 
   try {
     for (;;) {
@@ -118,7 +126,10 @@ export async function runBatch(
         await nap(ctx, batch, batch.startAtMs - now, woken);
         continue;
       }
-      if (!ledger.sufficient(batch.workspaceId)) {
+      // The planted late check lets one more dial out before the batch notices it is out of credits.
+      const broke = !ledger.sufficient(batch.workspaceId);
+      const lateCheck = broke && ctx.faults.has("batch-pause-one-dial-late") && !lateDialUsed;
+      if (broke && !lateCheck) {
         if (ctx.faults.has("batch-fails-on-credits")) {
           batch.status = "failed";
           return;
@@ -131,7 +142,7 @@ export async function runBatch(
       batch.status = "running";
       const due = batch.recipients.filter((r) => r.state === "pending");
       let nextDue = Number.POSITIVE_INFINITY;
-      if (inWindow(batch.callingWindow, batch.timezone, now)) {
+      if (inWindow(batch.callingWindow, windowZone, now, weekdays)) {
         for (const recipient of due) {
           if (recipient.notBefore > now) {
             nextDue = Math.min(nextDue, recipient.notBefore);
@@ -139,9 +150,13 @@ export async function runBatch(
           }
           if (batch.active >= limit) break;
           void dial(recipient);
+          if (lateCheck) {
+            lateDialUsed = true;
+            break;
+          }
         }
       } else if (due.length > 0 && batch.callingWindow !== null) {
-        nextDue = nextOpening(batch.callingWindow, batch.timezone, now) ?? Number.POSITIVE_INFINITY;
+        nextDue = nextOpening(batch.callingWindow, windowZone, now, weekdays) ?? Number.POSITIVE_INFINITY;
       }
       // Woken by a call ending, credits, cancel; or by the clock when the next attempt or window is due.
       await nap(ctx, batch, nextDue - now, woken);

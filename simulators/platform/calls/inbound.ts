@@ -15,6 +15,16 @@ export const TWIML_REJECT = '<?xml version="1.0" encoding="UTF-8"?><Response><Re
 const connect = (room: string) =>
   `<?xml version="1.0" encoding="UTF-8"?><Response><Connect><Room>${room}</Room></Connect></Response>`;
 
+/** Each number's agent as first routed; read only by the planted `inbound-agent-cached` fault. */
+const routeCache = new WeakMap<PhoneNumberRow, string | null>();
+
+/** The agent answering the number now: its inbound_agent_id, re-read on every call. */
+function routedAgentId(ctx: PlatformContext, phone: PhoneNumberRow): string | null {
+  if (!ctx.faults.has("inbound-agent-cached")) return phone.inbound_agent_id;
+  if (!routeCache.has(phone)) routeCache.set(phone, phone.inbound_agent_id);
+  return routeCache.get(phone) ?? null;
+}
+
 /** Answers the carrier's voice request with TwiML. */
 export async function answerInbound(
   ctx: PlatformContext,
@@ -23,7 +33,8 @@ export async function answerInbound(
   params: Record<string, string>,
 ): Promise<string> {
   const workspace = ctx.store.workspace(workspaceId);
-  const agent = phone.inbound_agent_id === null ? undefined : workspace.agents.get(phone.inbound_agent_id);
+  const agentId = routedAgentId(ctx, phone);
+  const agent = agentId === null ? undefined : workspace.agents.get(agentId);
   if (agent === undefined) return TWIML_REJECT;
   const calls = callsState(ctx, workspaceId);
   const from = params.From ?? null;
@@ -48,7 +59,7 @@ export async function answerInbound(
   if (row.providerCallSid !== null) calls.byProviderSid.set(row.providerCallSid, row.session_id);
   regionDirectory(ctx.store).sessions.set(row.session_id, workspaceId);
 
-  if (!creditLedger(ctx.store).sufficient(workspaceId)) {
+  if (!creditLedger(ctx.store).sufficient(workspaceId) && !ctx.faults.has("inbound-ignores-credits")) {
     await endSession(ctx, row, { closeReason: "insufficient_credits" });
     return TWIML_REJECT_BUSY;
   }

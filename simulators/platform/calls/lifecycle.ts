@@ -60,6 +60,12 @@ async function finalise(ctx: PlatformContext, row: CallRow, startMs: number | nu
   if (audioStored || (startMs !== null && ctx.faults.has("recording-ready-without-audio"))) {
     publishSessionEvent(ctx, "recording.ready", row, { session_id: row.session_id, recording: { ...row.recording } });
   }
+  if (ctx.faults.has("completed-before-analysis")) {
+    billSession(ctx, row);
+    publishSessionEvent(ctx, "session.completed", row);
+    if (row.agentConfig !== null) await analyseSession(ctx, row, row.agentConfig);
+    return;
+  }
   if (row.agentConfig !== null) await analyseSession(ctx, row, row.agentConfig);
   if (ctx.faults.has("completed-before-billing")) {
     publishSessionEvent(ctx, "session.completed", row);
@@ -77,6 +83,12 @@ async function finalise(ctx: PlatformContext, row: CallRow, startMs: number | nu
  */
 export async function transferSession(ctx: PlatformContext, row: CallRow, to: string): Promise<void> {
   const at = iso(ctx.clock.now());
-  row.transfer = { to, status: "completed", requested_at: at, completed_at: at };
+  const transfer = { to, status: "completed", requested_at: at, completed_at: at };
+  if (ctx.faults.has("transfer-recorded-after-completed")) {
+    await endSession(ctx, row, { closeReason: "transferred" });
+    row.transfer = transfer;
+    return;
+  }
+  row.transfer = transfer;
   await endSession(ctx, row, { closeReason: "transferred" });
 }

@@ -16,6 +16,8 @@ export interface CallRow extends SessionRecord {
 export class CallsState {
   readonly rows = new Map<string, CallRow>();
   readonly byProviderSid = new Map<string, string>();
+  /** Text windows, readable by GET /v1/calls/{session_id} but not listed as calls; the text worker builds them. */
+  readonly textSessions = new Map<string, () => Record<string, unknown>>();
   private readonly endWaiters = new Map<string, Array<() => void>>();
   private readonly finished = new Set<string>();
   private seq = 0;

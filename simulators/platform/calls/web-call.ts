@@ -2,7 +2,7 @@
 // browser. The reference has no media layer, so the simulated browser joins at once: the session
 // starts (session.started only: no session.queued, no session.in_progress) and ends after a while.
 import { randomBytes } from "node:crypto";
-import { SignJWT } from "jose";
+import { SignJWT, UnsecuredJWT } from "jose";
 import type { PlatformContext } from "../context.ts";
 import { regionDirectory } from "../telephony/directory.ts";
 import type { ResolvedAgent } from "./agent-source.ts";
@@ -78,14 +78,23 @@ export async function startWebCall(
 
   const room = `room_${row.session_id}`;
   const issuedAt = Math.floor(ctx.clock.now() / 1000);
-  const expiresAt = issuedAt + TOKEN_TTL_SECONDS;
-  const token = await new SignJWT({ room, session_id: row.session_id, workspace_id: workspaceId })
-    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
-    .setSubject(memberId)
-    .setIssuedAt(issuedAt)
-    .setExpirationTime(expiresAt)
-    .setAudience("media-room")
-    .sign(signingKey(ctx));
+  const ttl = ctx.faults.has("media-token-30-days") ? 30 * 86_400 : TOKEN_TTL_SECONDS;
+  const expiresAt = issuedAt + ttl;
+  const claims = { room, session_id: row.session_id, workspace_id: workspaceId };
+  const token = ctx.faults.has("media-token-unsigned")
+    ? new UnsecuredJWT(claims)
+        .setSubject(memberId)
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(expiresAt)
+        .setAudience("media-room")
+        .encode()
+    : await new SignJWT(claims)
+        .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+        .setSubject(memberId)
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(expiresAt)
+        .setAudience("media-room")
+        .sign(signingKey(ctx));
 
   startSession(ctx, row);
   void ctx.clock

@@ -63,10 +63,15 @@ export async function runTurn(input: TurnInput): Promise<void> {
   const keepFrames = ctx.faults.has("sse-replay-running-turn");
   record.turnFrames = [];
   const emit = (frame: SseFrame) => {
+    // The planted fault keeps the turn lifecycle in the log only.
+    if (frame.event === "turn" && ctx.faults.has("turn-frames-missing")) return;
     hub.publish(topic, frame);
     if (keepFrames) record.turnFrames.push(frame);
   };
-  const failed = (reason: string) => emit({ event: "turn.failed", data: { turn_id, trigger_item_id, reason } });
+  const failed = (reason: string) =>
+    ctx.faults.has("turn-failed-sent-as-turn")
+      ? emit({ event: "turn", data: { turn_id, trigger_item_id, status: "failed", error: reason } })
+      : emit({ event: "turn.failed", data: { turn_id, trigger_item_id, reason } });
 
   const model = answerer(input);
   if (model === undefined) return failed("the conversation's agent has no published version");
@@ -90,7 +95,8 @@ export async function runTurn(input: TurnInput): Promise<void> {
 
   const item_id = randomUUID();
   emit({ event: "turn", data: { turn_id, trigger_item_id, status: "started" } });
-  emit({ event: "assistant.started", data: { turn_id, trigger_item_id, item_id } });
+  const startedBy = ctx.faults.has("assistant-started-names-reply") ? item_id : trigger_item_id;
+  emit({ event: "assistant.started", data: { turn_id, trigger_item_id: startedBy, item_id } });
   const deltas: string[] = [];
   try {
     for await (const chunk of stream) {

@@ -1,9 +1,11 @@
 // A text window: from a conversation's first message (session.started) until it has been idle for
 // TEXT_WINDOW_IDLE_MIN simulated minutes (session.completed). A later message opens a new window.
-// One timer per open window, re-armed on activity; all of them are cleared when the instance closes.
+// One timer per open window, re-armed on activity; all of them are cleared when the instance closes. The
+// window's session is readable by GET /v1/calls/{session_id} (not listed among calls).
 import { randomUUID } from "node:crypto";
+import { callsState } from "../calls/state.ts";
 import type { PlatformContext } from "../context.ts";
-import { sessionCompleted, sessionStarted, type TextSession } from "./session-events.ts";
+import { sessionCompleted, sessionStarted, type TextSession, textSessionPayload } from "./session-events.ts";
 import type { ConversationRecord } from "./state.ts";
 
 /** Not shown by the spec (3.3): the reference closes a text window after 30 idle simulated minutes. */
@@ -42,7 +44,10 @@ export function touchWindow(ctx: PlatformContext, workspaceId: string, record: C
     workspaceId,
     conversation: record.conversation,
     startedAt: at,
+    nullTelephony: ctx.faults.has("text-telephony-fields-null"),
   };
+  // Readable by id like a call (6.1: session.completed agrees with GET /v1/calls/{session_id}).
+  callsState(ctx, workspaceId).textSessions.set(session.session_id, () => textSessionPayload(session));
   const timer = setTimeout(() => closeWindow(ctx, record, "idle"), ctx.clock.toReal(TEXT_WINDOW_IDLE_MIN * 60_000));
   timer.unref();
   const window: TextWindow = { session, firstItem: Math.max(0, record.items.length - 1), timer };
@@ -57,8 +62,8 @@ function closeWindow(ctx: PlatformContext, record: ConversationRecord, reason: s
   clearTimeout(window.timer);
   record.window = undefined;
   registry(ctx).delete(window);
-  const items = record.items.slice(window.firstItem);
-  ctx.events.publish(sessionCompleted(window.session, items, ctx.clock.now(), reason));
+  window.session.ended = { at: ctx.clock.now(), reason, items: record.items.slice(window.firstItem) };
+  ctx.events.publish(sessionCompleted(window.session));
 }
 
 /** Instance shutdown: windows are dropped without events (nothing would deliver them). */

@@ -1,4 +1,5 @@
-// Faults in telephony (2.4, 2.5, 3.2), calls (4), credits (7), events (6.1) and batches (2.12).
+// Faults in telephony (2.4, 2.5, 3.2), calls (4), credits (7) and call events (6.1). Batch scheduler faults
+// are in batches.ts.
 import type { FaultSpec } from "./fault.ts";
 
 export const callsFaults = {
@@ -47,24 +48,42 @@ export const callsFaults = {
     description: "batch calls announce session.queued like one-at-a-time outbound calls",
     clauses: ["events.session-queued-not-batches"],
   },
-  "batch-exceeds-concurrency": {
-    description: "the batch scheduler lets twice max_concurrency calls run at once",
-    clauses: ["batches.max-concurrency"],
+  "inbound-agent-cached": {
+    description:
+      "the voice webhook caches each number's agent on its first inbound call, so a changed inbound_agent_id is not followed",
+    clauses: ["telephony.inbound-agent-answers"],
   },
-  "batch-redials-reached": {
-    description: "a reached recipient stays in the retry queue and is dialled again while attempts remain",
-    clauses: ["batches.no-redial-reached"],
+  "inbound-ignores-credits": {
+    description: "the voice webhook answers inbound calls without checking the region's credit balance",
+    clauses: ["credits.inbound-refused"],
   },
-  "retry-ignores-spacing": {
-    description: "an unreached recipient is re-dialled at once instead of after retry_after_minutes",
-    clauses: ["batches.retry-after"],
+  "calls-window-end-ignored": {
+    description: "GET /v1/calls applies the start of the window but ignores its end",
+    clauses: ["calls.list-window"],
   },
-  "batch-fails-on-credits": {
-    description: "a batch that runs out of credits is marked failed instead of pausing until credits return",
-    clauses: ["credits.batch-pauses"],
+  "calls-contact-key-matches-to": {
+    description: "GET /v1/calls?contact_key= compares the dialled number instead of the contact key",
+    clauses: ["calls.list-contact-key"],
   },
-  "completed-for-cancelled-batch": {
-    description: "cancelling a batch publishes batch.completed",
-    clauses: ["events.batch-completed-not-cancelled-failed"],
+  "calls-batch-filter-keeps-unbatched": {
+    description: "GET /v1/calls?batch_id= lets calls without a batch through (`!row.batch_id || ...`)",
+    clauses: ["calls.list-batch-id"],
+  },
+  "media-token-unsigned": {
+    description: "the web call token is an unsecured JWT (alg none), so a browser could forge a room token",
+    clauses: ["calls.token-mints"],
+  },
+  "media-token-30-days": {
+    description: "the web call token lives 30 days, like a session cookie, instead of being short-lived",
+    clauses: ["calls.token-mints"],
+  },
+  "completed-before-analysis": {
+    description: "session.completed is published after billing but before the analysis model answered",
+    clauses: ["events.session-completed-calls", "events.session-completed-agrees"],
+  },
+  "transfer-recorded-after-completed": {
+    description:
+      "a transfer ends the session first and records the transfer afterwards, so session.completed says none",
+    clauses: ["events.transfer-ends-session"],
   },
 } as const satisfies Record<string, FaultSpec>;

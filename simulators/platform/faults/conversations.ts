@@ -1,4 +1,5 @@
-// Faults in text conversations (4, 7) and their stream frames (6.2 rules 3 and 4).
+// Faults in text conversations (4, 7), their text windows' session payloads (6.1) and their stream frames
+// (6.2 rules 3 and 4, the frame table).
 import type { FaultSpec } from "./fault.ts";
 
 export const conversationsFaults = {
@@ -21,5 +22,23 @@ export const conversationsFaults = {
   "item-created-no-id-line": {
     description: "item.created frames have no SSE id: line",
     clauses: ["streams.item-created-id-line"],
+  },
+  "text-telephony-fields-null": {
+    description: "the text worker fills from_number, to_number and phone_number_id with null like a call record",
+    clauses: ["events.text-no-telephony-fields"],
+  },
+  "turn-frames-missing": {
+    description: "the turn lifecycle goes to the log only: no turn frame is ever sent on the conversation stream",
+    clauses: ["streams.turn-frames"],
+  },
+  "turn-failed-sent-as-turn": {
+    description:
+      "a turn that could not be queued is reported as a turn frame with status failed instead of turn.failed",
+    clauses: ["streams.turn-failed"],
+  },
+  "assistant-started-names-reply": {
+    description:
+      "assistant.started's trigger_item_id holds the new reply's item id instead of the triggering message's",
+    clauses: ["streams.assistant-started-trigger"],
   },
 } as const satisfies Record<string, FaultSpec>;

@@ -1,5 +1,6 @@
 // Every planted fault of the reference platform, one module per area.
 import { authFaults } from "./auth.ts";
+import { batchesFaults } from "./batches.ts";
 import { byokFaults } from "./byok.ts";
 import { callsFaults } from "./calls.ts";
 import { catalogFaults } from "./catalog.ts";
@@ -22,6 +23,7 @@ export const FAULTS = {
   ...tasksFaults,
   ...regionsFaults,
   ...callsFaults,
+  ...batchesFaults,
   ...webhooksFaults,
   ...conversationsFaults,
   ...streamsFaults,

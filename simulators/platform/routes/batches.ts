@@ -30,6 +30,9 @@ export function batchesRoutes(app: FastifyInstance, ctx: PlatformContext): void 
     return batch;
   }
 
+  // The planted unit slip keeps epoch seconds where the scheduler compares milliseconds.
+  const startAtMs = (iso: string) => (ctx.faults.has("start-at-in-seconds") ? Date.parse(iso) / 1000 : Date.parse(iso));
+
   app.post("/v1/calls/batches", async (request, reply) => {
     requireRole(request.principal, "EDITOR");
     const body = parse(ctx, CallBatchBody, request.body, "body");
@@ -47,7 +50,7 @@ export function batchesRoutes(app: FastifyInstance, ctx: PlatformContext): void 
       maxConcurrency: body.max_concurrency ?? DEFAULTS.maxConcurrency,
       retryAfterMinutes: body.retry_after_minutes ?? DEFAULTS.retryAfterMinutes,
       callingWindow: body.calling_window ?? null,
-      startAtMs: body.start_at === undefined ? null : Date.parse(body.start_at),
+      startAtMs: body.start_at === undefined ? null : startAtMs(body.start_at),
       created_at: new Date(now).toISOString(),
       completed_at: null,
       agent,

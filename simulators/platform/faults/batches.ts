@@ -1,0 +1,51 @@
+// Faults in the batch scheduler (2.12) and what it publishes: attempts, retry spacing, re-dials,
+// concurrency, the calling window, start_at, the credit pause (7) and batch.completed (6.1).
+import type { FaultSpec } from "./fault.ts";
+
+export const batchesFaults = {
+  "batch-exceeds-concurrency": {
+    description: "the batch scheduler lets twice max_concurrency calls run at once",
+    clauses: ["batches.max-concurrency"],
+  },
+  "batch-redials-reached": {
+    description: "a reached recipient stays in the retry queue and is dialled again while attempts remain",
+    clauses: ["batches.no-redial-reached"],
+  },
+  "retry-ignores-spacing": {
+    description: "an unreached recipient is re-dialled at once instead of after retry_after_minutes",
+    clauses: ["batches.retry-after"],
+  },
+  "batch-fails-on-credits": {
+    description: "a batch that runs out of credits is marked failed instead of pausing until credits return",
+    clauses: ["credits.batch-pauses"],
+  },
+  "completed-for-cancelled-batch": {
+    description: "cancelling a batch publishes batch.completed",
+    clauses: ["events.batch-completed-not-cancelled-failed"],
+  },
+  "batch-attempts-off-by-one": {
+    description: "an unreached recipient is retried while attempts <= max_attempts, so it is dialled once too often",
+    clauses: ["batches.max-attempts"],
+  },
+  "calling-window-utc": {
+    description: "the calling window is read on the UTC clock instead of in the batch timezone",
+    clauses: ["batches.calling-window"],
+  },
+  "calling-window-sunday-first": {
+    description: "weekdays are numbered from Sunday (Sunday 1 .. Saturday 7), so every listed day is off by one",
+    clauses: ["batches.calling-window"],
+  },
+  "start-at-in-seconds": {
+    description: "start_at is stored as epoch seconds and compared with the millisecond clock, so it is always past",
+    clauses: ["batches.start-at"],
+  },
+  "batch-completed-twice": {
+    description: "the last call's end publishes batch.completed, and so does the scheduler when it sees the batch done",
+    clauses: ["events.batch-completed"],
+  },
+  "batch-pause-one-dial-late": {
+    description:
+      "the scheduler checks the balance only after its next dial, so one call goes out after credits ran out",
+    clauses: ["credits.batch-pauses"],
+  },
+} as const satisfies Record<string, FaultSpec>;
