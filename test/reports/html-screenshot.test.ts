@@ -63,7 +63,7 @@ describe("report.html in headless Chromium", () => {
     const { stdout: dom, pageRequests } = await runChromium(["--dump-dom", url], RUN_MS);
     expect(dom).toMatch(/<h1 id="verdict"><span class="vsym" aria-hidden="true">✗<\/span> FAIL<\/h1>/);
     expect(dom).toContain('<code class="cid">paging.has-more-extra-row</code>');
-    expect(dom).toContain("npx cap-conformance run --only paging.has-more-extra-row --seed 42 --path 6:1:0");
+    expect(dom).toContain("npx cap-conformance run --target target.json --clause paging.has-more-extra-row --seed 42");
     // The Copy buttons exist only if the page's script ran, i.e. its CSP hash is right.
     expect(dom.match(/<button type="button" class="copy">Copy<\/button>/g)?.length).toBe(4);
     expect(pageRequests).toEqual([]);
