@@ -16,41 +16,11 @@ import { applyExpectations, readExpectations } from "./expectations.ts";
 import { specSha256, TOOL_VERSION } from "./package-info.ts";
 import { preflight } from "./preflight.ts";
 import { checkProfile } from "./profile-flag.ts";
+import { RUN_OPTIONS } from "./run-options.ts";
 import { runSuites } from "./run-suites.ts";
+import { shellWord } from "./shell-word.ts";
 import { UsageError } from "./usage-error.ts";
 import { verdictLines } from "./verdict.ts";
-
-const OPTIONS = {
-  target: { type: "string" },
-  "base-url": { type: "string" },
-  "token-admin": { type: "string" },
-  "token-editor": { type: "string" },
-  "token-viewer": { type: "string" },
-  profile: { type: "string" },
-  suite: { type: "string" },
-  clause: { type: "string" },
-  seed: { type: "string" },
-  "num-runs": { type: "string" },
-  "report-dir": { type: "string" },
-  "timeout-ms": { type: "string" },
-  fault: { type: "string", multiple: true },
-  "minute-ms": { type: "string" },
-  repeat: { type: "string" },
-  quiet: { type: "boolean" },
-  "no-shrink": { type: "boolean" },
-  expect: { type: "string" },
-  "strict-expectations": { type: "boolean" },
-  bundle: { type: "string" },
-  vendor: { type: "string" },
-  product: { type: "string" },
-  "product-version": { type: "string" },
-  "target-description": { type: "string" },
-  command: { type: "string" },
-  image: { type: "string" },
-  env: { type: "string", multiple: true },
-  port: { type: "string" },
-  "startup-timeout-ms": { type: "string" },
-} as const;
 
 function intFlag(value: string | undefined, name: string, fallback: number, min: number): number {
   if (value === undefined) return fallback;
@@ -68,7 +38,7 @@ function listFlag(value: string | undefined): string[] | undefined {
 }
 
 export async function runCommand(argv: string[]): Promise<number> {
-  const { values } = parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: false });
+  const { values } = parseArgs({ args: argv, options: RUN_OPTIONS, strict: true, allowPositionals: false });
   const seed = intFlag(values.seed, "seed", Math.floor(Math.random() * 2 ** 31), 0);
   const numRuns = intFlag(values["num-runs"], "num-runs", 25, 1);
   const timeoutMs = intFlag(values["timeout-ms"], "timeout-ms", 10_000, 100);
@@ -198,10 +168,10 @@ export async function runCommand(argv: string[]): Promise<number> {
 /** The flags that shape what a replay must see again: the target and the profile, never a token. */
 function replayCommand(values: { target?: string; "base-url"?: string; profile?: string; fault?: string[] }): string {
   const parts = ["npx cap-conformance run"];
-  if (values.target) parts.push(`--target ${values.target}`);
-  if (values["base-url"]) parts.push(`--base-url ${values["base-url"]}`);
-  if (values.profile) parts.push(`--profile ${values.profile}`);
-  for (const fault of values.fault ?? []) parts.push(`--fault ${fault}`);
+  if (values.target) parts.push(`--target ${shellWord(values.target)}`);
+  if (values["base-url"]) parts.push(`--base-url ${shellWord(values["base-url"])}`);
+  if (values.profile) parts.push(`--profile ${shellWord(values.profile)}`);
+  for (const fault of values.fault ?? []) parts.push(`--fault ${shellWord(fault)}`);
   return parts.join(" ");
 }
 
