@@ -10,6 +10,9 @@ import { CLAUSE_BY_ID, CLAUSES } from "../spec/clauses/index.ts";
 import { OPTIONAL_BY_CHECK_ID } from "../spec/optional-behaviours.ts";
 import { loadProfile } from "../spec/profile.ts";
 import type { Report } from "../spec/report.ts";
+import { targetSecrets } from "../spec/target.ts";
+import { redact, redactJson, registerSecret } from "../suites/harness/redact.ts";
+import { readSecrets, SECRETS_FILE_ENV } from "../suites/harness/secret-file.ts";
 import { type Acquired, acquireTarget } from "./acquire-target.ts";
 import { Product, writeBundle } from "./bundle.ts";
 import { applyExpectations, readExpectations } from "./expectations.ts";
@@ -65,14 +68,17 @@ export async function runCommand(argv: string[]): Promise<number> {
   const profile = values.profile === undefined ? undefined : resolve(values.profile);
   if (profile !== undefined) checkProfile(profile);
 
+  // Every line goes through redact: a server's own output (--command) or a message may carry a secret.
   const logLines: string[] = [];
   const log = (line: string) => {
-    logLines.push(line);
-    if (!values.quiet) console.log(line);
+    const safe = redact(line);
+    logLines.push(safe);
+    if (!values.quiet) console.log(safe);
   };
   const say = (line: string) => {
-    logLines.push(line);
-    console.log(line);
+    const safe = redact(line);
+    logLines.push(safe);
+    console.log(safe);
   };
 
   const acquired: Acquired = await acquireTarget({ ...values, profile }, log, minuteMs);
@@ -87,6 +93,12 @@ export async function runCommand(argv: string[]): Promise<number> {
     }
     const targetFile = join(workDir, "target.json");
     writeFileSync(targetFile, JSON.stringify(target), { mode: 0o600 });
+    // The registry of secret values the checks send or learn, in the private work dir unless the environment
+    // names one (to audit a bundle against it); the main process redacts with it too.
+    const secretsFile = process.env[SECRETS_FILE_ENV] || join(workDir, "secrets.jsonl");
+    process.env[SECRETS_FILE_ENV] = secretsFile;
+    writeFileSync(secretsFile, "", { mode: 0o600, flag: "a" });
+    for (const secret of targetSecrets(target)) registerSecret(secret);
     const replayBase = replayCommand(values);
     const reports: Report[] = [];
     let exitCode: 0 | 1 | 2 = 0;
@@ -101,6 +113,7 @@ export async function runCommand(argv: string[]): Promise<number> {
         timeoutMs,
         prefix: `capct-${randomBytes(3).toString("hex")}-`,
         replayBase,
+        secretsFile,
         suites,
         clauses,
         shrink: !values["no-shrink"],
@@ -122,7 +135,8 @@ export async function runCommand(argv: string[]): Promise<number> {
         },
         collector.harnessErrors,
       );
-      report = applyExpectations(built, expectations);
+      // Last line of defence: a secret a worker learnt after another recorded it is still masked here.
+      report = redactJson(applyExpectations(built, expectations));
       reports.push(report);
       exitCode = exitCodeOf(report, collector.harnessErrors);
       for (const error of collector.harnessErrors) console.error(`error: ${error}`);
@@ -150,7 +164,7 @@ export async function runCommand(argv: string[]): Promise<number> {
         reportDir,
         product: { ...product.data, target_description: product.data.target_description || acquired.description },
         log: `${logLines.join("\n")}\n`,
-        secrets: Object.values(target.credentials).filter((v): v is string => v !== undefined),
+        secrets: [...targetSecrets(target), ...readSecrets(secretsFile)],
       });
       if (leaks.length > 0) {
         console.error(`error: the bundle would contain secrets, so none was written: ${leaks.join("; ")}`);

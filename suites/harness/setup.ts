@@ -1,11 +1,11 @@
 // Loaded by vitest before every suite file: secrets to redact, and the end-of-file cleanup.
 import { afterAll } from "vitest";
+import { targetSecrets } from "../../spec/target.ts";
 import { registerSecret } from "./redact.ts";
 import { cleanupAll } from "./resources.ts";
 import { runConfig } from "./run-config.ts";
 
-const { credentials } = runConfig().target;
-for (const value of Object.values(credentials)) registerSecret(value);
+for (const value of targetSecrets(runConfig().target)) registerSecret(value);
 
 // vitest requires an object pattern for the (unused) hook context.
 // biome-ignore lint/correctness/noEmptyPattern: vitest reads the parameter list
