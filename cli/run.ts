@@ -9,11 +9,11 @@ import { writeReports } from "../reports/write.ts";
 import { CLAUSE_BY_ID, CLAUSES } from "../spec/clauses/index.ts";
 import { OPTIONAL_BY_CHECK_ID } from "../spec/optional-behaviours.ts";
 import { loadProfile } from "../spec/profile.ts";
-import type { Report } from "../spec/report.ts";
+import type { Leftover, Report } from "../spec/report.ts";
 import { targetSecrets } from "../spec/target.ts";
 import { redact, redactJson, registerSecret } from "../suites/harness/redact.ts";
 import { readSecrets, SECRETS_FILE_ENV } from "../suites/harness/secret-file.ts";
-import { type Acquired, acquireTarget } from "./acquire-target.ts";
+import { type Acquired, acquireTarget, EMBEDDED } from "./acquire-target.ts";
 import { Product, writeBundle } from "./bundle.ts";
 import { applyExpectations, readExpectations } from "./expectations.ts";
 import { specSha256, TOOL_VERSION } from "./package-info.ts";
@@ -106,12 +106,13 @@ export async function runCommand(argv: string[]): Promise<number> {
     for (let i = 0; i < repeat; i++) {
       if (repeat > 1) log(`Run ${i + 1} of ${repeat}`);
       const startedAt = new Date();
+      const prefix = `capct-${randomBytes(3).toString("hex")}-`;
       const collector = await runSuites({
         targetFile,
         seed,
         numRuns,
         timeoutMs,
-        prefix: `capct-${randomBytes(3).toString("hex")}-`,
+        prefix,
         replayBase,
         secretsFile,
         suites,
@@ -132,6 +133,8 @@ export async function runCommand(argv: string[]): Promise<number> {
           finishedAt: new Date(),
           narrowed: suites !== undefined || clauses !== undefined,
           optional: loadProfile(target.profile).optional,
+          prefix,
+          leftovers: collector.leftovers,
         },
         collector.harnessErrors,
       );
@@ -140,7 +143,8 @@ export async function runCommand(argv: string[]): Promise<number> {
       reports.push(report);
       exitCode = exitCodeOf(report, collector.harnessErrors);
       for (const error of collector.harnessErrors) console.error(`error: ${error}`);
-      if (collector.leftovers.length > 0) say(`warning: could not delete ${collector.leftovers.join(", ")}`);
+      const embedded = acquired.description === EMBEDDED;
+      for (const line of leftoverLines(collector.leftovers, prefix, values.target, embedded)) say(line);
     }
     mkdirSync(reportDir, { recursive: true });
     await writeReports(report!, reportDir);
@@ -177,6 +181,24 @@ export async function runCommand(argv: string[]): Promise<number> {
     rmSync(workDir, { recursive: true, force: true });
     await acquired.release();
   }
+}
+
+/** What the run could not delete, and the command that sweeps it (also in every report). */
+function leftoverLines(
+  leftovers: Leftover[],
+  prefix: string,
+  targetFile: string | undefined,
+  embedded: boolean,
+): string[] {
+  if (leftovers.length === 0) return [];
+  const target = targetFile === undefined ? "TARGET.json" : shellWord(targetFile);
+  return [
+    `warning: could not delete ${leftovers.length} resource(s) named ${prefix}*:`,
+    ...leftovers.map((l) => `  ${l.resource}${l.suite ? ` (${l.suite})` : ""}${l.reason ? `: ${l.reason}` : ""}`),
+    embedded
+      ? "  (the embedded platform stops with this run, so none of them outlives it)"
+      : `  sweep them with: npx cap-conformance cleanup --target ${target} --prefix ${prefix}`,
+  ];
 }
 
 /** The flags that shape what a replay must see again: the target and the profile, never a token. */

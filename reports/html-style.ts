@@ -48,6 +48,8 @@ h2{font-size:1.15rem;margin:2rem 0 .6rem}
 h3{font-size:1rem;margin:1.2rem 0 .3rem}
 .expectations{background:var(--panel);border:1px solid var(--line);border-radius:6px;padding:.6rem 1rem .6rem 2.2rem;margin:0}
 .expectations li{margin:.2rem 0}
+.leftovers{background:var(--panel);border:1px solid var(--line);border-left:5px solid var(--skip);border-radius:6px;
+  padding:.6rem 1rem .6rem 2.2rem;margin:0;font-family:var(--mono);font-size:.85rem}
 .filter{display:flex;flex-wrap:wrap;gap:.4rem;align-items:center;margin:2rem 0 0}
 .filter span{color:var(--muted);margin-right:.3rem}
 .filter input{position:absolute;opacity:0;width:1px;height:1px}

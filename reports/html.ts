@@ -8,6 +8,7 @@ import { countStatuses, groupBySection, problemClauses } from "./group.ts";
 import { badge, clauseBlock, issueMarkup } from "./html-clause.ts";
 import { HTML_SCRIPT, HTML_SCRIPT_HASH } from "./html-script.ts";
 import { HTML_STYLE } from "./html-style.ts";
+import { cleanupCommand, LEFTOVERS_SHOWN, leftoversOf, leftoverText } from "./leftovers.ts";
 import { declaredOptionalRows, optionalRows } from "./optional-rows.ts";
 import { sectionLabel } from "./section-titles.ts";
 import { STATUS_LABEL, STATUS_SYMBOL, statusOrder, VERDICT_SYMBOL } from "./status-labels.ts";
@@ -65,6 +66,21 @@ function harnessBlock(errors: readonly string[]): string {
     `<h2>Harness errors (${errors.length})</h2>`,
     `<p class="note">The harness could not do its job here; these are not verdicts on the server.</p>`,
     ...errors.map((e) => `<pre class="msg herr">${html(truncate(e, 20_000))}</pre>`),
+  ].join("");
+}
+
+function leftoversBlock(report: Report): string {
+  const leftovers = leftoversOf(report);
+  if (leftovers.length === 0) return "";
+  const more = leftovers.length - LEFTOVERS_SHOWN;
+  return [
+    `<h2>Left behind (${leftovers.length})</h2>`,
+    `<p class="note">The run created these and could not delete them. Every one is named with the run prefix; sweep them with</p>`,
+    `<div class="cmd-box"><div class="lbl">Clean up</div><pre class="cmd"><code>${html(cleanupCommand(report))}</code></pre></div>`,
+    `<ul class="leftovers">${leftovers
+      .slice(0, LEFTOVERS_SHOWN)
+      .map((l) => `<li>${html(leftoverText(l))}</li>`)
+      .join("")}${more > 0 ? `<li>… and ${more} more in report.json</li>` : ""}</ul>`,
   ].join("");
 }
 
@@ -184,6 +200,7 @@ ${harnessBlock(report.harness_errors ?? [])}
 ${envBlock(report)}
 ${attentionBlock(problems, anchors)}
 ${expectationsBlock(report, anchors)}
+${leftoversBlock(report)}
 ${filterBlock(tested.length, problems.length, shownCounts.skipped, expectedCount)}
 ${sections.join("\n")}
 ${optionalBlock(optional, anchors)}

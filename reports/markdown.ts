@@ -6,6 +6,7 @@ import { mdCode, mdFence, mdText } from "./escape.ts";
 import { expectationClauses, issueHref, usedExpectations } from "./expected.ts";
 import { firstLine, formatDuration, truncate } from "./format.ts";
 import { firstProblemCheck, groupBySection, problemClauses } from "./group.ts";
+import { cleanupCommand, LEFTOVERS_SHOWN, leftoversOf, leftoverText } from "./leftovers.ts";
 import { declaredOptionalRows } from "./optional-rows.ts";
 import { sectionLabel } from "./section-titles.ts";
 import { STATUS_LABEL, STATUS_SYMBOL, statusOrder, VERDICT_SYMBOL } from "./status-labels.ts";
@@ -158,13 +159,29 @@ function harnessBlock(report: Report): string {
   ].join("\n");
 }
 
+function leftoversBlock(report: Report): string {
+  const leftovers = leftoversOf(report);
+  if (leftovers.length === 0) return "";
+  const more = leftovers.length - LEFTOVERS_SHOWN;
+  return [
+    `### Left behind (${leftovers.length})`,
+    "",
+    "The run created these and could not delete them; every one is named with the run prefix. Sweep them with:",
+    "",
+    mdFence(cleanupCommand(report), "sh"),
+    "",
+    ...leftovers.slice(0, LEFTOVERS_SHOWN).map((l) => `- ${mdText(truncate(leftoverText(l), 300))}`),
+    ...(more > 0 ? [`- _and ${more} more in report.json_`] : []),
+  ].join("\n");
+}
+
 const FOOTER =
   "_Details: `report.html` (self-contained, open from disk), `report.json`, `junit.xml` in the report directory._";
 
 export function renderMarkdown(report: Report, options: MarkdownOptions = {}): string {
   const max = Math.max(4096, options.maxBytes ?? DEFAULT_MAX_BYTES);
   const sep = "\n\n";
-  const head = [header(report), harnessBlock(report)].filter((b) => b !== "").join(sep);
+  const head = [header(report), harnessBlock(report), leftoversBlock(report)].filter((b) => b !== "").join(sep);
   const problems = problemClauses([...report.clauses, ...declaredOptionalRows(report)]);
   const problemsTitle = problems.length === 0 ? "" : `### Failed and errored clauses (${problems.length})`;
   let expectations = expectationsTable(report);
