@@ -47,6 +47,8 @@ export async function runCommand(argv: string[]): Promise<number> {
   const timeoutMs = intFlag(values["timeout-ms"], "timeout-ms", 10_000, 100);
   const repeat = intFlag(values.repeat, "repeat", 1, 1);
   const minuteMs = intFlag(values["minute-ms"], "minute-ms", 50, 1);
+  // Checked here: a value that is not a number would make the wait for the server endless.
+  intFlag(values["startup-timeout-ms"], "startup-timeout-ms", 60_000, 100);
   const reportDir = resolve(values["report-dir"] ?? "reports/out");
   const suites = listFlag(values.suite);
   const clauses = listFlag(values.clause);
