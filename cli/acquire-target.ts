@@ -18,6 +18,9 @@ export interface AcquireFlags extends TargetFlags {
   "startup-timeout-ms"?: string;
 }
 
+/** The description of the embedded reference platform, which stops (with all it holds) when the run ends. */
+export const EMBEDDED = "embedded reference platform";
+
 export interface Acquired {
   target: Target;
   description: string;
@@ -89,5 +92,5 @@ export async function acquireTarget(
     `Embedded reference platform: ${stack.target.regions.map((r) => `${r.name} ${r.base_url}`).join(", ")}` +
       (faults.length ? `, planted faults ${faults.join(", ")}` : ""),
   );
-  return { target: stack.target, description: "embedded reference platform", release: stack.close };
+  return { target: stack.target, description: EMBEDDED, release: stack.close };
 }

@@ -1,31 +1,12 @@
-// `cap-conformance cleanup --target FILE --prefix P`: sweeps what crashed runs left behind. Every
-// resource a run creates is named with its run prefix (`capct-<hex>-`), so the prefix finds them.
+// `cap-conformance cleanup --target FILE --prefix P`: sweeps what crashed runs left behind. Every resource a run
+// creates carries its run prefix (`capct-<hex>-`) in its name, label or URL, so the prefix finds it. Paths follow
+// the target's profile; every list is read to its end; what cannot be listed or deleted is said, and is exit 1.
 import { parseArgs } from "node:util";
-import { request } from "undici";
-import { DEFAULT_PROFILE, fillPath, type OperationName } from "../spec/profile.ts";
-import type { Target } from "../spec/target.ts";
+import { loadProfile } from "../spec/profile.ts";
+import { checkProfile } from "./profile-flag.ts";
 import { explicitTarget } from "./resolve-target.ts";
+import { type SweepFailure, sweepRegion } from "./sweep.ts";
 import { UsageError } from "./usage-error.ts";
-
-/** Named resources: the list operation, the delete operation, and its path parameter. */
-const SWEEPABLE: Array<{ list: OperationName; remove: OperationName; param: string; key: "id" | "name" }> = [
-  { list: "agent.list", remove: "agent.delete", param: "agent_id", key: "id" },
-  { list: "tool.list", remove: "tool.delete", param: "tool_id", key: "id" },
-  { list: "task.list", remove: "task.delete", param: "task_id", key: "id" },
-  { list: "secret.list", remove: "secret.delete", param: "name", key: "name" },
-];
-
-async function json(target: Target, method: string, path: string): Promise<{ status: number; body: unknown }> {
-  const response = await request(`${target.regions[0]!.base_url.replace(/\/$/, "")}${path}`, {
-    method: method as "GET",
-    headers: { authorization: `Bearer ${target.credentials.admin}` },
-    headersTimeout: 10_000,
-    bodyTimeout: 10_000,
-    signal: AbortSignal.timeout(10_000),
-  });
-  const text = await response.body.text();
-  return { status: response.statusCode, body: text ? JSON.parse(text) : undefined };
-}
 
 export async function cleanupCommand(argv: string[]): Promise<number> {
   const { values } = parseArgs({
@@ -35,32 +16,38 @@ export async function cleanupCommand(argv: string[]): Promise<number> {
       prefix: { type: "string" },
       "base-url": { type: "string" },
       "token-admin": { type: "string" },
+      profile: { type: "string" },
+      "timeout-ms": { type: "string", default: "10000" },
     },
     strict: true,
   });
   if (!values.prefix || values.prefix.length < 4)
     throw new UsageError("--prefix is required (at least 4 characters, e.g. capct-1a2b3c-)");
+  const timeoutMs = Number(values["timeout-ms"]);
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 100) throw new UsageError("--timeout-ms must be an integer >= 100");
+  // Only the admin token is used: editor and viewer are filled in so a target of flags alone is complete.
   const target = explicitTarget({ ...values, "token-editor": "-", "token-viewer": "-" });
   if (target === undefined) throw new UsageError("give --target FILE (or --base-url and --token-admin)");
+  checkProfile(target.profile);
+  const profile = loadProfile(target.profile);
   let deleted = 0;
-  const failed: string[] = [];
+  const failures: SweepFailure[] = [];
+  const notes = new Set<string>();
   for (const region of target.regions) {
-    const inRegion = { ...target, regions: [region] };
-    for (const kind of SWEEPABLE) {
-      const list = DEFAULT_PROFILE.operations[kind.list];
-      const remove = DEFAULT_PROFILE.operations[kind.remove];
-      if (list === undefined || remove === undefined) continue;
-      const page = await json(inRegion, "GET", `${list.path}?limit=200`).catch(() => undefined);
-      const items = (page?.body as { items?: Array<Record<string, unknown>> } | undefined)?.items ?? [];
-      for (const item of items.filter((i) => String(i.name ?? "").startsWith(values.prefix!))) {
-        const path = fillPath(remove.path, { [kind.param]: String(item[kind.key]) });
-        const result = await json(inRegion, remove.method, path).catch(() => ({ status: 0, body: undefined }));
-        if (result.status === 200) deleted += 1;
-        else failed.push(`${region.name} ${remove.method} ${path} → ${result.status}`);
-      }
-    }
+    const swept = await sweepRegion({
+      baseUrl: region.base_url,
+      token: target.credentials.admin,
+      profile,
+      prefix: values.prefix,
+      timeoutMs,
+    });
+    deleted += swept.deleted.length;
+    for (const line of swept.deleted) console.log(`deleted: ${region.name} ${line}`);
+    failures.push(...swept.failures.map((f) => ({ ...f, what: `${region.name} ${f.what}` })));
+    for (const note of swept.notes) notes.add(note);
   }
-  console.log(`Deleted ${deleted} resource(s) named ${values.prefix}*`);
-  for (const line of failed) console.error(`could not delete: ${line}`);
-  return failed.length > 0 ? 1 : 0;
+  console.log(`Deleted ${deleted} resource(s) named ${values.prefix}* in ${target.regions.length} region(s)`);
+  for (const note of notes) console.log(`note: ${note}`);
+  for (const failure of failures) console.error(`error: could not ${failure.verb} ${failure.what}: ${failure.reason}`);
+  return failures.length > 0 ? 1 : 0;
 }

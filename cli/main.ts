@@ -1,27 +1,14 @@
 // The `cap-conformance` command: argument dispatch only; each command lives in its own module.
+import { commandHelp, HELP, isCommand } from "./help.ts";
 import { UsageError } from "./usage-error.ts";
-
-const HELP = `cap-conformance: conformance harness for the Conversational Agent Platform regional API
-
-Usage:
-  cap-conformance run [--target FILE | --base-url URL --token-admin T --token-editor T --token-viewer T]
-                      [--suite a,b] [--clause id,id] [--seed N] [--num-runs N] [--timeout-ms N]
-                      [--report-dir DIR] [--profile FILE] [--repeat N] [--fault NAME]... [--quiet] [--no-shrink]
-                      [--expect FILE [--strict-expectations]] [--command "..." | --image IMAGE [--env K=V]... [--port N]]
-                      [--bundle DIR --vendor V --product P --product-version X [--target-description D]]
-  cap-conformance serve [--out target.json] [--fault NAME]... [--regions N] [--port N] [--minute-ms N] [--profile FILE]
-  cap-conformance simulate [--out target.json] [--minute-ms N]
-  cap-conformance faults [--json]
-  cap-conformance clauses [--json]
-  cap-conformance report DIR
-  cap-conformance cleanup --target FILE --prefix capct-xxxxxx-
-  cap-conformance load --scenario NAME [--target FILE] [--duration 30s] [--rate N] [--vus N]
-  cap-conformance openapi [--out FILE]
-
-Exit codes of run: 0 every applicable clause passed, 1 a clause failed, 2 the harness could not do its job.`;
 
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
+  // `<command> --help` before the command parses its flags (which would refuse --help as unknown).
+  if (command !== undefined && isCommand(command) && (rest.includes("--help") || rest.includes("-h"))) {
+    console.log(commandHelp(command));
+    return 0;
+  }
   try {
     switch (command) {
       case "run":

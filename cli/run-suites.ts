@@ -4,6 +4,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { startVitest } from "vitest/node";
 import { Collector } from "../reports/collector.ts";
+import { SECRETS_FILE_ENV } from "../suites/harness/secret-file.ts";
 import { BACKGROUND_GLOB, SUITE_FILE, suiteFilter, suiteOfFile } from "../suites/harness/suite-files.ts";
 import { PACKAGE_ROOT } from "./package-info.ts";
 import { UsageError } from "./usage-error.ts";
@@ -17,6 +18,8 @@ export interface SuiteRunOptions {
   timeoutMs: number;
   prefix: string;
   replayBase: string;
+  /** The registry every worker appends the secret values it sends or learns to (secret-file.ts). */
+  secretsFile: string;
   suites?: string[];
   clauses?: string[];
   /** false: a failing property reports its first counterexample unshrunk (a fast verdict, e.g. the kill matrix). */
@@ -69,6 +72,7 @@ export async function runSuites(options: SuiteRunOptions): Promise<Collector> {
     CAP_REPLAY_BASE: options.replayBase,
     CAP_SHRINK: options.shrink === false ? "0" : "1",
     CAP_LIVENESS_FILE: options.livenessFile,
+    [SECRETS_FILE_ENV]: options.secretsFile,
   });
   const collector = new Collector({ print: options.print });
   const selected = options.suites ?? (options.clauses?.length ? suitesNaming(options.clauses) : undefined);

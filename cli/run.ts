@@ -9,49 +9,22 @@ import { writeReports } from "../reports/write.ts";
 import { CLAUSE_BY_ID, CLAUSES } from "../spec/clauses/index.ts";
 import { OPTIONAL_BY_CHECK_ID } from "../spec/optional-behaviours.ts";
 import { loadProfile } from "../spec/profile.ts";
-import type { Report } from "../spec/report.ts";
-import { type Acquired, acquireTarget } from "./acquire-target.ts";
+import type { Leftover, Report } from "../spec/report.ts";
+import { targetSecrets } from "../spec/target.ts";
+import { redact, redactJson, registerSecret } from "../suites/harness/redact.ts";
+import { readSecrets, SECRETS_FILE_ENV } from "../suites/harness/secret-file.ts";
+import { type Acquired, acquireTarget, EMBEDDED } from "./acquire-target.ts";
 import { Product, writeBundle } from "./bundle.ts";
 import { applyExpectations, readExpectations } from "./expectations.ts";
 import { handleInterrupts, stopOnInterrupt } from "./interrupt.ts";
 import { specSha256, TOOL_VERSION } from "./package-info.ts";
 import { preflight } from "./preflight.ts";
 import { checkProfile } from "./profile-flag.ts";
+import { RUN_OPTIONS } from "./run-options.ts";
 import { runSuites } from "./run-suites.ts";
+import { shellWord } from "./shell-word.ts";
 import { UsageError } from "./usage-error.ts";
 import { verdictLines } from "./verdict.ts";
-
-const OPTIONS = {
-  target: { type: "string" },
-  "base-url": { type: "string" },
-  "token-admin": { type: "string" },
-  "token-editor": { type: "string" },
-  "token-viewer": { type: "string" },
-  profile: { type: "string" },
-  suite: { type: "string" },
-  clause: { type: "string" },
-  seed: { type: "string" },
-  "num-runs": { type: "string" },
-  "report-dir": { type: "string" },
-  "timeout-ms": { type: "string" },
-  fault: { type: "string", multiple: true },
-  "minute-ms": { type: "string" },
-  repeat: { type: "string" },
-  quiet: { type: "boolean" },
-  "no-shrink": { type: "boolean" },
-  expect: { type: "string" },
-  "strict-expectations": { type: "boolean" },
-  bundle: { type: "string" },
-  vendor: { type: "string" },
-  product: { type: "string" },
-  "product-version": { type: "string" },
-  "target-description": { type: "string" },
-  command: { type: "string" },
-  image: { type: "string" },
-  env: { type: "string", multiple: true },
-  port: { type: "string" },
-  "startup-timeout-ms": { type: "string" },
-} as const;
 
 function intFlag(value: string | undefined, name: string, fallback: number, min: number): number {
   if (value === undefined) return fallback;
@@ -69,12 +42,14 @@ function listFlag(value: string | undefined): string[] | undefined {
 }
 
 export async function runCommand(argv: string[]): Promise<number> {
-  const { values } = parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: false });
+  const { values } = parseArgs({ args: argv, options: RUN_OPTIONS, strict: true, allowPositionals: false });
   const seed = intFlag(values.seed, "seed", Math.floor(Math.random() * 2 ** 31), 0);
   const numRuns = intFlag(values["num-runs"], "num-runs", 25, 1);
   const timeoutMs = intFlag(values["timeout-ms"], "timeout-ms", 10_000, 100);
   const repeat = intFlag(values.repeat, "repeat", 1, 1);
   const minuteMs = intFlag(values["minute-ms"], "minute-ms", 50, 1);
+  // Checked here: a value that is not a number would make the wait for the server endless.
+  intFlag(values["startup-timeout-ms"], "startup-timeout-ms", 60_000, 100);
   const reportDir = resolve(values["report-dir"] ?? "reports/out");
   const suites = listFlag(values.suite);
   const clauses = listFlag(values.clause);
@@ -96,14 +71,17 @@ export async function runCommand(argv: string[]): Promise<number> {
   const profile = values.profile === undefined ? undefined : resolve(values.profile);
   if (profile !== undefined) checkProfile(profile);
 
+  // Every line goes through redact: a server's own output (--command) or a message may carry a secret.
   const logLines: string[] = [];
   const log = (line: string) => {
-    logLines.push(line);
-    if (!values.quiet) console.log(line);
+    const safe = redact(line);
+    logLines.push(safe);
+    if (!values.quiet) console.log(safe);
   };
   const say = (line: string) => {
-    logLines.push(line);
-    console.log(line);
+    const safe = redact(line);
+    logLines.push(safe);
+    console.log(safe);
   };
 
   const uninstall = handleInterrupts();
@@ -123,6 +101,12 @@ export async function runCommand(argv: string[]): Promise<number> {
     }
     const targetFile = join(workDir, "target.json");
     writeFileSync(targetFile, JSON.stringify(target), { mode: 0o600 });
+    // The registry of secret values the checks send or learn, in the private work dir unless the environment
+    // names one (to audit a bundle against it); the main process redacts with it too.
+    const secretsFile = process.env[SECRETS_FILE_ENV] || join(workDir, "secrets.jsonl");
+    process.env[SECRETS_FILE_ENV] = secretsFile;
+    writeFileSync(secretsFile, "", { mode: 0o600, flag: "a" });
+    for (const secret of targetSecrets(target)) registerSecret(secret);
     const replayBase = replayCommand(values);
     const reports: Report[] = [];
     let exitCode: 0 | 1 | 2 = 0;
@@ -130,14 +114,16 @@ export async function runCommand(argv: string[]): Promise<number> {
     for (let i = 0; i < repeat; i++) {
       if (repeat > 1) log(`Run ${i + 1} of ${repeat}`);
       const startedAt = new Date();
+      const prefix = `capct-${randomBytes(3).toString("hex")}-`;
       const collector = await runSuites({
         targetFile,
         livenessFile: join(workDir, `no-answer-${i}`),
         seed,
         numRuns,
         timeoutMs,
-        prefix: `capct-${randomBytes(3).toString("hex")}-`,
+        prefix,
         replayBase,
+        secretsFile,
         suites,
         clauses,
         shrink: !values["no-shrink"],
@@ -156,14 +142,18 @@ export async function runCommand(argv: string[]): Promise<number> {
           finishedAt: new Date(),
           narrowed: suites !== undefined || clauses !== undefined,
           optional: loadProfile(target.profile).optional,
+          prefix,
+          leftovers: collector.leftovers,
         },
         collector.harnessErrors,
       );
-      report = applyExpectations(built, expectations);
+      // Last line of defence: a secret a worker learnt after another recorded it is still masked here.
+      report = redactJson(applyExpectations(built, expectations));
       reports.push(report);
       exitCode = exitCodeOf(report, collector.harnessErrors);
       for (const error of collector.harnessErrors) console.error(`error: ${error}`);
-      if (collector.leftovers.length > 0) say(`warning: could not delete ${collector.leftovers.join(", ")}`);
+      const embedded = acquired.description === EMBEDDED;
+      for (const line of leftoverLines(collector.leftovers, prefix, values.target, embedded)) say(line);
     }
     mkdirSync(reportDir, { recursive: true });
     await writeReports(report!, reportDir);
@@ -187,7 +177,7 @@ export async function runCommand(argv: string[]): Promise<number> {
         reportDir,
         product: { ...product.data, target_description: product.data.target_description || acquired.description },
         log: `${logLines.join("\n")}\n`,
-        secrets: Object.values(target.credentials).filter((v): v is string => v !== undefined),
+        secrets: [...targetSecrets(target), ...readSecrets(secretsFile)],
       });
       if (leaks.length > 0) {
         console.error(`error: the bundle would contain secrets, so none was written: ${leaks.join("; ")}`);
@@ -202,6 +192,24 @@ export async function runCommand(argv: string[]): Promise<number> {
     await acquired.release();
     uninstall();
   }
+}
+
+/** What the run could not delete, and the command that sweeps it (also in every report). */
+function leftoverLines(
+  leftovers: Leftover[],
+  prefix: string,
+  targetFile: string | undefined,
+  embedded: boolean,
+): string[] {
+  if (leftovers.length === 0) return [];
+  const target = targetFile === undefined ? "TARGET.json" : shellWord(targetFile);
+  return [
+    `warning: could not delete ${leftovers.length} resource(s) named ${prefix}*:`,
+    ...leftovers.map((l) => `  ${l.resource}${l.suite ? ` (${l.suite})` : ""}${l.reason ? `: ${l.reason}` : ""}`),
+    embedded
+      ? "  (the embedded platform stops with this run, so none of them outlives it)"
+      : `  sweep them with: npx cap-conformance cleanup --target ${target} --prefix ${prefix}`,
+  ];
 }
 
 /**
@@ -220,14 +228,14 @@ function replayCommand(values: {
   "minute-ms"?: string;
 }): string {
   const parts = ["npx cap-conformance run"];
-  if (values.target) parts.push(`--target ${values.target}`);
-  if (values["base-url"]) parts.push(`--base-url ${values["base-url"]}`);
-  if (values.command) parts.push(`--command ${JSON.stringify(values.command)}`);
-  if (values.image) parts.push(`--image ${values.image}`);
-  if (values.profile) parts.push(`--profile ${values.profile}`);
-  for (const fault of values.fault ?? []) parts.push(`--fault ${fault}`);
+  if (values.target) parts.push(`--target ${shellWord(values.target)}`);
+  if (values["base-url"]) parts.push(`--base-url ${shellWord(values["base-url"])}`);
+  if (values.command) parts.push(`--command ${shellWord(values.command)}`);
+  if (values.image) parts.push(`--image ${shellWord(values.image)}`);
+  if (values.profile) parts.push(`--profile ${shellWord(values.profile)}`);
+  for (const fault of values.fault ?? []) parts.push(`--fault ${shellWord(fault)}`);
   for (const flag of ["num-runs", "timeout-ms", "minute-ms"] as const) {
-    if (values[flag] !== undefined) parts.push(`--${flag} ${values[flag]}`);
+    if (values[flag] !== undefined) parts.push(`--${flag} ${shellWord(values[flag])}`);
   }
   return parts.join(" ");
 }

@@ -14,8 +14,7 @@ export async function simulateCommand(argv: string[], signal?: AbortSignal): Pro
   const minuteMs = Number(values["minute-ms"]);
   if (!(minuteMs > 0)) throw new UsageError("--minute-ms must be positive");
   const simulators = await startSimulators(minuteMs);
-  const file = { ...simulators.target, carrier_account: simulators.wiring.carrier };
-  writeFileSync(values.out, `${JSON.stringify(file, null, 2)}\n`, { mode: 0o600 });
+  writeFileSync(values.out, `${JSON.stringify(simulators.target, null, 2)}\n`, { mode: 0o600 });
   for (const [name, url] of Object.entries(simulators.target.simulators)) console.log(`${name.padEnd(14)} ${url}`);
   console.log(`Target file (no regions yet): ${values.out}; check your server with`);
   console.log(`  npx cap-conformance run --target ${values.out} --base-url http://your-server`);

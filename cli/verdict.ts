@@ -1,4 +1,7 @@
 // The one-screen verdict printed at the end of a run.
+
+import { expectationClauses } from "../reports/expected.ts";
+import { problemClauses } from "../reports/group.ts";
 import { nothingChecked } from "../reports/verdict.ts";
 import type { Report } from "../spec/report.ts";
 
@@ -23,7 +26,7 @@ export function verdictLines(report: Report, exitCode: number, reportDir: string
       `  §${section.padEnd(6)} ${String(n("passed")).padStart(3)} / ${n("failed")} / ${n("errored")} / ${n("skipped")} / ${n("not-shown")}`,
     );
   }
-  const bad = report.clauses.filter((c) => c.status === "failed" || c.status === "errored");
+  const bad = problemClauses(report.clauses);
   if (bad.length > 0) lines.push("", "Failed and errored clauses:");
   for (const clause of bad.slice(0, 15)) {
     const failure = clause.checks.find((c) => c.failure !== null)?.failure;
@@ -34,6 +37,7 @@ export function verdictLines(report: Report, exitCode: number, reportDir: string
     }
   }
   if (bad.length > 15) lines.push(`  … and ${bad.length - 15} more in the report`);
+  lines.push(...expectationLines(report));
   lines.push(...optionalLines(report));
   if (report.summary.failed === 0 && report.summary.errored === 0 && nothingChecked(report))
     lines.push("", "Nothing was checked: every selected check was skipped (the report gives each reason).");
@@ -41,7 +45,7 @@ export function verdictLines(report: Report, exitCode: number, reportDir: string
   const verdict = exitCode === 0 ? "PASS" : exitCode === 1 ? "FAIL" : "ERROR";
   lines.push(
     "",
-    `${verdict}: ${s.passed} passed, ${s.failed} failed, ${s.errored} errored, ${s.skipped} skipped, ${s.not_shown} not shown (of ${s.clauses} clauses) in ${(report.run.duration_ms / 1000).toFixed(1)} s, seed ${report.run.seed}`,
+    `${verdict}: ${s.passed} passed, ${s.failed} failed${expectedPart(report)}, ${s.errored} errored, ${s.skipped} skipped, ${s.not_shown} not shown (of ${s.clauses} clauses) in ${(report.run.duration_ms / 1000).toFixed(1)} s, seed ${report.run.seed}`,
     `Reports: ${reportDir}/report.json, ${reportDir}/junit.xml`,
   );
   return lines;
@@ -61,5 +65,19 @@ function optionalLines(report: Report): string[] {
       if (failure.reproduce) lines.push(`      replay: ${failure.reproduce}`);
     }
   }
+  return lines;
+}
+
+const expectedPart = (report: Report) =>
+  report.expectations === undefined ? "" : ` (+${report.expectations.expected_failures} expected)`;
+
+/** Expected failures and stale expectations by id, so a console reader sees why a failing clause passed the run. */
+function expectationLines(report: Report): string[] {
+  const { expected, stale } = expectationClauses(report.clauses);
+  const lines: string[] = [];
+  if (expected.length > 0) lines.push("", "Expected failures (--expect, not failing the run):");
+  for (const c of expected) lines.push(`  ⊗ ${c.id}: ${c.expected!.reason}`);
+  if (stale.length > 0) lines.push("", "Stale expectations (the clause now passes):");
+  for (const c of stale) lines.push(`  ✓ ${c.id}: ${c.expected!.reason}`);
   return lines;
 }

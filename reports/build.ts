@@ -2,7 +2,7 @@
 import type { Clause } from "../spec/clause.ts";
 import { OPTIONAL_BEHAVIOURS, optionalCheckId } from "../spec/optional-behaviours.ts";
 import type { Profile } from "../spec/profile.ts";
-import type { CheckResult, ClauseResult, OptionalResult, Report, Status } from "../spec/report.ts";
+import type { CheckResult, ClauseResult, Leftover, OptionalResult, Report, Status } from "../spec/report.ts";
 import type { Target } from "../spec/target.ts";
 import { UNIVERSAL_RULES } from "../suites/harness/universal.ts";
 import type { CollectedCheck } from "./collector.ts";
@@ -19,6 +19,10 @@ export interface RunInfo {
   narrowed: boolean;
   /** The profile's declarations of the optional behaviours. */
   optional?: Profile["optional"];
+  /** The run prefix every created resource is named with. */
+  prefix?: string;
+  /** What the suites created and could not delete. */
+  leftovers?: Leftover[];
 }
 
 /** failed > errored > passed > skipped: a skipped check does not hide a verdict another check gave. */
@@ -98,6 +102,7 @@ export function buildReport(
       started_at: info.startedAt.toISOString(),
       finished_at: info.finishedAt.toISOString(),
       duration_ms: info.finishedAt.getTime() - info.startedAt.getTime(),
+      ...(info.prefix === undefined ? {} : { prefix: info.prefix }),
     },
     summary: {
       clauses: clauses.length,
@@ -110,6 +115,7 @@ export function buildReport(
     clauses,
     ...(harnessErrors.length > 0 ? { harness_errors: harnessErrors } : {}),
     optional: optionalResults(byClause, info),
+    ...(info.leftovers?.length ? { leftovers: info.leftovers } : {}),
   };
 }
 

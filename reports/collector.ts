@@ -1,7 +1,7 @@
 // A vitest reporter that turns finished tests into check results, printing progress as it goes.
 
 import type { Reporter, TestCase, TestModule } from "vitest/node";
-import type { CheckResult } from "../spec/report.ts";
+import type { CheckResult, Leftover } from "../spec/report.ts";
 import type { CheckMeta } from "../suites/harness/meta.ts";
 import type { RuleObservation } from "../suites/harness/recorder.ts";
 import { suiteOfFile } from "../suites/harness/suite-files.ts";
@@ -24,7 +24,7 @@ export class Collector implements Reporter {
   /** Suite files that failed to load or crashed outside a check: the harness could not do its job. */
   readonly harnessErrors: string[] = [];
   /** Resources a suite file created and could not delete. */
-  readonly leftovers: string[] = [];
+  readonly leftovers: Leftover[] = [];
 
   constructor(private readonly options: CollectorOptions = {}) {}
 

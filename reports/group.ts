@@ -1,8 +1,10 @@
 // Clauses grouped by spec section, in section order, with per-section counts.
-import type { ClauseResult, Report, Status } from "../spec/report.ts";
+import type { ClauseResult, Report } from "../spec/report.ts";
+import { isExpectedFailure, type ShownStatus, shownStatus } from "./expected.ts";
 import { compareSections, sectionLabel } from "./section-titles.ts";
 
-export type StatusCounts = Record<Status, number>;
+/** Counts by shown status: an expected failure counts as `expected`, never also as `failed`. */
+export type StatusCounts = Record<ShownStatus, number>;
 
 export interface SectionGroup {
   section: string;
@@ -13,12 +15,12 @@ export interface SectionGroup {
 }
 
 export function emptyCounts(): StatusCounts {
-  return { passed: 0, failed: 0, errored: 0, skipped: 0, "not-shown": 0 };
+  return { passed: 0, failed: 0, expected: 0, errored: 0, skipped: 0, "not-shown": 0 };
 }
 
 export function countStatuses(clauses: readonly ClauseResult[]): StatusCounts {
   const counts = emptyCounts();
-  for (const c of clauses) counts[c.status]++;
+  for (const c of clauses) counts[shownStatus(c)]++;
   return counts;
 }
 
@@ -34,9 +36,13 @@ export function groupBySection(clauses: Report["clauses"]): SectionGroup[] {
     .map(([section, list]) => ({ section, label: sectionLabel(section), clauses: list, counts: countStatuses(list) }));
 }
 
-/** Failed first, then errored: the clauses a reader must act on, in report order within each status. */
+/** Failed first, then errored: the clauses a reader must act on, in report order within each status. Expected
+ * failures are not among them (the expectations file already accounts for them). */
 export function problemClauses(clauses: Report["clauses"]): ClauseResult[] {
-  return [...clauses.filter((c) => c.status === "failed"), ...clauses.filter((c) => c.status === "errored")];
+  return [
+    ...clauses.filter((c) => c.status === "failed" && !isExpectedFailure(c)),
+    ...clauses.filter((c) => c.status === "errored"),
+  ];
 }
 
 /** The first failed or errored check of a clause: the one whose failure explains the clause's status. */

@@ -2,6 +2,7 @@
 // recorded exchanges. Every string from the report goes through html(); nothing is inserted raw.
 import type { CheckResult, ClauseResult, Exchange, Failure } from "../spec/report.ts";
 import { html } from "./escape.ts";
+import { type Expected, expectationHead, issueHref, type ShownStatus, shownStatus } from "./expected.ts";
 import { formatDuration, prettyBody, truncate } from "./format.ts";
 import { STATUS_LABEL, STATUS_SYMBOL } from "./status-labels.ts";
 
@@ -11,7 +12,7 @@ const MESSAGE_MAX = 20_000;
 /** Exchanges shown per failure (the last ones); report.json keeps them all. */
 const EXCHANGES_MAX = 50;
 
-export function badge(status: ClauseResult["status"]): string {
+export function badge(status: ShownStatus): string {
   return `<span class="badge b-${status}">${STATUS_SYMBOL[status]} ${STATUS_LABEL[status]}</span>`;
 }
 
@@ -83,8 +84,25 @@ function checkBlock(check: CheckResult): string {
   return out.join("");
 }
 
+/** The issue of an expectation: a link when it is http(s), its text otherwise. */
+export function issueMarkup(issue: string | undefined): string {
+  if (issue === undefined) return "";
+  const href = issueHref(issue);
+  return href === undefined
+    ? ` · issue <code>${html(issue)}</code>`
+    : ` · issue <a href="${html(href)}" rel="noreferrer">${html(issue)}</a>`;
+}
+
+/** Why a clause named by --expect is marked: visible in the summary line, without expanding. */
+function expectationWhy(clause: ClauseResult, expected: Expected): string {
+  const cls = expected.stale ? " stale" : "";
+  const reason = `${html(expected.reason)}${issueMarkup(expected.issue)}`;
+  return `<span class="why${cls}">${html(expectationHead(clause) ?? "")}. Reason: ${reason}</span>`;
+}
+
 export function clauseBlock(clause: ClauseResult, anchor: string): string {
-  const open = clause.status === "failed" || clause.status === "errored";
+  const shown = shownStatus(clause);
+  const open = shown === "failed" || shown === "errored";
   const body: string[] = [];
   if (clause.assumption) {
     body.push(`<p class="note"><b>Tested through a profile assumption:</b> ${html(clause.assumption)}</p>`);
@@ -95,11 +113,12 @@ export function clauseBlock(clause: ClauseResult, anchor: string): string {
   if (clause.checks.length === 0) body.push(`<p class="none">no check ran for this clause</p>`);
   body.push(...clause.checks.map(checkBlock));
   return [
-    `<li class="clause" id="${anchor}" data-status="${clause.status}"><details${open ? " open" : ""}>`,
-    `<summary>${badge(clause.status)}<code class="cid">${html(clause.id)}</code>`,
+    `<li class="clause" id="${anchor}" data-status="${shown}"><details${open ? " open" : ""}>`,
+    `<summary>${badge(shown)}<code class="cid">${html(clause.id)}</code>`,
     `<span class="stmt">${html(clause.statement)}</span>`,
     // A skipped clause's reason is the one thing a reader needs from it: visible without expanding.
     clause.status === "skipped" && clause.reason ? `<span class="why">Skipped: ${html(clause.reason)}</span>` : "",
+    clause.expected === undefined ? "" : expectationWhy(clause, clause.expected),
     "</summary>",
     `<div class="cbody">${body.join("")}</div></details></li>`,
   ].join("");

@@ -34,7 +34,7 @@ h2{font-size:1.15rem;margin:2rem 0 .6rem}
 .count span{color:var(--muted);font-size:.9rem}
 .count.st-passed{border-left-color:var(--pass)}.count.st-failed{border-left-color:var(--fail)}
 .count.st-errored{border-left-color:var(--err)}.count.st-skipped{border-left-color:var(--skip)}
-.count.st-not-shown{border-left-style:dashed}
+.count.st-not-shown{border-left-style:dashed}.count.st-expected{border-left:6px dashed var(--fail)}
 .count.zero b{color:var(--muted);font-weight:500}
 .env{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,22rem),1fr));gap:.1rem 1.5rem;margin:0;
   background:var(--panel);border:1px solid var(--line);border-radius:6px;padding:.8rem 1rem}
@@ -45,6 +45,11 @@ h2{font-size:1.15rem;margin:2rem 0 .6rem}
 .attention{background:var(--panel);border:1px solid var(--line);border-radius:6px;padding:.6rem 1rem .6rem 2.2rem;margin:0}
 .attention li{margin:.2rem 0}
 .attention .msg1{color:var(--muted)}
+h3{font-size:1rem;margin:1.2rem 0 .3rem}
+.expectations{background:var(--panel);border:1px solid var(--line);border-radius:6px;padding:.6rem 1rem .6rem 2.2rem;margin:0}
+.expectations li{margin:.2rem 0}
+.leftovers{background:var(--panel);border:1px solid var(--line);border-left:5px solid var(--skip);border-radius:6px;
+  padding:.6rem 1rem .6rem 2.2rem;margin:0;font-family:var(--mono);font-size:.85rem}
 .filter{display:flex;flex-wrap:wrap;gap:.4rem;align-items:center;margin:2rem 0 0}
 .filter span{color:var(--muted);margin-right:.3rem}
 .filter input{position:absolute;opacity:0;width:1px;height:1px}
@@ -53,9 +58,12 @@ h2{font-size:1.15rem;margin:2rem 0 .6rem}
 .filter input:focus-visible+label{outline:2px solid var(--link);outline-offset:2px}
 body:has(#f-problems:checked) .clause:not([data-status=failed],[data-status=errored]),
 body:has(#f-problems:checked) .sec:not(:has([data-status=failed],[data-status=errored])),
+body:has(#f-expected:checked) .clause:not([data-status=expected]),
+body:has(#f-expected:checked) .sec:not(:has([data-status=expected])),
 body:has(#f-skipped:checked) .clause:not([data-status=skipped]),
 body:has(#f-skipped:checked) .sec:not(:has([data-status=skipped])),
-body:has(#f-problems:checked) .notshown,body:has(#f-skipped:checked) .notshown{display:none}
+body:has(#f-problems:checked) .notshown,body:has(#f-skipped:checked) .notshown,
+body:has(#f-expected:checked) .notshown{display:none}
 .sec h2{display:flex;flex-wrap:wrap;align-items:baseline;gap:.3rem .6rem;border-bottom:2px solid var(--line);padding-bottom:.3rem}
 .sec h2 .num{font-variant-numeric:tabular-nums;color:var(--muted)}
 .sec h2 .tally{margin-left:auto;font-size:.8rem;font-weight:normal;color:var(--muted)}
@@ -63,6 +71,7 @@ body:has(#f-problems:checked) .notshown,body:has(#f-skipped:checked) .notshown{d
 .clause{background:var(--panel);border:1px solid var(--line);border-left:5px solid var(--ns);border-radius:6px;margin:.45rem 0}
 .clause[data-status=passed]{border-left-color:var(--pass)}.clause[data-status=failed]{border-left-color:var(--fail)}
 .clause[data-status=errored]{border-left-color:var(--err)}.clause[data-status=skipped]{border-left-color:var(--skip)}
+.clause[data-status=expected]{border-left:5px dashed var(--fail)}
 .clause>details>summary{display:flex;flex-wrap:wrap;align-items:baseline;gap:.25rem .6rem;padding:.5rem .8rem;cursor:pointer;list-style:none}
 .clause>details>summary::-webkit-details-marker{display:none}
 .clause>details>summary::before{content:"\\25B8";color:var(--muted);width:.8em}
@@ -70,12 +79,14 @@ body:has(#f-problems:checked) .notshown,body:has(#f-skipped:checked) .notshown{d
 .clause .cid{font-weight:600;overflow-wrap:anywhere}
 .clause .stmt{flex:1 1 20rem;color:var(--muted);min-width:0}
 .clause .why{flex:1 0 100%;padding-left:1.4rem;color:var(--skip);font-size:.9rem}
+.clause .why.stale{color:var(--ink);font-weight:600}
 .cbody{padding:0 .9rem .8rem 2.2rem}
 .badge{display:inline-block;font-size:.72rem;font-weight:700;letter-spacing:.05em;text-transform:uppercase;
   border-radius:4px;padding:.05rem .45rem;white-space:nowrap;border:1px solid transparent}
 .b-passed{color:var(--pass);background:var(--pass-bg)}.b-failed{color:var(--fail);background:var(--fail-bg)}
 .b-errored{color:var(--err);background:var(--err-bg)}.b-skipped{color:var(--skip);background:var(--skip-bg)}
 .b-not-shown{color:var(--ns);border:1px dashed var(--ns)}
+.b-expected{color:var(--fail);border:1px dashed var(--fail)}
 .note{margin:.4rem 0;color:var(--muted)}
 .note b{color:var(--ink);font-weight:600}
 .check{border-top:1px solid var(--line);padding:.5rem 0}

@@ -2,28 +2,33 @@
 // Verdict first, then counts, the run's environment, what needs attention, and every clause by spec section.
 import type { ClauseResult, Report } from "../spec/report.ts";
 import { html } from "./escape.ts";
+import { expectationClauses, type ShownStatus, shownStatus, usedExpectations } from "./expected.ts";
 import { firstLine, formatDuration, formatTimestamp, truncate } from "./format.ts";
 import { countStatuses, groupBySection, problemClauses } from "./group.ts";
-import { badge, clauseBlock } from "./html-clause.ts";
+import { badge, clauseBlock, issueMarkup } from "./html-clause.ts";
 import { HTML_SCRIPT, HTML_SCRIPT_HASH } from "./html-script.ts";
 import { HTML_STYLE } from "./html-style.ts";
+import { cleanupCommand, LEFTOVERS_SHOWN, leftoversOf, leftoverText } from "./leftovers.ts";
 import { declaredOptionalRows, optionalRows } from "./optional-rows.ts";
 import { sectionLabel } from "./section-titles.ts";
-import { STATUS_LABEL, STATUS_ORDER, STATUS_SYMBOL, VERDICT_SYMBOL } from "./status-labels.ts";
+import { STATUS_LABEL, STATUS_SYMBOL, statusOrder, VERDICT_SYMBOL } from "./status-labels.ts";
 import { countsLine, verdictOf } from "./verdict.ts";
 
 /** Nothing may load from anywhere; only our own script (by hash) and inline styles run. */
 const CSP = `default-src 'none'; style-src 'unsafe-inline'; script-src '${HTML_SCRIPT_HASH}'; img-src data:; base-uri 'none'; form-action 'none'`;
 
-function countsBlock(summary: Report["summary"]): string {
-  const value: Record<ClauseResult["status"], number> = {
+function countsBlock(report: Report): string {
+  const { summary } = report;
+  // summary.failed leaves out the expected failures: with them the boxes add up to the total.
+  const value: Record<ShownStatus, number> = {
     passed: summary.passed,
     failed: summary.failed,
+    expected: report.expectations?.expected_failures ?? 0,
     errored: summary.errored,
     skipped: summary.skipped,
     "not-shown": summary.not_shown,
   };
-  const items = STATUS_ORDER.map(
+  const items = statusOrder(usedExpectations(report)).map(
     (s) =>
       `<li class="count st-${s}${value[s] === 0 ? " zero" : ""}"><b>${value[s]}</b><span>${STATUS_SYMBOL[s]} ${STATUS_LABEL[s]}</span></li>`,
   );
@@ -64,6 +69,21 @@ function harnessBlock(errors: readonly string[]): string {
   ].join("");
 }
 
+function leftoversBlock(report: Report): string {
+  const leftovers = leftoversOf(report);
+  if (leftovers.length === 0) return "";
+  const more = leftovers.length - LEFTOVERS_SHOWN;
+  return [
+    `<h2>Left behind (${leftovers.length})</h2>`,
+    `<p class="note">The run created these and could not delete them. Every one is named with the run prefix; sweep them with</p>`,
+    `<div class="cmd-box"><div class="lbl">Clean up</div><pre class="cmd"><code>${html(cleanupCommand(report))}</code></pre></div>`,
+    `<ul class="leftovers">${leftovers
+      .slice(0, LEFTOVERS_SHOWN)
+      .map((l) => `<li>${html(leftoverText(l))}</li>`)
+      .join("")}${more > 0 ? `<li>… and ${more} more in report.json</li>` : ""}</ul>`,
+  ].join("");
+}
+
 function attentionBlock(problems: readonly ClauseResult[], anchors: Map<ClauseResult, string>): string {
   if (problems.length === 0) return "";
   const items = problems.map((c) => {
@@ -74,15 +94,45 @@ function attentionBlock(problems: readonly ClauseResult[], anchors: Map<ClauseRe
   return `<h2>Needs attention (${problems.length})</h2><ol class="attention">${items.join("")}</ol>`;
 }
 
-function filterBlock(all: number, problems: number, skipped: number): string {
+function filterBlock(all: number, problems: number, skipped: number, expected: number | undefined): string {
   const opt = (id: string, label: string, checked = false) =>
     `<input type="radio" name="f" id="${id}"${checked ? " checked" : ""}><label for="${id}">${label}</label>`;
   return [
     `<div class="filter" role="radiogroup" aria-label="Show clauses"><span>Show</span>`,
     opt("f-all", `All (${all})`, true),
     opt("f-problems", `Failed &amp; errored (${problems})`),
+    expected === undefined ? "" : opt("f-expected", `Expected failures (${expected})`),
     opt("f-skipped", `Skipped (${skipped})`),
     "</div>",
+  ].join("");
+}
+
+/** What --expect made of the run: each expected failure with its reason and issue, and each stale expectation. */
+function expectationsBlock(report: Report, anchors: Map<ClauseResult, string>): string {
+  if (!usedExpectations(report)) return "";
+  const { expected, stale } = expectationClauses(report.clauses);
+  const item = (c: ClauseResult) =>
+    `<li>${badge(shownStatus(c))} <a href="#${anchors.get(c)}"><code>${html(c.id)}</code></a> ` +
+    `${html(c.expected!.reason)}${issueMarkup(c.expected!.issue)}</li>`;
+  const list = (title: string, note: string, clauses: ClauseResult[]) =>
+    clauses.length === 0
+      ? ""
+      : `<h3>${title} (${clauses.length})</h3><p class="note">${note}</p><ul class="expectations">${clauses.map(item).join("")}</ul>`;
+  return [
+    `<h2>Expectations (--expect)</h2>`,
+    list(
+      "Expected failures",
+      "These clauses failed as the expectations file says they would; they do not fail the run.",
+      expected,
+    ),
+    list(
+      "Stale expectations",
+      "These clauses were expected to fail and now pass: drop them from the expectations file (--strict-expectations fails the run on them).",
+      stale,
+    ),
+    expected.length + stale.length === 0
+      ? `<p class="note">No clause the expectations file names failed or passed.</p>`
+      : "",
   ].join("");
 }
 
@@ -115,7 +165,8 @@ export function renderHtml(report: Report): string {
   const anchors = new Map([...report.clauses, ...optional].map((c, i) => [c, `c${i}`]));
   const problems = problemClauses([...report.clauses, ...declaredOptionalRows(report)]);
   const sections = groupBySection(tested).map((g) => {
-    const tally = STATUS_ORDER.filter((s) => g.counts[s] > 0)
+    const tally = statusOrder(true)
+      .filter((s) => g.counts[s] > 0)
       .map((s) => `${g.counts[s]} ${STATUS_LABEL[s].toLowerCase()}`)
       .join(" · ");
     return [
@@ -124,7 +175,8 @@ export function renderHtml(report: Report): string {
       `<ul class="clauses">${g.clauses.map((c) => clauseBlock(c, anchors.get(c)!)).join("")}</ul></section>`,
     ].join("");
   });
-  const skipped = countStatuses(tested).skipped;
+  const shownCounts = countStatuses(tested);
+  const expectedCount = usedExpectations(report) ? shownCounts.expected : undefined;
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -139,15 +191,17 @@ export function renderHtml(report: Report): string {
 <header class="verdict v-${verdict.toLowerCase()}"><div class="wrap">
 <p class="eyebrow">cap-conformance report</p>
 <h1 id="verdict"><span class="vsym" aria-hidden="true">${VERDICT_SYMBOL[verdict]}</span> ${verdict}</h1>
-<p class="vline">${html(countsLine(report.summary))}</p>
+<p class="vline">${html(countsLine(report.summary, report.expectations))}</p>
 </div></header>
 <main class="wrap">
-${countsBlock(report.summary)}
+${countsBlock(report)}
 ${harnessBlock(report.harness_errors ?? [])}
 <h2>Run</h2>
 ${envBlock(report)}
 ${attentionBlock(problems, anchors)}
-${filterBlock(tested.length, problems.length, skipped)}
+${expectationsBlock(report, anchors)}
+${leftoversBlock(report)}
+${filterBlock(tested.length, problems.length, shownCounts.skipped, expectedCount)}
 ${sections.join("\n")}
 ${optionalBlock(optional, anchors)}
 ${notShownBlock(report.clauses.filter((c) => c.status === "not-shown"))}

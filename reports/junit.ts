@@ -1,10 +1,12 @@
 // junit.xml: one <testsuite> per suite area, one <testcase> per check (a check covering several clauses appears
 // once, naming all of them), plus one skipped <testcase> per clause that has no check (not-shown, or skipped
-// before any check ran). Read by GitHub test reporters and Jenkins.
+// before any check ran). Read by GitHub test reporters and Jenkins. A failed check whose every clause is an
+// expected failure (--expect) is written as skipped, naming the expectation: the run passed, so CI must not go red.
 import { areaOf } from "../spec/clause.ts";
 import type { CheckResult, ClauseResult, Report } from "../spec/report.ts";
 import { xmlAttr, xmlText } from "./escape.ts";
 import { failureText } from "./exchange-text.ts";
+import { expectationLine, isExpectedFailure, isStaleExpectation } from "./expected.ts";
 import { firstLine, junitSeconds, truncate } from "./format.ts";
 import { optionalRows } from "./optional-rows.ts";
 
@@ -20,6 +22,8 @@ interface TestCase {
   check?: CheckResult;
   /** Set for an error outside any check (then `clauses` is empty). */
   harnessError?: string;
+  /** A failed check all of whose clauses were expected to fail: written as skipped. */
+  expectedFailure?: boolean;
 }
 
 const SEVERITY: Record<CaseStatus, number> = { passed: 0, skipped: 1, failed: 2, errored: 3 };
@@ -79,7 +83,16 @@ function collectCases(report: Report): Map<string, TestCase[]> {
       add(suite, tc);
     }
   }
+  for (const tc of byKey.values()) markExpected(tc);
   return suites;
+}
+
+/** A failure is expected only when every clause the check names is an expected failure: one unexpected clause
+ * keeps it a failure. */
+function markExpected(tc: TestCase): void {
+  if (tc.status !== "failed" || !tc.clauses.every(isExpectedFailure)) return;
+  tc.status = "skipped";
+  tc.expectedFailure = true;
 }
 
 function caseName(tc: TestCase): string {
@@ -99,15 +112,28 @@ function skipReason(tc: TestCase): string {
   return tc.check?.reason ?? clause.reason ?? "skipped";
 }
 
+/** The skipped element of an expected failure: the expectation's reason in its message, the failure as text. */
+function expectedBody(tc: TestCase): string {
+  const lines = tc.clauses.map((c) => `${c.id}: ${expectationLine(c)}`);
+  const failure = tc.check?.failure ?? null;
+  const text = failure === null ? lines.join("\n") : `${lines.join("\n")}\n\n${failureText(failure, clauseLines(tc))}`;
+  const message = `expected failure (--expect): ${tc.clauses.map((c) => c.expected!.reason).join("; ")}`;
+  return `<skipped message="${xmlAttr(truncate(message, MESSAGE_ATTR_MAX))}"/>\n      <system-out>${xmlText(text)}</system-out>`;
+}
+
 function caseBody(tc: TestCase): string {
   const failure = tc.check?.failure ?? null;
+  if (tc.expectedFailure) return expectedBody(tc);
   if (tc.harnessError !== undefined) {
     const message = tc.harnessError;
     return `<error message="${xmlAttr(truncate(firstLine(message), MESSAGE_ATTR_MAX))}">${xmlText(truncate(message, 20_000))}</error>`;
   }
   switch (tc.status) {
-    case "passed":
-      return "";
+    case "passed": {
+      // A stale expectation is news for whoever keeps the expectations file; system-out is where CI shows it.
+      const stale = tc.clauses.filter(isStaleExpectation).map((c) => `${c.id}: ${expectationLine(c)}`);
+      return stale.length === 0 ? "" : `<system-out>${xmlText(stale.join("\n"))}</system-out>`;
+    }
     case "skipped":
       return `<skipped message="${xmlAttr(truncate(skipReason(tc), MESSAGE_ATTR_MAX))}"/>`;
     case "failed":
@@ -129,6 +155,11 @@ function renderCase(tc: TestCase): string {
     ...tc.clauses
       .filter((c) => c.assumption)
       .map((c) => `<property name="assumption" value="${xmlAttr(c.assumption!)}"/>`),
+    // Which clauses --expect declared, for tools that read properties: the expected ones and the stale ones.
+    ...tc.clauses.filter(isExpectedFailure).map((c) => `<property name="expected-failure" value="${xmlAttr(c.id)}"/>`),
+    ...tc.clauses
+      .filter(isStaleExpectation)
+      .map((c) => `<property name="stale-expectation" value="${xmlAttr(c.id)}"/>`),
   ];
   const body = caseBody(tc);
   return [

@@ -3,11 +3,13 @@
 // when over budget, never cut mid-table or mid-fence.
 import type { ClauseResult, Report } from "../spec/report.ts";
 import { mdCode, mdFence, mdText } from "./escape.ts";
+import { expectationClauses, issueHref, usedExpectations } from "./expected.ts";
 import { firstLine, formatDuration, truncate } from "./format.ts";
 import { firstProblemCheck, groupBySection, problemClauses } from "./group.ts";
+import { cleanupCommand, LEFTOVERS_SHOWN, leftoversOf, leftoverText } from "./leftovers.ts";
 import { declaredOptionalRows } from "./optional-rows.ts";
 import { sectionLabel } from "./section-titles.ts";
-import { STATUS_LABEL, STATUS_ORDER, STATUS_SYMBOL, VERDICT_SYMBOL } from "./status-labels.ts";
+import { STATUS_LABEL, STATUS_SYMBOL, statusOrder, VERDICT_SYMBOL } from "./status-labels.ts";
 import { countsLine, verdictOf } from "./verdict.ts";
 
 export interface MarkdownOptions {
@@ -36,6 +38,15 @@ function header(report: Report): string {
   ];
   const rows: Array<[string, number]> = [
     [`${STATUS_SYMBOL.failed} ${STATUS_LABEL.failed}`, s.failed],
+    // summary.failed leaves the expected failures out: their own row makes the column add up to the total.
+    ...(usedExpectations(report)
+      ? [
+          [`${STATUS_SYMBOL.expected} ${STATUS_LABEL.expected}`, report.expectations?.expected_failures ?? 0] as [
+            string,
+            number,
+          ],
+        ]
+      : []),
     [`${STATUS_SYMBOL.errored} ${STATUS_LABEL.errored}`, s.errored],
     [`${STATUS_SYMBOL.passed} ${STATUS_LABEL.passed}`, s.passed],
     [`${STATUS_SYMBOL.skipped} ${STATUS_LABEL.skipped}`, s.skipped],
@@ -45,7 +56,7 @@ function header(report: Report): string {
   return [
     `## ${VERDICT_SYMBOL[verdict]} cap-conformance: ${verdict}`,
     "",
-    `**${verdict}**: ${mdText(countsLine(s))}`,
+    `**${verdict}**: ${mdText(countsLine(s, report.expectations))}`,
     "",
     facts.join(" · "),
     "",
@@ -74,16 +85,44 @@ function clauseBlock(clause: ClauseResult): string {
 }
 
 function sectionsTable(report: Report): string {
+  const order = statusOrder(usedExpectations(report));
   const rows = groupBySection(report.clauses).map(
-    (g) =>
-      `| ${mdText(g.label)} | ${STATUS_ORDER.map((s) => (g.counts[s] === 0 ? "" : String(g.counts[s]))).join(" | ")} |`,
+    (g) => `| ${mdText(g.label)} | ${order.map((s) => (g.counts[s] === 0 ? "" : String(g.counts[s]))).join(" | ")} |`,
   );
   return [
     "### Sections",
     "",
-    `| Section | ${STATUS_ORDER.map((s) => STATUS_LABEL[s]).join(" | ")} |`,
-    `|---|${STATUS_ORDER.map(() => "---:").join("|")}|`,
+    `| Section | ${order.map((s) => STATUS_LABEL[s]).join(" | ")} |`,
+    `|---|${order.map(() => "---:").join("|")}|`,
     ...rows,
+  ].join("\n");
+}
+
+/** A markdown link only for an http(s) issue URL; anything else stays inert text. */
+function issueCell(issue: string | undefined): string {
+  if (issue === undefined) return "";
+  const href = issueHref(issue);
+  // Parentheses would end the link, a pipe the table cell: both percent-encoded (the URL means the same).
+  const target = href?.replace(/[()|\\]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return target === undefined ? mdText(issue) : `[${mdText(issue)}](${target})`;
+}
+
+/** Expected failures with their reasons and issues, then stale expectations: what --expect made of the run. */
+function expectationsTable(report: Report): string {
+  if (!usedExpectations(report)) return "";
+  const { expected, stale } = expectationClauses(report.clauses);
+  const row = (label: string) => (c: ClauseResult) =>
+    `| ${mdText(c.id)} | ${label} | ${mdText(truncate(c.expected!.reason, 300))} | ${issueCell(c.expected!.issue)} |`;
+  if (expected.length + stale.length === 0) return "";
+  return [
+    `### ${STATUS_SYMBOL.expected} Expectations (--expect)`,
+    "",
+    "Expected failures do not fail the run; a stale expectation's clause now passes, so the expectations file should drop it.",
+    "",
+    "| Clause | Outcome | Reason | Issue |",
+    "|---|---|---|---|",
+    ...expected.map(row(STATUS_LABEL.expected)),
+    ...stale.map(row("Stale: now passes")),
   ].join("\n");
 }
 
@@ -120,24 +159,46 @@ function harnessBlock(report: Report): string {
   ].join("\n");
 }
 
+function leftoversBlock(report: Report): string {
+  const leftovers = leftoversOf(report);
+  if (leftovers.length === 0) return "";
+  const more = leftovers.length - LEFTOVERS_SHOWN;
+  return [
+    `### Left behind (${leftovers.length})`,
+    "",
+    "The run created these and could not delete them; every one is named with the run prefix. Sweep them with:",
+    "",
+    mdFence(cleanupCommand(report), "sh"),
+    "",
+    ...leftovers.slice(0, LEFTOVERS_SHOWN).map((l) => `- ${mdText(truncate(leftoverText(l), 300))}`),
+    ...(more > 0 ? [`- _and ${more} more in report.json_`] : []),
+  ].join("\n");
+}
+
 const FOOTER =
   "_Details: `report.html` (self-contained, open from disk), `report.json`, `junit.xml` in the report directory._";
 
 export function renderMarkdown(report: Report, options: MarkdownOptions = {}): string {
   const max = Math.max(4096, options.maxBytes ?? DEFAULT_MAX_BYTES);
   const sep = "\n\n";
-  const harness = harnessBlock(report);
-  const head = harness === "" ? header(report) : `${header(report)}${sep}${harness}`;
+  const head = [header(report), harnessBlock(report), leftoversBlock(report)].filter((b) => b !== "").join(sep);
   const problems = problemClauses([...report.clauses, ...declaredOptionalRows(report)]);
   const problemsTitle = problems.length === 0 ? "" : `### Failed and errored clauses (${problems.length})`;
+  let expectations = expectationsTable(report);
   let sections = sectionsTable(report) + optionalTable(report);
   // The omission note is at most this long; reserving it up front keeps the total under budget.
   const noteReserve = 200;
-  let fixed = bytes(head) + bytes(problemsTitle) + bytes(sections) + bytes(FOOTER) + 5 * bytes(sep) + noteReserve;
-  if (fixed > max) {
-    sections = "_Per-section table omitted to fit the size limit._";
-    fixed = bytes(head) + bytes(problemsTitle) + bytes(sections) + bytes(FOOTER) + 5 * bytes(sep) + noteReserve;
-  }
+  const fixedSize = () =>
+    bytes(head) +
+    bytes(expectations) +
+    bytes(problemsTitle) +
+    bytes(sections) +
+    bytes(FOOTER) +
+    6 * bytes(sep) +
+    noteReserve;
+  if (fixedSize() > max) sections = "_Per-section table omitted to fit the size limit._";
+  if (fixedSize() > max) expectations = "_Expectations table omitted to fit the size limit; see report.html._";
+  const fixed = fixedSize();
   const kept: string[] = [];
   let used = fixed;
   for (const clause of problems) {
@@ -154,6 +215,12 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
       : [
           `_${omitted} more failed or errored clause${omitted === 1 ? "" : "s"} omitted to fit the size limit; see report.html._`,
         ];
-  const parts = [head, ...(problemsTitle === "" ? [] : [problemsTitle, ...kept, ...note]), sections, FOOTER];
+  const parts = [
+    head,
+    ...(problemsTitle === "" ? [] : [problemsTitle, ...kept, ...note]),
+    ...(expectations === "" ? [] : [expectations]),
+    sections,
+    FOOTER,
+  ];
   return `${parts.join(sep)}\n`;
 }

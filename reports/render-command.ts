@@ -21,7 +21,7 @@ export async function renderCommand(dir: string, io: RenderCommandIo = defaultIo
   try {
     const report = await readReport(dir);
     const { files } = await writeRenderedReports(report, dir);
-    io.out(`${verdictOf(report)}: ${countsLine(report.summary)}`);
+    io.out(`${verdictOf(report)}: ${countsLine(report.summary, report.expectations)}`);
     for (const f of files) io.out(`wrote ${f}`);
     return 0;
   } catch (err) {

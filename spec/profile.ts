@@ -2,6 +2,7 @@
 // each with the section it fills. `--profile FILE` overrides any of it (a JSON file of the same shape).
 import { readFileSync } from "node:fs";
 import { z } from "zod";
+import { closestName } from "./closest-name.ts";
 import { Declaration, OPTIONAL_BEHAVIOURS, OptionalBehaviourId } from "./optional-behaviours.ts";
 
 export const Operation = z.object({
@@ -91,9 +92,44 @@ export const Profile = z.object({
 });
 export type Profile = z.infer<typeof Profile>;
 
+/** `{agent_id}`, `{name}`, ... of a path template, sorted. */
+function placeholders(path: string): string[] {
+  return [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).sort();
+}
+
+/**
+ * A file's operations: only names the harness calls (a misspelt one would otherwise be ignored, the default
+ * used in silence), each path with exactly the default path's placeholders (the harness fills those by name).
+ */
+const OperationsFile = z.record(z.string(), Operation).superRefine((operations, ctx) => {
+  const known = Object.keys(DEFAULT_OPERATIONS);
+  for (const [name, operation] of Object.entries(operations)) {
+    const fallback = DEFAULT_OPERATIONS[name as OperationName] as Operation | undefined;
+    if (fallback === undefined) {
+      const guess = closestName(name, known);
+      ctx.addIssue({
+        code: "custom",
+        path: [name],
+        message: `unknown operation${guess === undefined ? "" : ` (did you mean ${guess}?)`}; see DEFAULT_OPERATIONS in spec/profile.ts`,
+      });
+      continue;
+    }
+    const want = placeholders(fallback.path);
+    const got = placeholders(operation.path);
+    if (want.join() !== got.join()) {
+      const list = (names: string[]) => (names.length === 0 ? "none" : names.map((n) => `{${n}}`).join(", "));
+      ctx.addIssue({
+        code: "custom",
+        path: [name, "path"],
+        message: `placeholders ${list(got)} must be the default's ${list(want)} (${fallback.path})`,
+      });
+    }
+  }
+});
+
 /** A profile file: any subset of the profile's fields; operations and optional merge key by key. */
 export const ProfileFile = Profile.extend({
-  operations: z.record(z.string(), Operation),
+  operations: OperationsFile,
   optional: z.partialRecord(OptionalBehaviourId, Declaration),
   webhook_signature: Profile.shape.webhook_signature.partial(),
 })

@@ -75,6 +75,17 @@ export const OptionalResult = z.object({
 });
 export type OptionalResult = z.infer<typeof OptionalResult>;
 
+/** Something a run created and could not delete (its name carries the run prefix `cleanup` sweeps by). */
+export const Leftover = z.object({
+  /** "agent <id>", "knowledge base <id>", ... */
+  resource: z.string(),
+  /** The suite (area) whose file created it. */
+  suite: z.string().optional(),
+  /** Why the delete did not happen (its answer, or a declaration that the server cannot delete it). */
+  reason: z.string().optional(),
+});
+export type Leftover = z.infer<typeof Leftover>;
+
 export const Report = z.object({
   schema_version: z.literal(1),
   tool: z.object({ name: z.literal("cap-conformance"), version: z.string() }),
@@ -90,6 +101,8 @@ export const Report = z.object({
     started_at: z.string(),
     finished_at: z.string(),
     duration_ms: z.number(),
+    /** Optional: the prefix every resource of this run is named with (`cleanup --prefix`). */
+    prefix: z.string().optional(),
   }),
   summary: z.object({
     clauses: z.int(),
@@ -107,5 +120,7 @@ export const Report = z.object({
   expectations: z.object({ expected_failures: z.int(), stale: z.int() }).optional(),
   /** Optional behaviours held to the profile's declarations; a failed one fails the run as a clause does. */
   optional: z.array(OptionalResult).optional(),
+  /** Optional: what the run created and could not delete. A warning, never part of the verdict. */
+  leftovers: z.array(Leftover).optional(),
 });
 export type Report = z.infer<typeof Report>;

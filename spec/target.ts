@@ -30,6 +30,14 @@ export const Target = z.object({
   profile: z.string().default("default"),
   /** Real milliseconds per simulated minute, when the server and simulators share a scaled clock. */
   minute_ms: z.number().positive().optional(),
+  /** The carrier simulator's account a wired server dials through (`serve` and `simulate` write it). */
+  carrier_account: z.object({ url: z.url().optional(), accountSid: z.string(), authToken: z.string() }).optional(),
 });
 export type Target = z.infer<typeof Target>;
+
+/** Every secret a target names: the three tokens, the session cookie, the carrier account's auth token. */
+export function targetSecrets(target: Target): string[] {
+  const values = [...Object.values(target.credentials), target.carrier_account?.authToken];
+  return values.filter((v): v is string => v !== undefined && v !== "");
+}
 export type TargetInput = z.input<typeof Target>;

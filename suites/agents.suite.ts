@@ -15,7 +15,7 @@ import { call, describe } from "./harness/http.ts";
 import { OVERRIDE_FIELDS, overrideOf } from "./harness/overrides.ts";
 import { callOp } from "./harness/profile.ts";
 import { property } from "./harness/property.ts";
-import { track, uniqueName } from "./harness/resources.ts";
+import { assertDeleted, track, uniqueName } from "./harness/resources.ts";
 import { importFreshNumber } from "./harness/telephony.ts";
 
 check("a second agent with a taken name is a 400 that says so", ["agents.names-unique"], async () => {
@@ -34,7 +34,7 @@ check("two concurrent creates with one name: exactly one succeeds", ["agents.nam
     if (response.status < 300) {
       const id = (response.json as { id: string }).id;
       track(`agent ${id}`, async () => {
-        await callOp("agent.delete", { agent_id: id });
+        assertDeleted(await callOp("agent.delete", { agent_id: id }));
       });
     }
   }

@@ -19,7 +19,7 @@ import { allEndpoints } from "./harness/endpoints.ts";
 import { type ApiResponse, call, describe, type Who } from "./harness/http.ts";
 import { callOp } from "./harness/profile.ts";
 import { registerSecret } from "./harness/redact.ts";
-import { track, uniqueName } from "./harness/resources.ts";
+import { assertDeleted, track, uniqueName } from "./harness/resources.ts";
 import { runConfig } from "./harness/run-config.ts";
 
 const CONTROL_PLANE_UNREACHABLE = "the control plane is unreachable, so this request cannot be authorized";
@@ -41,7 +41,7 @@ async function editorWrite(as: Who): Promise<ApiResponse> {
   const id = (response.json as { id?: unknown } | undefined)?.id;
   if (response.status < 300 && typeof id === "string") {
     track(`agent ${id}`, async () => {
-      await callOp("agent.delete", { agent_id: id });
+      assertDeleted(await callOp("agent.delete", { agent_id: id }));
     });
   }
   return response;
@@ -118,7 +118,7 @@ check(
     const write = () =>
       callOp("secret.put", { name }, { as: { token: member.token }, body: { value: "capct-value-1234" } });
     track(`secret ${name}`, async () => {
-      await callOp("secret.delete", { name });
+      assertDeleted(await callOp("secret.delete", { name }));
     });
     const first = await write();
     expect(first.status, describe(first)).toBe(200);

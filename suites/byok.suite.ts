@@ -18,7 +18,7 @@ import {
   whileProviderOffline,
 } from "./harness/provider.ts";
 import { registerSecret } from "./harness/redact.ts";
-import { track, uniqueName } from "./harness/resources.ts";
+import { assertDeleted, track, uniqueName } from "./harness/resources.ts";
 import { mustOpen } from "./harness/sse.ts";
 
 const LOWER_ROLES: Who[] = ["editor", "viewer"];
@@ -259,7 +259,7 @@ async function putSecret(name: string, value: string, as: Who = "admin") {
   const response = await callOp("secret.put", { name }, { body: { value }, as });
   if (response.status < 300) {
     track(`secret ${name}`, async () => {
-      await callOp("secret.delete", { name });
+      assertDeleted(await callOp("secret.delete", { name }));
     });
   }
   return response;

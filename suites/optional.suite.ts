@@ -7,7 +7,7 @@ import { call, describe } from "./harness/http.ts";
 import { createKb } from "./harness/knowledge.ts";
 import { optionalCheck } from "./harness/optional.ts";
 import { callOp, profile } from "./harness/profile.ts";
-import { track, uniqueName } from "./harness/resources.ts";
+import { assertDeleted, track, uniqueName } from "./harness/resources.ts";
 
 optionalCheck("knowledge-delete", "deleting a knowledge base", {
   works: async () => {
@@ -40,7 +40,7 @@ async function createOfSize(bytes: number) {
   const id = (response.json as { id?: unknown } | undefined)?.id;
   if (response.status < 300 && typeof id === "string") {
     track(`agent ${id}`, async () => {
-      await callOp("agent.delete", { agent_id: id });
+      assertDeleted(await callOp("agent.delete", { agent_id: id }));
     });
   }
   return { response, length: rawBody.length };

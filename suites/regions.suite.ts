@@ -7,7 +7,7 @@ import { check } from "./harness/check.ts";
 import { type ApiResponse, call, describe } from "./harness/http.ts";
 import { rowKey } from "./harness/paged-endpoints.ts";
 import { callOp } from "./harness/profile.ts";
-import { track, uniqueName } from "./harness/resources.ts";
+import { assertDeleted, track, uniqueName } from "./harness/resources.ts";
 import { runConfig } from "./harness/run-config.ts";
 import { createTask } from "./harness/tasks.ts";
 import { importFreshNumber } from "./harness/telephony.ts";
@@ -71,7 +71,7 @@ check(
     expect(kb.status, describe(kb)).toBeLessThan(300);
     const kbId = (kb.json as { id: string }).id;
     track(`knowledge base ${kbId}`, async () => {
-      await call(`/v1/knowledge/${kbId}`, { method: "DELETE" });
+      assertDeleted(await call(`/v1/knowledge/${kbId}`, { method: "DELETE" }));
     });
     for (const region of others()) {
       const taskThere = await callOp("task.get", { task_id: task.id }, { region });

@@ -6,7 +6,7 @@ import { createAgent } from "./harness/agents.ts";
 import { check } from "./harness/check.ts";
 import { type ApiResponse, call, describe } from "./harness/http.ts";
 import { callOp } from "./harness/profile.ts";
-import { track, uniqueName } from "./harness/resources.ts";
+import { assertDeleted, track, uniqueName } from "./harness/resources.ts";
 import { createTask } from "./harness/tasks.ts";
 import { importFreshNumber } from "./harness/telephony.ts";
 import { seed, testControl } from "./harness/test-control.ts";
@@ -103,7 +103,7 @@ function trackAgent(response: ApiResponse): void {
   const id = (response.json as { id?: unknown } | undefined)?.id;
   if (response.status < 300 && typeof id === "string") {
     track(`agent ${id}`, async () => {
-      await callOp("agent.delete", { agent_id: id });
+      assertDeleted(await callOp("agent.delete", { agent_id: id }));
     });
   }
 }

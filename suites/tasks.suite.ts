@@ -6,7 +6,7 @@ import { TaskRun } from "../spec/task.ts";
 import { check } from "./harness/check.ts";
 import { describe } from "./harness/http.ts";
 import { callOp } from "./harness/profile.ts";
-import { track } from "./harness/resources.ts";
+import { assertDeleted, track } from "./harness/resources.ts";
 import { createTask } from "./harness/tasks.ts";
 import { seed } from "./harness/test-control.ts";
 
@@ -16,7 +16,7 @@ check("a second task with a taken name is a 400 that says so", ["tasks.names-uni
   const id = (response.json as { id?: unknown }).id;
   if (response.status < 300 && typeof id === "string") {
     track(`task ${id}`, async () => {
-      await callOp("task.delete", { task_id: id });
+      assertDeleted(await callOp("task.delete", { task_id: id }));
     });
   }
   expect(response.status, describe(response)).toBe(400);

@@ -12,7 +12,7 @@ import { check } from "./harness/check.ts";
 import { type ApiResponse, call, describe } from "./harness/http.ts";
 import { readAll } from "./harness/paged-endpoints.ts";
 import { callOp, profile } from "./harness/profile.ts";
-import { track } from "./harness/resources.ts";
+import { assertDeleted, track, uniqueName } from "./harness/resources.ts";
 import { buyNumber, carrierAccount, importFreshNumber, importNumbers } from "./harness/telephony.ts";
 
 const remotePath = (accountId: string) => `/v1/telephony/accounts/${accountId}/remote-numbers`;
@@ -93,6 +93,8 @@ check(
       {
         body: {
           provider: "twilio",
+          // Named with the run prefix, so `cleanup` finds it if the run cannot delete it.
+          label: uniqueName("account"),
           account_sid: wired.provider_account_id,
           auth_token: randomBytes(16).toString("hex"),
         },
@@ -101,7 +103,7 @@ check(
     expect(created.status, describe(created)).toBeLessThan(300);
     const account = TelephonyAccount.parse(created.json);
     track(`telephony account ${account.id}`, async () => {
-      await callOp("telephony.account.delete", { account_id: account.id });
+      assertDeleted(await callOp("telephony.account.delete", { account_id: account.id }));
     });
     expect502(await call(remotePath(account.id)));
   },
@@ -175,12 +177,19 @@ check(
     const other = await callOp(
       "telephony.account.create",
       {},
-      { body: { provider: "twilio", account_sid: `AC${randomBytes(16).toString("hex")}`, auth_token: "unused-token" } },
+      {
+        body: {
+          provider: "twilio",
+          label: uniqueName("account"),
+          account_sid: `AC${randomBytes(16).toString("hex")}`,
+          auth_token: "unused-token",
+        },
+      },
     );
     expect(other.status, describe(other)).toBeLessThan(300);
     const otherId = TelephonyAccount.parse(other.json).id;
     track(`telephony account ${otherId}`, async () => {
-      await callOp("telephony.account.delete", { account_id: otherId });
+      assertDeleted(await callOp("telephony.account.delete", { account_id: otherId }));
     });
     const filter = profile().phone_numbers_account_filter;
     const mine = await call(PHONE_NUMBERS, { query: { [filter]: wired.id } });

@@ -9,7 +9,7 @@ import { type ApiResponse, describe } from "./harness/http.ts";
 import { readAll, rowKey } from "./harness/paged-endpoints.ts";
 import { callOp, profile } from "./harness/profile.ts";
 import { property } from "./harness/property.ts";
-import { track, uniqueName } from "./harness/resources.ts";
+import { assertDeleted, track, uniqueName } from "./harness/resources.ts";
 import { createTool, httpOperation, publishTool, sampleTool, trackTool } from "./harness/tools.ts";
 
 const FULL_OPERATION = {
@@ -183,7 +183,7 @@ async function agentWithReference(reference: Record<string, unknown>): Promise<A
   const id = (response.json as { id?: unknown } | undefined)?.id;
   if (response.status < 300 && typeof id === "string") {
     track(`agent ${id}`, async () => {
-      await callOp("agent.delete", { agent_id: id });
+      assertDeleted(await callOp("agent.delete", { agent_id: id }));
     });
   }
   return response;

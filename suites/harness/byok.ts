@@ -6,13 +6,17 @@ import type { ApiResponse, Who } from "./http.ts";
 import { call } from "./http.ts";
 import { callOp, profile } from "./profile.ts";
 import { newProviderKey } from "./provider.ts";
+import { registerSecret } from "./redact.ts";
 
-export const putKey = (provider: string, key: string, as: Who = "admin"): Promise<ApiResponse> =>
-  call(`/v1/byok/${encodeURIComponent(provider)}`, {
+/** Every key sent is registered first (the field is the profile's, so secret-fields.ts cannot know it). */
+export function putKey(provider: string, key: string, as: Who = "admin"): Promise<ApiResponse> {
+  registerSecret(key);
+  return call(`/v1/byok/${encodeURIComponent(provider)}`, {
     method: "PUT",
     body: { [profile().byok_body_field]: key },
     as,
   });
+}
 
 export const deleteKey = (provider: string, as: Who = "admin"): Promise<ApiResponse> =>
   call(`/v1/byok/${encodeURIComponent(provider)}`, { method: "DELETE", as });

@@ -54,9 +54,14 @@ export async function unusedPatternNumbers(): Promise<(outcome: number, paramete
 }
 
 /** Adds a number to a carrier account (bought at the carrier, not through the API). */
-export async function addCarrierNumber(accountSid: string, phoneNumber = freshE164()): Promise<CarrierNumber> {
+export async function addCarrierNumber(
+  accountSid: string,
+  phoneNumber = freshE164(),
+  friendlyName?: string,
+): Promise<CarrierNumber> {
   return (await admin("POST", `/accounts/${encodeURIComponent(accountSid)}/numbers`, {
     phone_number: phoneNumber,
+    ...(friendlyName === undefined ? {} : { friendly_name: friendlyName }),
   })) as CarrierNumber;
 }
 

@@ -7,6 +7,7 @@ import { assertTargetAlive, noteAnswered } from "./liveness.ts";
 import { recordExchange } from "./recorder.ts";
 import { redact, redactHeaders } from "./redact.ts";
 import { runConfig } from "./run-config.ts";
+import { learnSecrets } from "./secret-fields.ts";
 import { applyUniversalRules } from "./universal.ts";
 
 export type Who =
@@ -79,6 +80,8 @@ export async function call(path: string, options: RequestOptions = {}): Promise<
     ...options.headers,
   };
   assertTargetAlive();
+  // Registered before anything is recorded, so this very exchange is redacted.
+  learnSecrets(options.body);
   const started = performance.now();
   let status: number;
   let responseHeaders: Record<string, string>;
@@ -102,6 +105,8 @@ export async function call(path: string, options: RequestOptions = {}): Promise<
     const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     throw new TargetError(redact(`${method} ${url}: no answer within ${timeoutMs} ms (${reason})`));
   }
+  const json = parseJson(text);
+  learnSecrets(json);
   const exchange: Exchange = {
     method,
     url: redact(url),
@@ -114,7 +119,7 @@ export async function call(path: string, options: RequestOptions = {}): Promise<
   };
   recordExchange(exchange);
   applyUniversalRules({ method, url: exchange.url, status, contentType: responseHeaders["content-type"], text });
-  return { method, url: exchange.url, status, headers: responseHeaders, text, json: parseJson(text) };
+  return { method, url: exchange.url, status, headers: responseHeaders, text, json };
 }
 
 function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {

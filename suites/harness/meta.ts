@@ -1,5 +1,5 @@
 // What a check hands to the collector through vitest's task meta (serialised to the main process).
-import type { Exchange } from "../../spec/report.ts";
+import type { Exchange, Leftover } from "../../spec/report.ts";
 import type { RuleObservation } from "./recorder.ts";
 
 export interface CheckMeta {
@@ -21,6 +21,6 @@ declare module "vitest" {
   interface TaskMeta {
     check?: CheckMeta;
     /** On a suite file: resources it created and could not delete. */
-    leftovers?: string[];
+    leftovers?: Leftover[];
   }
 }

@@ -1,6 +1,7 @@
 // Calls an operation by its profile name, so paths the spec does not show live in spec/profile.ts.
 import { fillPath, loadProfile, type OperationName, type Profile } from "../../spec/profile.ts";
 import { type ApiResponse, call, type RequestOptions } from "./http.ts";
+import { registerSecret } from "./redact.ts";
 import { runConfig } from "./run-config.ts";
 
 let loaded: Profile | undefined;
@@ -19,5 +20,8 @@ export function callOp(
 ): Promise<ApiResponse> {
   const operation = profile().operations[name];
   if (operation === undefined) throw new Error(`operation ${name} is not in the profile`);
+  // A secret's value is a secret under a field name too common to register everywhere (`value`).
+  const value = (options.body as { value?: unknown } | undefined)?.value;
+  if (name === "secret.put" && typeof value === "string") registerSecret(value);
   return call(fillPath(operation.path, params), { ...options, method: operation.method });
 }

@@ -1,6 +1,8 @@
 // Everything a run creates is named with the run prefix and deleted at the end of its suite file,
 // even after failures; what cannot be deleted is reported.
 import { randomBytes } from "node:crypto";
+import type { Leftover } from "../../spec/report.ts";
+import { redact } from "./redact.ts";
 import { runConfig } from "./run-config.ts";
 
 type Deleter = () => Promise<void>;
@@ -21,14 +23,20 @@ export function untrack(key: string): void {
   pending.delete(key);
 }
 
-/** Deletes everything still tracked; answers the keys it could not delete. */
-export async function cleanupAll(): Promise<string[]> {
-  const failed: string[] = [];
+/** A delete that answered 2xx, or 404 (already gone); anything else leaves the resource behind. */
+export function assertDeleted(response: { status: number }): void {
+  if (response.status === 404 || (response.status >= 200 && response.status < 300)) return;
+  throw new Error(`delete answered ${response.status}`);
+}
+
+/** Deletes everything still tracked; answers what it could not delete, and why. */
+export async function cleanupAll(suite: string): Promise<Leftover[]> {
+  const failed: Leftover[] = [];
   for (const [key, deleter] of [...pending].reverse()) {
     try {
       await deleter();
-    } catch {
-      failed.push(key);
+    } catch (error) {
+      failed.push({ resource: key, suite, reason: redact(error instanceof Error ? error.message : String(error)) });
     }
     pending.delete(key);
   }

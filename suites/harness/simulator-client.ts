@@ -5,6 +5,7 @@
 import { request } from "undici";
 import { TargetError } from "./errors.ts";
 import { runConfig } from "./run-config.ts";
+import { learnSecrets } from "./secret-fields.ts";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -27,6 +28,7 @@ export async function helperJson(
 ): Promise<unknown> {
   const limit = options.timeoutMs ?? runConfig().timeoutMs;
   const path = new URL(url).pathname;
+  learnSecrets(body);
   let status: number;
   let text: string;
   try {
@@ -44,5 +46,8 @@ export async function helperJson(
     throw new TargetError(`${label} did not answer ${method} ${path} within ${limit} ms`);
   }
   if (status < 200 || status >= 300) throw new TargetError(`${label} answered ${status} to ${method} ${path}`);
-  return text === "" ? undefined : (JSON.parse(text) as unknown);
+  const answer = text === "" ? undefined : (JSON.parse(text) as unknown);
+  // Admin APIs hand out tokens, session cookies and carrier auth tokens: registered as they arrive.
+  learnSecrets(answer);
+  return answer;
 }

@@ -5,7 +5,7 @@ import { PhoneNumber, TelephonyAccount } from "../../spec/telephony.ts";
 import { addCarrierNumber, type CarrierNumber } from "./carrier.ts";
 import { describe } from "./http.ts";
 import { callOp } from "./profile.ts";
-import { track } from "./resources.ts";
+import { track, uniqueName } from "./resources.ts";
 
 let wired: TelephonyAccount | undefined;
 
@@ -46,9 +46,10 @@ export async function importNumbers(
   return items;
 }
 
-/** A number bought at the carrier just now for the wired account, not imported. */
+/** A number bought at the carrier just now for the wired account, not imported. Its carrier name carries the
+ * run prefix, which an import makes the phone number's label: `cleanup` finds a leftover number by it. */
 export async function buyNumber(): Promise<CarrierNumber> {
-  return addCarrierNumber((await carrierAccount()).provider_account_id);
+  return addCarrierNumber((await carrierAccount()).provider_account_id, undefined, uniqueName("number"));
 }
 
 /** A number bought at the carrier and imported, optionally answered by an inbound agent. */

@@ -5,7 +5,7 @@ import { seedTrigger, triggersIntegration } from "./integrations.ts";
 import type { PagedEndpoint } from "./paged-endpoints.ts";
 import { callOp, profile } from "./profile.ts";
 import { registerSecret } from "./redact.ts";
-import { track, uniqueName } from "./resources.ts";
+import { assertDeleted, track, uniqueName } from "./resources.ts";
 import { createTask } from "./tasks.ts";
 import { seed } from "./test-control.ts";
 import { createTool } from "./tools.ts";
@@ -43,7 +43,7 @@ export const WORKSPACE_PAGED_ENDPOINTS: PagedEndpoint[] = [
       const response = await callOp("secret.put", { name }, { body: { value } });
       if (response.status !== 200) throw new Error(`secret put answered ${response.status}`);
       track(`secret ${name}`, async () => {
-        await callOp("secret.delete", { name });
+        assertDeleted(await callOp("secret.delete", { name }));
       });
     },
   },

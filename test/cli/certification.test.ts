@@ -4,6 +4,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } fro
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { type Target, targetSecrets } from "../../spec/target.ts";
+import { readSecrets } from "../../suites/harness/secret-file.ts";
 import { BIN, ROOT, runCli } from "../helpers/cli.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "cap-cert-"));
@@ -11,10 +13,10 @@ const targetFile = join(dir, "target.json");
 let server: ReturnType<typeof spawn>;
 
 beforeAll(async () => {
-  server = spawn(process.execPath, [BIN, "serve", "--out", targetFile, "--fault", "limit-clamped"], {
-    cwd: ROOT,
-    stdio: "ignore",
-  });
+  // limit-clamped fails paging clauses (the expectations below); the other two make failing checks record
+  // exchanges that carry full webhook secrets and provider keys, which the bundle must still not contain.
+  const faults = ["limit-clamped", "webhook-secret-on-read", "byok-list-full-value"].flatMap((f) => ["--fault", f]);
+  server = spawn(process.execPath, [BIN, "serve", "--out", targetFile, ...faults], { cwd: ROOT, stdio: "ignore" });
   const deadline = Date.now() + 30_000;
   while (!existsSync(targetFile)) {
     if (Date.now() > deadline) throw new Error("serve wrote no target file in 30 s");
@@ -26,29 +28,34 @@ afterAll(() => {
   server.kill("SIGTERM");
 });
 
-test("a certification bundle holds the reports, product.json and the log, and no credential", {
-  timeout: 120_000,
+test("a certification bundle holds the reports, product.json and the log, and no secret the run used", {
+  timeout: 180_000,
 }, async () => {
   const bundle = join(dir, "bundle");
-  const result = await runCli([
-    "run",
-    "--target",
-    targetFile,
-    "--suite",
-    "paging,auth,errors",
-    "--seed",
-    "5",
-    "--report-dir",
-    join(dir, "r1"),
-    "--bundle",
-    bundle,
-    "--vendor",
-    "Acme",
-    "--product",
-    "Acme CAP",
-    "--product-version",
-    "1.2.3",
-  ]);
+  // Where run keeps its registry of secret values, so this test can hold the bundle against every one of them.
+  const registry = join(dir, "secrets.jsonl");
+  const result = await runCli(
+    [
+      "run",
+      "--target",
+      targetFile,
+      "--suite",
+      "webhooks,delivery,byok,auth",
+      "--seed",
+      "5",
+      "--report-dir",
+      join(dir, "r1"),
+      "--bundle",
+      bundle,
+      "--vendor",
+      "Acme",
+      "--product",
+      "Acme CAP",
+      "--product-version",
+      "1.2.3",
+    ],
+    { env: { CAP_SECRETS_FILE: registry }, timeoutMs: 150_000 },
+  );
   expect(result.code, result.stderr).toBe(1);
   expect(readdirSync(bundle).sort()).toEqual([
     "junit.xml",
@@ -62,13 +69,31 @@ test("a certification bundle holds the reports, product.json and the log, and no
     vendor: "Acme",
     version: "1.2.3",
   });
-  const credentials = Object.values(JSON.parse(readFileSync(targetFile, "utf8")).credentials as Record<string, string>);
+  const target = JSON.parse(readFileSync(targetFile, "utf8")) as Target;
+  const registered = readSecrets(registry);
+  // Independently of the harness: every key the provider simulator ever issued (checks store them with PUT /v1/byok).
+  const provider = (await (
+    await fetch(`${target.simulators.provider}/_admin/keys`, { signal: AbortSignal.timeout(10_000) })
+  ).json()) as { default_key: string; keys: string[] };
+  // The registry holds each kind: the target's tokens, cookie and carrier auth token, webhook secrets made at
+  // create and rotate, provider keys, a secret value PUT by a check, control-plane tokens of members made by checks.
+  for (const secret of targetSecrets(target)) expect(registered).toContain(secret);
+  expect(target.carrier_account?.authToken).toBeDefined();
+  expect(registered.filter((s) => s.startsWith("whsec_")).length).toBeGreaterThan(10);
+  for (const key of provider.keys.filter((k) => k !== provider.default_key)) expect(registered).toContain(key);
+  expect(registered).toContain("capct-value-1234");
+  expect(registered.length).toBeGreaterThan(targetSecrets(target).length + provider.keys.length + 10);
+  const secrets = [...new Set([...targetSecrets(target), provider.default_key, ...provider.keys, ...registered])];
   for (const file of readdirSync(bundle)) {
     const text = readFileSync(join(bundle, file), "utf8");
-    for (const secret of credentials) expect(text.includes(secret), `${file} contains a credential`).toBe(false);
+    for (const secret of secrets) expect(text.includes(secret), `${file} contains …${secret.slice(-4)}`).toBe(false);
     expect(text, file).not.toMatch(/whsec_[A-Za-z0-9+/=]{16,}/);
   }
-  expect(readFileSync(join(bundle, "run.log"), "utf8")).toContain("paging.limit-above-ceiling-422");
+  // The planted faults put the secrets in failing exchanges; the report shows them masked.
+  const report = readFileSync(join(bundle, "report.json"), "utf8");
+  expect(report).toContain("webhooks.get-hint-only");
+  expect(report).toContain("[REDACTED…");
+  expect(readFileSync(join(bundle, "run.log"), "utf8")).toContain("byok.key-list-masked");
 });
 
 test("an expected failure does not fail the run; a stale expectation fails it with --strict-expectations", {
@@ -98,6 +123,15 @@ test("an expected failure does not fail the run; a stale expectation fails it wi
   ]);
   expect(known.code, known.stdout + known.stderr).toBe(0);
   expect(known.stdout).toContain("2 expected failure(s), 0 stale");
+  // The reports agree with the exit code: no JUnit failure, the HTML marks both with the reason.
+  const junit = readFileSync(join(dir, "r2", "junit.xml"), "utf8");
+  expect(junit).toMatch(/<testsuites name="cap-conformance" tests="\d+" failures="0" errors="0"/);
+  expect(junit).toContain('<property name="expected-failure" value="paging.limit-above-ceiling-422"/>');
+  expect(junit).toContain('<skipped message="expected failure (--expect): we clamp on purpose');
+  const page = readFileSync(join(dir, "r2", "report.html"), "utf8");
+  expect(page).toContain('<header class="verdict v-pass">');
+  expect(page).toContain("Expected failure (--expect). Reason: we clamp on purpose");
+  expect(readFileSync(join(dir, "r2", "summary.md"), "utf8")).toContain("| ⊗ Expected failure | 2 |");
 
   const stale = join(dir, "stale.json");
   writeFileSync(stale, JSON.stringify([{ clause: "paging.default-limit", reason: "was broken once" }]));

@@ -49,7 +49,12 @@ test("a vendor profile passes on the reference platform serving it, each declara
   const shape = r.clauses.find((c) => c.id === "webhooks.shape")!;
   expect(shape.status).toBe("passed");
   expect(result.stdout).toContain("✓ knowledge-delete (§4.1) must-be-absent: passed");
+  // The knowledge base the server may not delete stays behind, and every report says so with the sweep command.
+  const kept = r.leftovers?.find((l) => l.resource.startsWith("knowledge base "));
+  expect(kept?.reason).toBe("the profile declares knowledge-delete absent, so it stays");
+  expect(result.stdout).toContain(`resource(s) named ${r.run.prefix}*`);
   const html = readFileSync(join(reportDir, "report.html"), "utf8");
+  expect(html).toContain("Left behind (");
   expect(html).toContain("Optional behaviours");
   expect(html).toContain("optional.version-header");
   const junit = readFileSync(join(reportDir, "junit.xml"), "utf8");
@@ -121,5 +126,30 @@ test("a file that is not a profile is exit 2 naming the bad field, before any se
   expect(result.code).toBe(2);
   expect(result.stderr).toMatch(/optional\.knowledge-delete/);
   expect(result.stderr).toMatch(/max_body_byte/);
+  expect(result.stdout).not.toMatch(/Embedded reference platform/);
+});
+
+test("a misspelt operation or a path with other placeholders than the default's is exit 2 naming it", async () => {
+  const bad = join(dir, "bad-operations.json");
+  writeFileSync(
+    bad,
+    JSON.stringify({
+      operations: {
+        "webhook.creat": { method: "POST", path: "/v1/webhooks", section: "4.1" },
+        "agent.get": { method: "GET", path: "/v1/agents/{id}", section: "4" },
+        "webhook.rotate-secret": { method: "POST", path: "/v1/webhooks/rotate", section: "4.1" },
+        // Moved, with the default's placeholder: fine.
+        "kb.get": { method: "GET", path: "/v1/knowledge-bases/{kb_id}", section: "4.1" },
+      },
+    }),
+  );
+  const result = await runCli(["run", "--profile", bad, "--quiet"], { timeoutMs: 30_000 });
+  expect(result.code).toBe(2);
+  expect(result.stderr).toContain("operations.webhook.creat: unknown operation (did you mean webhook.create?)");
+  expect(result.stderr).toContain(
+    "operations.agent.get.path: placeholders {id} must be the default's {agent_id} (/v1/agents/{agent_id})",
+  );
+  expect(result.stderr).toContain("operations.webhook.rotate-secret.path: placeholders none must be the default's");
+  expect(result.stderr).not.toMatch(/kb\.get/);
   expect(result.stdout).not.toMatch(/Embedded reference platform/);
 });

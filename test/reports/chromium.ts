@@ -5,9 +5,25 @@ import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { TestContext } from "vitest";
 
 export const CHROMIUM = "/usr/bin/chromium";
 export const hasChromium = existsSync(CHROMIUM);
+
+/** CI installs Chromium (.ci/run), so there a missing browser is a broken CI image, not a reason to skip.
+ * `CI=false` or `CI=0` count as not CI. */
+export const chromiumRequired = !["", "0", "false"].includes((process.env.CI ?? "").toLowerCase());
+
+export const SKIP_NOTE = `${CHROMIUM} is not installed (apt-get install -y chromium); skipping the rendered-page checks (they fail instead when CI is set)`;
+
+/** Skips the test (saying why) without Chromium, or fails it when CI is set. */
+export function needChromium(ctx: TestContext): void {
+  if (hasChromium) return;
+  if (chromiumRequired) {
+    throw new Error(`${CHROMIUM} is missing but CI is set: .ci/run installs it (apt-get install -y chromium)`);
+  }
+  ctx.skip(true, SKIP_NOTE);
+}
 
 const FLAGS = [
   "--headless",

@@ -6,7 +6,7 @@ import { hostileReport } from "./hostile.ts";
 
 /** Every tag the renderer itself emits; anything else in the output came from report data. */
 const OWN_TAGS = new Set(
-  "html head meta title style body header div p h1 h2 h4 span main ul li dl dt dd code br ol a input label section details summary pre table tr th td footer script b".split(
+  "html head meta title style body header div p h1 h2 h3 h4 span main ul li dl dt dd code br ol a input label section details summary pre table tr th td footer script b".split(
     " ",
   ),
 );
@@ -94,7 +94,7 @@ describe("renderHtml", () => {
     expect(page).toContain("<span>seed</span> <code>42</code>");
     expect(page).toContain("<span>path</span> <code>6:1:0</code>");
     expect(page).toContain(
-      '<pre class="cmd"><code>npx cap-conformance run --only paging.has-more-extra-row --seed 42 --path 6:1:0 --target target.json</code></pre>',
+      '<pre class="cmd"><code>npx cap-conformance run --target target.json --clause paging.has-more-extra-row --seed 42</code></pre>',
     );
     expect(page).toContain('<span class="m">GET</span> http://127.0.0.1:41234/v1/tools?limit=0 → ');
     expect(page).toContain('<span class="s s-bad">422</span>');

@@ -71,7 +71,7 @@ describe("renderJunit", () => {
     expect(text).toContain("seed: 42");
     expect(text).toContain("path: 6:1:0");
     expect(text).toContain(
-      "reproduce: npx cap-conformance run --only paging.has-more-extra-row --seed 42 --path 6:1:0",
+      "reproduce: npx cap-conformance run --target target.json --clause paging.has-more-extra-row --seed 42",
     );
     expect(text).toContain("2. GET http://127.0.0.1:41234/v1/agents?limit=2&offset=0 -> 200 (6 ms)");
     expect(text).toContain('"has_more":false');

@@ -53,7 +53,7 @@ describe("renderMarkdown", () => {
     const { fences, balanced } = scanMarkdown(md);
     expect(balanced).toBe(true);
     expect(fences).toContain(
-      "npx cap-conformance run --only paging.has-more-extra-row --seed 42 --path 6:1:0 --target target.json",
+      "npx cap-conformance run --target target.json --clause paging.has-more-extra-row --seed 42",
     );
     expect(md).not.toContain("auth.role-reread"); // skipped clauses are counted, not listed
   });

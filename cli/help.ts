@@ -1,0 +1,69 @@
+// What `cap-conformance --help` and `cap-conformance <command> --help` print. Flag meanings are in README.md;
+// run's are listed here too, since that is the command people type flags for.
+
+const USAGE: Record<string, string> = {
+  run: `  cap-conformance run [--target FILE | --base-url URL --token-admin T --token-editor T --token-viewer T]
+                      [--suite a,b] [--clause id,id] [--seed N] [--num-runs N] [--timeout-ms N]
+                      [--report-dir DIR] [--profile FILE] [--repeat N] [--fault NAME]... [--minute-ms N] [--quiet] [--no-shrink]
+                      [--expect FILE [--strict-expectations]]
+                      [--command "..." | --image IMAGE [--env K=V]... [--port N]] [--startup-timeout-ms N]
+                      [--bundle DIR --vendor V --product P --product-version X [--target-description D]]`,
+  serve:
+    "  cap-conformance serve [--out target.json] [--fault NAME]... [--regions N] [--port N] [--minute-ms N] [--profile FILE]",
+  simulate: "  cap-conformance simulate [--out target.json] [--minute-ms N]",
+  faults: "  cap-conformance faults [--json]",
+  clauses: "  cap-conformance clauses [--json]",
+  report: "  cap-conformance report DIR",
+  cleanup:
+    "  cap-conformance cleanup --target FILE --prefix capct-xxxxxx- [--profile FILE] [--timeout-ms N]\n" +
+    "                          (or --base-url URL --token-admin T instead of --target)",
+  load: "  cap-conformance load --scenario NAME [--target FILE] [--duration 30s] [--rate N] [--vus N]",
+  openapi: "  cap-conformance openapi [--out FILE]",
+};
+
+const DETAILS: Record<string, string> = {
+  run: `
+  --target FILE            the target file (env CAP_TARGET); without one, the embedded reference platform
+  --base-url, --token-*    override the file's first region and tokens (env CAP_BASE_URL, CAP_TOKEN_ADMIN, ...)
+  --suite, --clause        only these suite areas / the checks naming these clause ids
+  --seed N, --num-runs N   fast-check seed and runs per property (default 25)
+  --timeout-ms N           bound on every request, stream read and wait (default 10000)
+  --report-dir DIR         where the reports go (default reports/out)
+  --profile FILE           the profile of assumptions and optional behaviours (exit 2 if it is not one)
+  --repeat N               run N times and report clauses whose verdict changed
+  --fault NAME             plant a fault in the embedded platform (repeatable; see cap-conformance faults)
+  --minute-ms N            real milliseconds per simulated minute of the simulators the run starts (default 50)
+  --quiet, --no-shrink     no per-check lines; report a failing property's first counterexample unshrunk
+  --expect FILE            known failures [{"clause", "reason", "issue"?}]; --strict-expectations fails on stale ones
+  --command "..."          start the server as a process, wait for the target file and GET /health, stop it after
+  --image IMAGE            start the server as a container (--env K=V, --port N) wired to in-process simulators
+  --startup-timeout-ms N   how long --command and --image wait for the server to answer (default 60000)
+  --bundle DIR ...         write a certification bundle (--vendor, --product, --product-version required)`,
+  simulate: `
+  --out FILE               where the target file goes (default target.json; it holds the carrier auth token)
+  --minute-ms N            real milliseconds per simulated minute (default 60000)
+  Runs until SIGINT/SIGTERM.`,
+};
+
+const EXIT_CODES =
+  "Exit codes of run: 0 every applicable clause passed, 1 a clause failed, 2 the harness could not do its job.";
+
+export const HELP = `cap-conformance: conformance harness for the Conversational Agent Platform regional API
+
+Usage:
+${Object.values(USAGE).join("\n")}
+
+${EXIT_CODES}`;
+
+export function isCommand(name: string): boolean {
+  return name in USAGE;
+}
+
+/** One command's usage (and flags, where it has many); the whole help for an unknown name. */
+export function commandHelp(command: string): string {
+  const usage = USAGE[command];
+  if (usage === undefined) return HELP;
+  const details = DETAILS[command] ?? "";
+  const tail = command === "run" ? `\n\n${EXIT_CODES}` : "";
+  return `Usage:\n${usage}\n${details}${tail}\n\nEvery flag is described in README.md.`;
+}

@@ -1,0 +1,165 @@
+// One region's sweep for `cleanup`: each kind of resource the suites create, listed page by page (limit and
+// offset until has_more is false) and deleted when its name, label or URL carries the run prefix. Kinds are
+// deleted in an order that frees references first (numbers before accounts, tasks before agents, agents before
+// tools). Every request is bounded; a list or delete that fails is reported, never skipped in silence.
+import { request } from "undici";
+import { fillPath, type OperationName, type Profile } from "../spec/profile.ts";
+
+interface Kind {
+  label: string;
+  /** The list: a profile operation, or a path the spec itself gives. */
+  list: OperationName | { path: string };
+  remove: OperationName;
+  /** The delete's path parameter and the row field that fills it. */
+  param: string;
+  key: "id" | "name";
+  /** Where a row carries the run prefix. */
+  marks: Array<"name" | "label" | "url">;
+}
+
+const KINDS: Kind[] = [
+  // Imported numbers take the carrier number's name, which the suites give the run prefix.
+  {
+    label: "phone number",
+    list: { path: "/v1/telephony/phone-numbers" },
+    remove: "phone.delete",
+    param: "phone_number_id",
+    key: "id",
+    marks: ["label"],
+  },
+  { label: "task", list: "task.list", remove: "task.delete", param: "task_id", key: "id", marks: ["name"] },
+  // A webhook has no name: its URL ends in a path named with the prefix.
+  {
+    label: "webhook",
+    list: { path: "/v1/webhooks" },
+    remove: "webhook.delete",
+    param: "webhook_id",
+    key: "id",
+    marks: ["url"],
+  },
+  { label: "agent", list: "agent.list", remove: "agent.delete", param: "agent_id", key: "id", marks: ["name"] },
+  { label: "tool", list: "tool.list", remove: "tool.delete", param: "tool_id", key: "id", marks: ["name"] },
+  { label: "secret", list: "secret.list", remove: "secret.delete", param: "name", key: "name", marks: ["name"] },
+  {
+    label: "telephony account",
+    list: "telephony.account.list",
+    remove: "telephony.account.delete",
+    param: "account_id",
+    key: "id",
+    marks: ["label"],
+  },
+];
+
+/** The spec has no list of knowledge bases, so leftovers of that kind cannot be found by their prefix. */
+const UNLISTABLE_NOTE =
+  "knowledge bases cannot be swept: the spec has no list of them (a run reports the ones it could not delete, by id, in report.json)";
+
+const PAGE = 200;
+/** A list that never says has_more=false is cut off here (and reported). */
+const MAX_PAGES = 500;
+
+export interface SweepFailure {
+  verb: "list" | "delete";
+  what: string;
+  reason: string;
+}
+
+export interface SweepResult {
+  deleted: string[];
+  failures: SweepFailure[];
+  notes: string[];
+}
+
+interface Options {
+  baseUrl: string;
+  token: string;
+  profile: Profile;
+  prefix: string;
+  timeoutMs: number;
+}
+
+type Row = Record<string, unknown>;
+
+async function send(options: Options, method: string, path: string): Promise<{ status: number; body: unknown }> {
+  const response = await request(`${options.baseUrl.replace(/\/$/, "")}${path}`, {
+    method: method as "GET",
+    headers: { authorization: `Bearer ${options.token}`, accept: "application/json" },
+    headersTimeout: options.timeoutMs,
+    bodyTimeout: options.timeoutMs,
+    signal: AbortSignal.timeout(options.timeoutMs),
+  });
+  const text = await response.body.text();
+  let body: unknown;
+  try {
+    body = text === "" ? undefined : JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  return { status: response.statusCode, body };
+}
+
+/** Why a request failed, without its URL's host or any header (the token stays out of every message). */
+function why(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  return error.name === "Error" ? error.message : `${error.name}: ${error.message}`;
+}
+
+/** Every row of a list, reading pages until has_more is false; a bare array (a list the spec leaves unpaged) is
+ * one page. */
+async function listAll(options: Options, path: string): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const separator = path.includes("?") ? "&" : "?";
+    const { status, body } = await send(options, "GET", `${path}${separator}limit=${PAGE}&offset=${rows.length}`);
+    if (status !== 200) throw new Error(`GET ${path} answered ${status}`);
+    if (Array.isArray(body)) return [...rows, ...(body as Row[])];
+    const envelope = body as { items?: unknown; has_more?: unknown } | undefined;
+    if (!Array.isArray(envelope?.items)) throw new Error(`GET ${path} answered no items array`);
+    rows.push(...(envelope.items as Row[]));
+    if (envelope.has_more !== true) return rows;
+    if (envelope.items.length === 0) throw new Error(`GET ${path} said has_more with an empty page`);
+  }
+  throw new Error(`GET ${path} still had more rows after ${MAX_PAGES} pages`);
+}
+
+function marked(row: Row, kind: Kind, prefix: string): boolean {
+  return kind.marks.some((field) => {
+    const value = row[field];
+    if (typeof value !== "string") return false;
+    return field === "url" ? value.includes(prefix) : value.startsWith(prefix);
+  });
+}
+
+export async function sweepRegion(options: Options): Promise<SweepResult> {
+  const result: SweepResult = { deleted: [], failures: [], notes: [UNLISTABLE_NOTE] };
+  for (const kind of KINDS) {
+    const path = typeof kind.list === "string" ? options.profile.operations[kind.list]?.path : kind.list.path;
+    const remove = options.profile.operations[kind.remove];
+    if (path === undefined || remove === undefined) {
+      result.failures.push({ verb: "list", what: `${kind.label}s`, reason: "the profile has no such operation" });
+      continue;
+    }
+    let rows: Row[];
+    try {
+      rows = await listAll(options, path);
+    } catch (error) {
+      result.failures.push({ verb: "list", what: `${kind.label}s`, reason: why(error) });
+      continue;
+    }
+    for (const row of rows.filter((r) => marked(r, kind, options.prefix))) {
+      const id = String(row[kind.key]);
+      const name = String(row.name ?? row.label ?? row.url ?? "");
+      const what = `${kind.label} ${id}${name === id ? "" : ` (${name})`}`;
+      const target = fillPath(remove.path, { [kind.param]: id });
+      try {
+        const { status } = await send(options, remove.method, target);
+        // 404: gone already (another sweep, or the server cascaded it).
+        if ((status >= 200 && status < 300) || status === 404) result.deleted.push(what);
+        else result.failures.push({ verb: "delete", what, reason: `${remove.method} ${target} answered ${status}` });
+      } catch (error) {
+        result.failures.push({ verb: "delete", what, reason: why(error) });
+      }
+    }
+  }
+  return result;
+}
