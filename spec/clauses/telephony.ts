@@ -77,6 +77,14 @@ export const telephonyClauses: Clause[] = [
     statement: "A number whose readiness is live answers inbound calls.",
   },
   {
+    id: "telephony.readiness-not-live-without-agent",
+    section: "2.5",
+    kind: "needs-wiring",
+    assumption: "phone.import",
+    statement:
+      "readiness collapses routing into its answer: a number that can answer inbound (can_inbound) but has no inbound agent does not read live, since live means answering inbound (the spec names no exact value for it).",
+  },
+  {
     id: "telephony.phone-numbers-account-filter",
     section: "4",
     kind: "needs-wiring",
