@@ -60,6 +60,7 @@ export async function startSimulators(minuteMs = 60_000): Promise<Simulators> {
     const controlPlane = await startControlPlane();
     closers.add(controlPlane.close);
     const carrier = await startCarrier({ clock });
+    const carrierAccount = { url: carrier.url, accountSid: carrier.account.sid, authToken: carrier.account.authToken };
     closers.add(carrier.close);
     const provider = await startProvider({ clock });
     closers.add(provider.close);
@@ -81,11 +82,11 @@ export async function startSimulators(minuteMs = 60_000): Promise<Simulators> {
         profile: "default",
         minute_ms: clock.minuteMs,
         // The target file names it, so a run can keep its auth token out of every report (and a server wire it).
-        carrier_account: { url: carrier.url, accountSid: carrier.account.sid, authToken: carrier.account.authToken },
+        carrier_account: carrierAccount,
       },
       wiring: {
         controlPlaneUrl: controlPlane.url,
-        carrier: { url: carrier.url, accountSid: carrier.account.sid, authToken: carrier.account.authToken },
+        carrier: carrierAccount,
         providerUrl: provider.url,
         trustedWebhookOrigin: sink.url,
         trustedCrawlOrigin: website.url,

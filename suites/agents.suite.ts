@@ -12,6 +12,7 @@ import { patternNumber } from "./harness/carrier.ts";
 import { firstPair, isListed, listedPairs, type Pair, type PairKind, unlistedName } from "./harness/catalog.ts";
 import { check } from "./harness/check.ts";
 import { call, describe } from "./harness/http.ts";
+import { expectOneOfTwoCreated, expectRenameOntoTakenRefused } from "./harness/names.ts";
 import { OVERRIDE_FIELDS, overrideOf } from "./harness/overrides.ts";
 import { callOp } from "./harness/profile.ts";
 import { property } from "./harness/property.ts";
@@ -38,16 +39,30 @@ check("two concurrent creates with one name: exactly one succeeds", ["agents.nam
       });
     }
   }
-  const statuses = responses.map((r) => r.status).sort();
-  expect(
-    statuses.filter((s) => s >= 200 && s < 300),
-    `statuses ${statuses.join(", ")}`,
-  ).toHaveLength(1);
-  expect(
-    statuses.filter((s) => s === 400),
-    `statuses ${statuses.join(", ")}`,
-  ).toHaveLength(1);
+  expectOneOfTwoCreated(responses);
 });
+
+check(
+  "renaming an agent (PATCH, the whole config) to a name another agent holds is a 400, and both keep their names",
+  ["agents.names-unique"],
+  async () => {
+    const [renamed, holder] = [await createAgent(), await createAgent()];
+    const readAgent = async (id: string) => {
+      const read = await callOp("agent.get", { agent_id: id });
+      expect(read.status, describe(read)).toBe(200);
+      return AgentRecord.parse(read.json);
+    };
+    // The agent PATCH replaces whole (4): the stored config is sent back with only the name changed.
+    const config = (await readAgent(renamed.id)).config;
+    await expectRenameOntoTakenRefused(
+      "agent",
+      renamed,
+      holder,
+      (id, name) => callOp("agent.patch", { agent_id: id }, { body: { ...config, name } }),
+      async (id) => (await readAgent(id)).name,
+    );
+  },
+);
 
 check("an agent written with 2.9 fields reads back with the same values", ["agents.config-round-trip"], async () => {
   const config = richAgentConfig(uniqueName("round-trip"));

@@ -325,6 +325,44 @@ check(
   wired,
 );
 
+/** Opens raced by a message: a gap between the snapshot and the subscription shows in one of these. */
+const GAP_ROUNDS = 5;
+
+const snapshotItemIds = (frame: SseFrame) =>
+  new Set(((json(frame).items ?? []) as Array<{ id?: unknown }>).map((item) => item.id));
+
+check(
+  "an item created while the conversation stream opens is in its snapshot or a later item.created, never in neither",
+  ["streams.snapshot-then-live-no-gap"],
+  async () => {
+    await ensureProviderKey();
+    const { conversationId } = await settledConversation();
+    for (let round = 0; round < GAP_ROUNDS; round++) {
+      // One message races the open; a second goes out the moment the snapshot is in, when rule 1 says the
+      // subscription is already established.
+      const [stream, raced] = await Promise.all([
+        mustOpen(eventsPath(conversationId)),
+        sendMessage({ conversation_id: conversationId }),
+      ]);
+      const snapshot = await firstFrame(stream);
+      const afterSnapshot = await sendMessage({ conversation_id: conversationId });
+      const inSnapshot = snapshotItemIds(snapshot);
+      for (const [label, { item }] of [
+        ["sent while opening", raced],
+        ["sent once the snapshot arrived", afterSnapshot],
+      ] as const) {
+        if (inSnapshot.has(item.id)) continue;
+        await stream.waitFor((frame) => frame.event === "item.created" && json(frame).id === item.id, {
+          timeoutMs: deadline(),
+          what: `round ${round + 1}: the message ${label} (${item.id}), absent from the snapshot, as item.created`,
+        });
+      }
+      stream.close();
+    }
+  },
+  wired,
+);
+
 check(
   "item.created frames carry an id: line holding the item id",
   ["streams.item-created-id-line"],

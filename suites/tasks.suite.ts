@@ -2,28 +2,60 @@
 // its name (runs are seeded through test control; the history's path is the profile's `task.runs`).
 import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
-import { TaskRun } from "../spec/task.ts";
+import { TaskRecord, TaskRun } from "../spec/task.ts";
 import { check } from "./harness/check.ts";
-import { describe } from "./harness/http.ts";
+import { type ApiResponse, describe } from "./harness/http.ts";
+import { expectOneOfTwoCreated, expectRenameOntoTakenRefused } from "./harness/names.ts";
 import { callOp } from "./harness/profile.ts";
-import { assertDeleted, track } from "./harness/resources.ts";
+import { assertDeleted, track, uniqueName } from "./harness/resources.ts";
 import { createTask } from "./harness/tasks.ts";
 import { seed } from "./harness/test-control.ts";
 
-check("a second task with a taken name is a 400 that says so", ["tasks.names-unique"], async () => {
-  const task = await createTask();
-  const response = await callOp("task.create", {}, { body: { name: task.name } });
-  const id = (response.json as { id?: unknown }).id;
+/** Schedules the delete of a task a check created by hand (a create that should have been refused). */
+function trackCreated(response: ApiResponse): void {
+  const id = (response.json as { id?: unknown } | undefined)?.id;
   if (response.status < 300 && typeof id === "string") {
     track(`task ${id}`, async () => {
       assertDeleted(await callOp("task.delete", { task_id: id }));
     });
   }
+}
+
+check("a second task with a taken name is a 400 that says so", ["tasks.names-unique"], async () => {
+  const task = await createTask();
+  const response = await callOp("task.create", {}, { body: { name: task.name } });
+  trackCreated(response);
   expect(response.status, describe(response)).toBe(400);
   expect((response.json as { detail: { message: string } }).detail.message, describe(response)).toMatch(
     /already exists/i,
   );
 });
+
+check("two concurrent task creates with one name: exactly one succeeds", ["tasks.names-unique"], async () => {
+  const name = uniqueName("task-race");
+  const responses = await Promise.all([0, 1].map(() => callOp("task.create", {}, { body: { name } })));
+  responses.forEach(trackCreated);
+  expectOneOfTwoCreated(responses);
+});
+
+check(
+  "renaming a task (PATCH) to a name another task holds is a 400, and both keep their names",
+  ["tasks.names-unique"],
+  async () => {
+    const [renamed, holder] = [await createTask(), await createTask()];
+    await expectRenameOntoTakenRefused(
+      "task",
+      renamed,
+      holder,
+      (id, name) => callOp("task.update", { task_id: id }, { body: { name } }),
+      async (id) => {
+        const read = await callOp("task.get", { task_id: id });
+        expect(read.status, describe(read)).toBe(200);
+        return TaskRecord.parse(read.json).name;
+      },
+    );
+  },
+);
 
 check("DELETE /v1/tasks/{task_id} answers {ok: true} and the task is then a 404", ["tasks.delete-ok"], async () => {
   const task = await createTask();

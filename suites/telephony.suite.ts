@@ -270,3 +270,32 @@ check(
   },
   { needs: ["wiring"] },
 );
+
+check(
+  "a number that can answer inbound but has no inbound agent does not read live, on import and once its agent is cleared",
+  ["telephony.readiness-not-live-without-agent"],
+  async (ctx) => {
+    const readiness = async (id: string) => {
+      const read = await callOp("phone.get", { phone_number_id: id });
+      expect(read.status, describe(read)).toBe(200);
+      return PhoneNumber.parse(read.json);
+    };
+    const number = await readiness((await importFreshNumber()).id);
+    if (!number.can_inbound) ctx.skip("the carrier number imported here cannot answer inbound (can_inbound false)");
+    expect(number.inbound_agent_id, "imported without an inbound agent").toBeNull();
+    expect(number.readiness, "readiness with no inbound agent").not.toBe("live");
+    const agent = await createAgent();
+    const routed = await callOp(
+      "phone.update",
+      { phone_number_id: number.id },
+      { body: { inbound_agent_id: agent.id } },
+    );
+    expect(routed.status, describe(routed)).toBe(200);
+    const cleared = await callOp("phone.update", { phone_number_id: number.id }, { body: { inbound_agent_id: null } });
+    expect(cleared.status, describe(cleared)).toBe(200);
+    const after = await readiness(number.id);
+    expect(after.inbound_agent_id, "the inbound agent after clearing it").toBeNull();
+    expect(after.readiness, "readiness once the inbound agent is cleared").not.toBe("live");
+  },
+  { needs: ["wiring"] },
+);

@@ -6,6 +6,7 @@ import { expect } from "vitest";
 import { ToolRecord } from "../spec/tool.ts";
 import { check } from "./harness/check.ts";
 import { type ApiResponse, describe } from "./harness/http.ts";
+import { expectOneOfTwoCreated, expectRenameOntoTakenRefused } from "./harness/names.ts";
 import { readAll, rowKey } from "./harness/paged-endpoints.ts";
 import { callOp, profile } from "./harness/profile.ts";
 import { property } from "./harness/property.ts";
@@ -67,10 +68,23 @@ check("two concurrent tool creates with one name: exactly one succeeds", ["tools
   const name = uniqueName("tool-race");
   const responses = await Promise.all([0, 1].map(() => callOp("tool.create", {}, { body: sampleTool(name) })));
   responses.forEach(trackCreated);
-  const statuses = responses.map((r) => r.status).sort();
-  expect(statuses.filter((s) => s < 300)).toHaveLength(1);
-  expect(statuses.filter((s) => s === 400)).toHaveLength(1);
+  expectOneOfTwoCreated(responses);
 });
+
+check(
+  "renaming a tool (PATCH) to a name another tool holds is a 400, and both keep their names",
+  ["tools.names-unique"],
+  async () => {
+    const [renamed, holder] = [await createTool(), await createTool()];
+    await expectRenameOntoTakenRefused(
+      "tool",
+      renamed,
+      holder,
+      (id, name) => callOp("tool.patch", { tool_id: id }, { body: { name } }),
+      async (id) => (await readTool(id)).name,
+    );
+  },
+);
 
 check("a tool written with every 2.10 field reads back the same", ["tools.inline-round-trip"], async () => {
   const body = richTool(uniqueName("round-trip"));

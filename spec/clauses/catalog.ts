@@ -123,6 +123,13 @@ export const catalogClauses: Clause[] = [
       "total_count in the galleries is an integer or null; when an integer it is the total number of matching rows.",
   },
   {
+    id: "catalog.gallery-filter-narrows",
+    section: "4",
+    kind: "needs-wiring",
+    statement:
+      "A voice or avatar gallery filter narrows the results to the rows matching it: filtering on a facet value lists exactly the unfiltered rows carrying that value (a filter is the query parameter named after its facet).",
+  },
+  {
     id: "catalog.gallery-502",
     section: "7",
     kind: "needs-wiring",

@@ -72,6 +72,13 @@ export const errorsClauses: Clause[] = [
     statement: "The full per-status table: not shown.",
   },
   {
+    id: "errors.code-execution-502-endpoint",
+    section: "7",
+    kind: "not-shown",
+    statement:
+      "Which endpoint calls the code-execution service, the fourth 502 source besides provider-key verification, the voice or avatar gallery and the carrier API: not shown (no endpoint of the spec names it, so its 502 cannot be reached).",
+  },
+  {
     id: "errors.403-messages",
     section: "7",
     kind: "not-shown",

@@ -46,7 +46,8 @@ export const knowledgeClauses: Clause[] = [
     id: "knowledge.seeds-are-urls",
     section: "2.2",
     kind: "testable",
-    statement: "seeds holds the start URLs given as urls at create.",
+    statement:
+      "seeds holds the start URLs given as urls at create; urls defaults to empty, so a create without urls answers seeds [].",
   },
   {
     id: "knowledge.discovering-to-review",

@@ -78,6 +78,13 @@ export const streamsClauses: Clause[] = [
     statement: "The first frame of a stream is a snapshot of the whole current state (rule 1).",
   },
   {
+    id: "streams.snapshot-then-live-no-gap",
+    section: "6.2",
+    kind: "needs-wiring",
+    statement:
+      "The snapshot is sent after the subscription is established, so nothing falls between it and the live frames: an item created while the conversation stream opens is in the snapshot or comes as a later item.created, never in neither (rule 1).",
+  },
+  {
     id: "streams.snapshot-on-reconnect",
     section: "6.2",
     kind: "testable",

@@ -85,6 +85,14 @@ export const telephonyClauses: Clause[] = [
       "An inbound call to a number is answered by the number's inbound_agent_id (its session names that agent), and once inbound_agent_id changes the next inbound call follows it.",
   },
   {
+    id: "telephony.readiness-not-live-without-agent",
+    section: "2.5",
+    kind: "needs-wiring",
+    assumption: "phone.import",
+    statement:
+      "readiness collapses routing into its answer: a number that can answer inbound (can_inbound) but has no inbound agent does not read live, since live means answering inbound (the spec names no exact value for it).",
+  },
+  {
     id: "telephony.phone-numbers-account-filter",
     section: "4",
     kind: "needs-wiring",

@@ -1,6 +1,6 @@
 // Runs the real command in a child process, bounded in time, and hands back what it printed.
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -63,28 +63,62 @@ export async function pool<T>(limit: number, tasks: Array<() => Promise<T>>): Pr
 
 export interface Served {
   targetFile: string;
-  /** SIGTERM, then SIGKILL if it has not exited within five seconds. */
-  stop(): Promise<void>;
+  /** SIGTERM, then SIGKILL if it has not exited within five seconds; answers how it exited and when. */
+  stop(): Promise<Stopped>;
+}
+
+export interface Stopped {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  /** From the SIGTERM to the exit. */
+  ms: number;
 }
 
 /** Starts `cap-conformance serve` as its own process and answers once its target file exists. */
-export async function serve(args: string[], dir: string, timeoutMs = 30_000): Promise<Served> {
+export function serve(args: string[], dir: string, timeoutMs = 30_000): Promise<Served> {
+  return startWithTarget("serve", args, dir, timeoutMs);
+}
+
+/**
+ * Starts a long-running command that writes a target file (`serve`, `simulate`) as its own process, and
+ * answers once the file holds JSON.
+ */
+export async function startWithTarget(
+  command: "serve" | "simulate",
+  args: string[],
+  dir: string,
+  timeoutMs = 30_000,
+): Promise<Served> {
   const targetFile = join(dir, "target.json");
-  const child = spawn(process.execPath, [BIN, "serve", "--out", targetFile, ...args], { cwd: ROOT, stdio: "ignore" });
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const stop = async () => {
+  const child = spawn(process.execPath, [BIN, command, "--out", targetFile, ...args], { cwd: ROOT, stdio: "ignore" });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once("exit", (code, signal) => resolve({ code, signal })),
+  );
+  const stop = async (): Promise<Stopped> => {
+    const started = Date.now();
     child.kill("SIGTERM");
     const killer = setTimeout(() => child.kill("SIGKILL"), 5_000);
-    await exited;
+    const how = await exited;
     clearTimeout(killer);
+    return { ...how, ms: Date.now() - started };
   };
   const deadline = Date.now() + timeoutMs;
-  while (!existsSync(targetFile)) {
+  while (!holdsJson(targetFile)) {
     if (child.exitCode !== null || Date.now() > deadline) {
       await stop();
-      throw new Error(`serve ${args.join(" ")} wrote no target file within ${timeoutMs} ms`);
+      throw new Error(`${command} ${args.join(" ")} wrote no target file within ${timeoutMs} ms`);
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return { targetFile, stop };
+}
+
+function holdsJson(file: string): boolean {
+  if (!existsSync(file)) return false;
+  try {
+    JSON.parse(readFileSync(file, "utf8"));
+    return true;
+  } catch {
+    return false;
+  }
 }

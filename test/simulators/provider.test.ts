@@ -239,6 +239,31 @@ describe("timing on the shared clock", () => {
     }
   });
 
+  it("paces content tokens at tokens_per_second: N tokens take about (N - 1) / R from the first to the last", async () => {
+    // Few, wide gaps (50 ms): a late timer costs little of the whole, so the bounds can catch a rate off by 2x.
+    const tokens = 11;
+    const perSecond = 20;
+    const reply = Array.from({ length: tokens }, (_, i) => `w${i}`).join(" ");
+    await call("PUT", "/_admin/scripts", { body: { scripts: [{ match: "pace me", reply }] } });
+    provider.state.timing = { ttft_ms: 0, tokens_per_second: perSecond };
+    const { frames, times } = await streamChat(chat("pace me", { stream: true }));
+    // Content chunks only: the role chunk carries empty content, the stop chunk and [DONE] none.
+    const content = frames.flatMap((frame, i) => {
+      if (frame === "[DONE]") return [];
+      const text = JSON.parse(frame).choices[0]?.delta?.content;
+      return typeof text === "string" && text !== "" ? [{ text, at: times[i]! }] : [];
+    });
+    expect(content.map((c) => c.text).join("")).toBe(reply);
+    expect(content).toHaveLength(tokens);
+    // One gap of 1/R s between consecutive tokens; timers never fire early, a loaded machine makes them late.
+    const expectedMs = ((tokens - 1) * 1000) / perSecond;
+    const tookMs = content.at(-1)!.at - content[0]!.at;
+    expect(tookMs, `${tokens} tokens at ${perSecond}/s, expected ≈ ${expectedMs} ms`).toBeGreaterThanOrEqual(
+      expectedMs * 0.8,
+    );
+    expect(tookMs, `${tokens} tokens at ${perSecond}/s, expected ≈ ${expectedMs} ms`).toBeLessThan(expectedMs * 1.6);
+  });
+
   it("refuses bad timing with a 422 envelope", async () => {
     const { status, body } = await call("PUT", "/_admin/timing", { body: { ttft_ms: -1 } });
     expect(status).toBe(422);

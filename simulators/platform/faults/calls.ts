@@ -14,7 +14,7 @@ export const callsFaults = {
   },
   "readiness-live-without-agent": {
     description: "readiness ignores routing: an imported number with no inbound agent reads live",
-    clauses: ["telephony.readiness-live-answers"],
+    clauses: ["telephony.readiness-live-answers", "telephony.readiness-not-live-without-agent"],
   },
   "call-row-after-dial": {
     description: "POST /v1/calls/outbound writes the call row only after the carrier accepted the dial",

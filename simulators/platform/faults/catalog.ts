@@ -10,6 +10,10 @@ export const catalogFaults = {
     description: "the voice gallery answers items, facets and total_count but leaves has_more out",
     clauses: ["catalog.voices-envelope", "catalog.gallery-has-more"],
   },
+  "voice-language-filter-ignored": {
+    description: "the voice gallery reads its language filter as `lang`, so ?language= lists every language",
+    clauses: ["catalog.gallery-filter-narrows"],
+  },
   "unlisted-model-accepted": {
     description: "agent writes check the slots' shape but never look the provider/model pair up in the catalog",
     clauses: ["agents.unlisted-llm-400", "agents.unlisted-pair-any-slot"],

@@ -34,6 +34,11 @@ export const knowledgeFaults = {
     description: "the pages list of an unknown knowledge base answers an empty page instead of a 404",
     clauses: ["knowledge.unknown-404"],
   },
+  "kb-seeds-null-without-urls": {
+    description:
+      "urls is optional with no default, so a knowledge base created without urls answers seeds null, not []",
+    clauses: ["knowledge.seeds-are-urls"],
+  },
   "kb-error-null": {
     description: "the header's error is null, not a string, while there is no error",
     clauses: ["knowledge.header-shape"],

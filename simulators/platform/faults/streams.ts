@@ -7,6 +7,11 @@ export const streamsFaults = {
     description: "the snapshot is sent on a resource's first stream only; a reconnect starts with live frames",
     clauses: ["streams.snapshot-on-reconnect"],
   },
+  "sse-subscribe-after-snapshot": {
+    description:
+      "a stream writes its snapshot, then awaits a broker round trip before subscribing, so frames published in between are lost",
+    clauses: ["streams.snapshot-then-live-no-gap"],
+  },
   "sse-content-type-text-plain": {
     description: "streams answer Content-Type text/plain instead of text/event-stream",
     clauses: ["streams.content-type"],

@@ -6,4 +6,13 @@ export const tasksFaults = {
     description: "DELETE /v1/tasks/{id} cascades to the task's run history",
     clauses: ["tasks.delete-keeps-history"],
   },
+  "task-rename-skips-name-check": {
+    description: "PATCH /v1/tasks/{id} writes a new name without the uniqueness check task create makes",
+    clauses: ["tasks.names-unique"],
+  },
+  "task-create-name-race": {
+    description:
+      "task create checks the name, then awaits a store round trip before inserting, so two concurrent creates with one name both pass",
+    clauses: ["tasks.names-unique"],
+  },
 } as const satisfies Record<string, FaultSpec>;

@@ -18,6 +18,8 @@ export function catalogRoutes(app: FastifyInstance, ctx: PlatformContext): void 
 
   app.get("/v1/catalog/voices", async (request) => {
     const query = parse(ctx, VoiceQuery, request.query, "query");
+    // The planted bug: the handler reads the language filter as `lang`, so `language` filters nothing.
+    if (ctx.faults.has("voice-language-filter-ignored")) query.language = undefined;
     if (!(await providerAnswers(ctx))) throw new ApiError(502, GALLERY_UNREACHABLE);
     const page: Partial<ReturnType<typeof galleryPage>> = galleryPage(voicesOf(ctx), query, [
       "gender",

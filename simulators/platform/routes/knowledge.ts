@@ -38,6 +38,10 @@ export function knowledgeRoutes(app: FastifyInstance, ctx: PlatformContext): voi
   function header(kb: KnowledgeRecord): KnowledgeBase {
     const view = kb.header();
     if (ctx.faults.has("kb-error-null") && view.error === "") (view as { error: unknown }).error = null;
+    // The planted bug: urls taken as optional with no default, so a base created without them has seeds null.
+    if (ctx.faults.has("kb-seeds-null-without-urls") && view.seeds.length === 0) {
+      (view as { seeds: unknown }).seeds = null;
+    }
     return view;
   }
 

@@ -16,6 +16,12 @@ const TaskParams = z.object({ task_id: z.uuid() });
 const RunsQuery = z.object({ task_id: z.uuid().optional() });
 const RunSeed = z.object({ task_id: z.uuid(), status: z.string().min(1).max(50).default("completed") });
 export const TASK_NAME_TAKEN = "a task with that name already exists";
+/** What one read of a remote store costs in the planted race (a slow region, widened so two creates overlap). */
+const STORE_ROUND_TRIP_MS = 200;
+
+function storeRoundTrip(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, STORE_ROUND_TRIP_MS));
+}
 
 export function tasksRoutes(app: FastifyInstance, ctx: PlatformContext): void {
   const now = () => new Date(ctx.clock.now()).toISOString();
@@ -38,6 +44,8 @@ export function tasksRoutes(app: FastifyInstance, ctx: PlatformContext): void {
     const body = parse(ctx, TaskCreate, request.body, "body");
     const state = tasksOf(ctx, request.principal.workspaceId);
     assertNameFree(state, body.name);
+    // The planted race: an awaited store round trip between the name check and the insert.
+    if (ctx.faults.has("task-create-name-race")) await storeRoundTrip();
     const at = now();
     const task: TaskRecord = {
       id: randomUUID(),
@@ -67,7 +75,9 @@ export function tasksRoutes(app: FastifyInstance, ctx: PlatformContext): void {
     const state = tasksOf(ctx, request.principal.workspaceId);
     const task = find(state, request.params);
     const patch = parse(ctx, TaskPatch, request.body, "body");
-    if (patch.name !== undefined) assertNameFree(state, patch.name, task.id);
+    if (patch.name !== undefined && !ctx.faults.has("task-rename-skips-name-check")) {
+      assertNameFree(state, patch.name, task.id);
+    }
     for (const key of ["name", "description", "agent_id", "instructions"] as const) {
       if (patch[key] !== undefined) Object.assign(task, { [key]: patch[key] });
     }

@@ -59,9 +59,21 @@ export class SseHub {
         connection.write(this.format(frame));
       }
     }
+    if (ctx.faults.has("sse-subscribe-after-snapshot")) {
+      // The planted bug: the subscriber is registered after an awaited round trip (a pub/sub SUBSCRIBE), so
+      // frames published between the snapshot and the registration reach nobody.
+      void brokerRoundTrip().then(() => this.subscribe(connection));
+    } else {
+      this.subscribe(connection);
+    }
+    return connection;
+  }
+
+  /** Frames published to the connection's topic reach it from now on, until it closes. */
+  private subscribe(connection: SseConnection): void {
+    if (!connection.isOpen) return;
     this.add(connection);
     connection.onClose(() => this.remove(connection));
-    return connection;
   }
 
   /** Relays a frame to every stream open on the topic now; nobody listening means nobody gets it. */
@@ -122,6 +134,13 @@ export class SseHub {
 /** Fine enough that a keep-alive is at most 1/60 of the interval late (250 ms at 15 s), coarse enough to be cheap. */
 function tickMs(keepAliveMs: number): number {
   return Math.min(250, Math.max(10, Math.floor(keepAliveMs / 60)));
+}
+
+/** The planted `sse-subscribe-after-snapshot` round trip: a slow broker, widened so a client can act inside it. */
+const BROKER_ROUND_TRIP_MS = 300;
+
+function brokerRoundTrip(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, BROKER_ROUND_TRIP_MS));
 }
 
 const hubs = new WeakMap<PlatformContext, SseHub>();
