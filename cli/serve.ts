@@ -1,10 +1,10 @@
 // `cap-conformance serve`: the reference platform wired to the simulators, until SIGINT/SIGTERM.
-import { renameSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { isFaultName } from "../simulators/platform/faults/index.ts";
 import { startStack } from "../simulators/stack.ts";
 import { checkProfile } from "./profile-flag.ts";
+import { untilStopped, writeTargetFile } from "./serving.ts";
 import { UsageError } from "./usage-error.ts";
 
 export async function serveCommand(argv: string[], signal?: AbortSignal): Promise<number> {
@@ -35,22 +35,14 @@ export async function serveCommand(argv: string[], signal?: AbortSignal): Promis
   const profile = values.profile === "default" ? "default" : resolve(values.profile);
   checkProfile(profile);
   const stack = await startStack({ faults: faults.filter(isFaultName), regions, port, minuteMs, profile });
-  // The target file carries the tokens: readable by its owner only. Written beside and renamed, so a
-  // process waiting for the file never reads half of it.
-  const partial = `${values.out}.partial-${process.pid}`;
-  writeFileSync(partial, `${JSON.stringify(stack.target, null, 2)}\n`, { mode: 0o600 });
-  renameSync(partial, values.out);
+  const stopped = untilStopped(signal);
+  writeTargetFile(values.out, stack.target);
   console.log(`Reference platform: ${stack.target.regions.map((r) => `${r.name} ${r.base_url}`).join(", ")}`);
   if (faults.length > 0) console.log(`Planted faults: ${faults.join(", ")}`);
   if (profile !== "default") console.log(`Serving the profile ${profile}`);
   console.log(`Target file: ${values.out} (Ctrl-C to stop)`);
 
-  await new Promise<void>((resolve) => {
-    const stop = () => resolve();
-    process.once("SIGINT", stop);
-    process.once("SIGTERM", stop);
-    signal?.addEventListener("abort", stop, { once: true });
-  });
+  await stopped;
   await stack.close();
   return 0;
 }
