@@ -278,7 +278,8 @@ interface LiveReply {
 }
 
 /** A stream open on an idle conversation while one message is sent and answered. */
-async function liveReply(as: "admin" | "viewer" = "admin"): Promise<LiveReply> {
+/** A reply on a live stream; `alsoFrame` names a frame the reply's frames must hold besides its own. */
+async function liveReply(as: "admin" | "viewer" = "admin", alsoFrame?: string): Promise<LiveReply> {
   await ensureProviderKey();
   const opening = await settledConversation();
   const stream = await mustOpen(eventsPath(opening.conversationId), { as });
@@ -293,6 +294,8 @@ async function liveReply(as: "admin" | "viewer" = "admin"): Promise<LiveReply> {
     from,
     what: `item.created for the reply ${reply.id}`,
   });
+  if (alsoFrame !== undefined)
+    await stream.waitForEvent(alsoFrame, { timeoutMs: deadline(), from, what: `a ${alsoFrame} frame for the reply` });
   stream.close();
   return { stream, conversationId: opening.conversationId, sent, reply, items, frames: stream.frames.slice(from) };
 }
@@ -425,17 +428,8 @@ check(
   async () => {
     // Only presence and the frame rule: the lifecycle's values, and where turn frames fall among the
     // assistant frames, are not shown (6.2 gaps).
-    await ensureProviderKey();
-    const opening = await settledConversation();
-    const stream = await mustOpen(eventsPath(opening.conversationId));
-    await firstFrame(stream);
-    const from = stream.frames.length;
-    const { item: sent } = await sendMessage({ conversation_id: opening.conversationId });
-    await stream.waitForEvent("assistant.completed", { timeoutMs: deadline(), from });
-    await stream.waitForEvent("turn", { timeoutMs: deadline(), from, what: "turn frame for the reply" });
-    await waitForReply(opening.conversationId, sent.id);
-    stream.close();
-    for (const frame of stream.frames.slice(from).filter((f) => f.event === "turn")) {
+    const live = await liveReply("admin", "turn");
+    for (const frame of live.frames.filter((f) => f.event === "turn")) {
       expect(json(frame).event, `turn frame #${frame.index}: ${frame.data}`).toBe("turn");
     }
   },
