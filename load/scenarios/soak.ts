@@ -11,7 +11,7 @@ import { type ApiMixData, apiMixIteration, setupApiMix, teardownApiMix } from ".
 import { type FromNumber, outboundCall, outboundNumber, releaseNumber } from "../lib/calls.ts";
 import { sendAndAwaitReply, startConversations, subscribe } from "../lib/conversation.ts";
 import { DEFAULT_LIMITS, type DriftLimits, driftFindings, WINDOW_THRESHOLDS, windowAt } from "../lib/drift.ts";
-import { recordServerMemory } from "../lib/memory.ts";
+import { memoryNote, recordServerMemory } from "../lib/memory.ts";
 import { path } from "../lib/operations.ts";
 import { API_THRESHOLDS, DURATION, DURATION_MS, intEnv, SUMMARY_TREND_STATS, VUS } from "../lib/options.ts";
 import { catalogModels, createAgent, deleteAgent } from "../lib/resources.ts";
@@ -147,4 +147,7 @@ export function teardown(data: Data): void {
   teardownApiMix(data.api);
 }
 
-export const handleSummary = summaryHandler("soak", (summary) => driftFindings(summary, driftLimits()));
+export const handleSummary = summaryHandler("soak", (summary) => {
+  const note = memoryNote();
+  return driftFindings(summary, driftLimits(), note ? { "drift server_memory_bytes": note } : {});
+});
