@@ -1,23 +1,34 @@
 // soak: the three workloads together at a steady rate for as long as asked (--duration), watching
 // for drift: API latency and errors, reply and call-completion times, and the server's memory,
 // each compared between the first and the last fifth of the run (lib/drift.ts).
-// Calls run only when the target has a carrier simulator (CAP_SOAK_CALLS=0 turns them off).
+// Calls run only when the target has a carrier simulator and a webhook sink (CAP_SOAK_CALLS=0
+// turns them off).
 
 import { sleep } from "k6";
 import exec from "k6/execution";
 import type { Options } from "k6/options";
 import { call, expectStatus } from "../lib/api.ts";
 import { type ApiMixData, apiMixIteration, setupApiMix, teardownApiMix } from "../lib/api-mix.ts";
-import { type FromNumber, outboundCall, outboundNumber, releaseNumber } from "../lib/calls.ts";
+import { CALL_EVENTS, outboundCall } from "../lib/calls.ts";
 import { sendAndAwaitReply, startConversations, subscribe } from "../lib/conversation.ts";
 import { DEFAULT_LIMITS, type DriftLimits, driftFindings, WINDOW_THRESHOLDS, windowAt } from "../lib/drift.ts";
+import { type FromNumber, outboundNumber, releaseNumber } from "../lib/from-number.ts";
 import { memoryNote, recordServerMemory } from "../lib/memory.ts";
 import { path } from "../lib/operations.ts";
-import { API_THRESHOLDS, DURATION, DURATION_MS, intEnv, SUMMARY_TREND_STATS, VUS } from "../lib/options.ts";
+import {
+  API_THRESHOLDS,
+  ARRIVAL_THRESHOLDS,
+  DURATION,
+  DURATION_MS,
+  intEnv,
+  SUMMARY_TREND_STATS,
+  VUS,
+} from "../lib/options.ts";
 import { catalogModels, createAgent, deleteAgent } from "../lib/resources.ts";
 import { runId, runPrefix } from "../lib/run.ts";
 import { summaryHandler } from "../lib/summary.ts";
 import { target } from "../lib/target.ts";
+import { type Subscription, subscribe as subscribeEvents, unsubscribe } from "../lib/webhook-events.ts";
 
 /** API iterations per second. */
 const RATE = intEnv("CAP_RATE", 5);
@@ -28,7 +39,10 @@ const MESSAGE_EVERY_S = intEnv("CAP_MESSAGE_EVERY_S", 2);
 const CALL_EVERY_S = intEnv("CAP_CALL_EVERY_S", 2);
 /** Twenty memory samples a run at most 30 s apart: every window gets some, however short the run. */
 const MEMORY_EVERY_S = Math.min(30, Math.max(1, Math.floor(DURATION_MS / 20_000)));
-const WITH_CALLS = __ENV.CAP_SOAK_CALLS !== "0" && target.simulators.carrier !== undefined;
+const WITH_CALLS =
+  __ENV.CAP_SOAK_CALLS !== "0" &&
+  target.simulators.carrier !== undefined &&
+  target.simulators.webhook_sink !== undefined;
 
 const steady = (exec: string, every: number, unit: string, maxVUs: number) => ({
   executor: "constant-arrival-rate" as const,
@@ -57,6 +71,7 @@ export const options: Options = {
   },
   thresholds: {
     ...API_THRESHOLDS,
+    ...ARRIVAL_THRESHOLDS,
     ...WINDOW_THRESHOLDS,
     stream_snapshot_first: ["rate>0.99"],
     stream_open_failed: ["rate<0.01"],
@@ -71,7 +86,7 @@ export const options: Options = {
 interface Data {
   api: ApiMixData;
   conversations: string[];
-  calls?: { from: FromNumber; agentId: string };
+  calls?: { from: FromNumber; agentId: string; events: Subscription };
 }
 
 export function setup(): Data {
@@ -81,7 +96,7 @@ export function setup(): Data {
     const agentId = createAgent(prefix, catalogModels("voice"), "voice");
     if (agentId) {
       expectStatus(call("POST", path("agent.publish", { agent_id: agentId }), "agent.publish"), "agent.publish", 200);
-      data.calls = { from: outboundNumber(), agentId };
+      data.calls = { from: outboundNumber(), agentId, events: subscribeEvents(`${prefix}soak`, CALL_EVENTS) };
     }
   }
   return data;
@@ -131,7 +146,8 @@ export function subscriber(data: Data): void {
 
 export function calls(data: Data): void {
   const remainingMs = enterWindow();
-  if (data.calls) outboundCall(data.calls.from.id, data.calls.agentId, Math.max(1000, Math.min(60_000, remainingMs)));
+  const c = data.calls;
+  if (c) outboundCall(c.events, c.from.id, c.agentId, Math.max(1000, Math.min(60_000, remainingMs + 8_000)));
 }
 
 export function memory(): void {
@@ -141,6 +157,7 @@ export function memory(): void {
 
 export function teardown(data: Data): void {
   if (data.calls) {
+    unsubscribe(data.calls.events);
     releaseNumber(data.calls.from);
     deleteAgent(data.calls.agentId);
   }
