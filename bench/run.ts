@@ -8,7 +8,7 @@ import { request } from "undici";
 import { measureGet, type RateResult } from "./http-rate.ts";
 import { startBaseline, startServe } from "./processes.ts";
 import { measureSse } from "./sse-capacity.ts";
-import { measureWebhooks } from "./webhook-rate.ts";
+import { measureWebhooks, CONCURRENCY as WEBHOOK_CONCURRENCY } from "./webhook-rate.ts";
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const CONNECTIONS = 32;
@@ -81,7 +81,7 @@ async function main(): Promise<void> {
         "|---|---|---|---|---|",
         `| SSE | streams held open through a 15 s keep-alive period (all got a keep-alive) | ${sse.held} of ${sse.streams} (${sse.keptAlive} kept alive) | | |`,
         `| SSE | post to first assistant.delta on every one of ${sse.streams} streams, p50 / p99 ms (${sse.posts} posts) | ${sse.firstDeltaP50.toFixed(1)} / ${sse.firstDeltaP99.toFixed(1)} | provider time to first token p99 ${sse.providerTtftP99.toFixed(1)} | ${(sse.firstDeltaP99 / sse.providerTtftP99).toFixed(1)}x |`,
-        `| webhooks | deliveries per second to the sink (${webhooks.events} events) | ${Math.round(webhooks.platformPerSecond)} | direct POSTs to the sink ${Math.round(webhooks.baselinePerSecond)}/s | ${(webhooks.platformPerSecond / webhooks.baselinePerSecond).toFixed(2)} |`,
+        `| webhooks | deliveries per second to the sink (${webhooks.events} events, ${WEBHOOK_CONCURRENCY} at a time) | ${Math.round(webhooks.platformPerSecond)} | direct POSTs to the sink, ${WEBHOOK_CONCURRENCY} at a time: ${Math.round(webhooks.baselinePerSecond)}/s | ${(webhooks.platformPerSecond / webhooks.baselinePerSecond).toFixed(2)} |`,
       ];
       console.log(lines.join("\n"));
       mkdirSync("reports/out", { recursive: true });

@@ -1,8 +1,10 @@
 // Webhook deliveries per second from the reference platform to the webhook sink, against a baseline of
-// the same number of POSTs sent straight to the sink from this process (same concurrency of 4, the
-// platform's in-flight limit per webhook), in the same run.
+// the same number of POSTs sent straight to the sink from this process, in the same run. Both sides
+// run at CONCURRENCY, the platform's in-flight limit per webhook: events are published that many at
+// a time, the platform delivers at most that many at a time, and the baseline POSTs that many at a time.
 import { randomBytes } from "node:crypto";
 import { Agent, request } from "undici";
+import { IN_FLIGHT_PER_WEBHOOK } from "../simulators/platform/webhooks/pipeline.ts";
 import type { Target } from "../spec/target.ts";
 
 export interface WebhookRateResult {
@@ -12,6 +14,8 @@ export interface WebhookRateResult {
 }
 
 const dispatcher = new Agent({ connections: 16 });
+/** Publishers, and baseline senders: the platform's in-flight limit per webhook. */
+export const CONCURRENCY = IN_FLIGHT_PER_WEBHOOK;
 
 async function json(url: string, method: string, body?: unknown, token?: string): Promise<unknown> {
   const response = await request(url, {
@@ -65,7 +69,7 @@ export async function measureWebhooks(target: Target, events: number): Promise<W
   )) as { id: string };
   try {
     const started = performance.now();
-    await inParallel(events, 8, (i) =>
+    await inParallel(events, CONCURRENCY, (i) =>
       json(`${base}/_test/webhooks/publish`, "POST", { type: "batch.completed", data: { n: i } }, token),
     );
     const platformDone = await sinkReached(sink, platformHook, events, 120_000);
@@ -73,7 +77,7 @@ export async function measureWebhooks(target: Target, events: number): Promise<W
 
     const payload = JSON.stringify({ type: "batch.completed", data: { n: 0 } });
     const directStarted = performance.now();
-    await inParallel(events, 4, () =>
+    await inParallel(events, CONCURRENCY, () =>
       request(`${sink}/hooks/${baselineHook}`, {
         method: "POST",
         dispatcher,

@@ -4,19 +4,25 @@
 //
 // Two builders, both pinned:
 // - "local" (default): load/k6/, a Go module requiring go.k6.io/k6 at K6_VERSION plus the
-//   project's own k6/x/sse (load/k6/sse, the API of xk6-sse's sse.open). It needs only k6 from
-//   the Go module proxy; the proxy this project is developed behind refuses go.k6.io/xk6 and
-//   github.com/phymbert/xk6-sse (403 "not available").
+//   project's own k6/x/sse (load/k6/sse, the API of xk6-sse's sse.open, plus openAsync). It needs
+//   only k6 from the Go module proxy; the proxy this project is developed behind refuses
+//   go.k6.io/xk6 and github.com/phymbert/xk6-sse (403 "not available").
 // - "xk6" (CAP_K6_BUILDER=xk6): the upstream way, xk6 building k6 with xk6-sse v0.1.12.
+//
+// The cached binary is reused only while its fingerprint (k6-fingerprint.ts) matches the sources.
 
-import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { goEnv, goProblem } from "./go-toolchain.ts";
+import { type Builder, fingerprint, staleReason, storeFingerprint } from "./k6-fingerprint.ts";
+import { commandOutput, runCommand } from "./run-command.ts";
 
 const LOAD_DIR = dirname(fileURLToPath(import.meta.url));
 export const REPO_ROOT = resolve(LOAD_DIR, "..");
+/** The local builder's Go module: main.go and the k6/x/sse extension. */
+export const K6_SOURCE_DIR = join(LOAD_DIR, "k6");
 export const K6_VERSION = "v1.8.1";
 export const XK6_VERSION = "v1.4.14";
 export const XK6_SSE_MODULE = "github.com/phymbert/xk6-sse@v0.1.12";
@@ -29,13 +35,11 @@ export const SSE_MODULE_NAME = "k6/x/sse";
 export const CACHE_DIR =
   process.env.CAP_CACHE_DIR ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), ".cache"), "cap-conformance");
 export const DEFAULT_K6_BIN = join(CACHE_DIR, "k6", "k6");
-const GO_DIR = join(CACHE_DIR, "go");
+/** Go's module and build caches, shared by the k6 build and the extension's Go tests. */
+export const GO_DIR = join(CACHE_DIR, "go");
 const BUILD_TIMEOUT_MS = 30 * 60_000;
 
-export const GO_MISSING =
-  "Go is not installed (or not on PATH). The load scenarios need k6 with the k6/x/sse extension, " +
-  "built once from source with Go >= 1.25: install Go (e.g. `apt-get install golang-go` or go.dev/dl), " +
-  "or set K6_BIN to a k6 binary whose `k6 version` lists k6/x/sse.";
+export { GO_MISSING } from "./go-toolchain.ts";
 
 /** The binary cannot be had: the CLI answers exit code 2 with this message. */
 export class K6Unavailable extends Error {}
@@ -55,7 +59,17 @@ export interface EnsureOptions {
   log?: (line: string) => void;
 }
 
-/** The k6 to run: K6_BIN, else the cached build, else a fresh build. */
+export function builder(): Builder {
+  return process.env.CAP_K6_BUILDER === "xk6" ? "xk6" : "local";
+}
+
+/** What the binary should have been built from, for the chosen builder. */
+export function wantedFingerprint(chosen: Builder = builder()): string {
+  const pins = chosen === "xk6" ? [K6_VERSION, XK6_VERSION, XK6_SSE_MODULE] : [K6_VERSION];
+  return fingerprint(chosen, pins, K6_SOURCE_DIR);
+}
+
+/** The k6 to run: K6_BIN, else the cached build while it matches the sources, else a fresh build. */
 export async function ensureK6(options: EnsureOptions = {}): Promise<K6Binary> {
   const log = options.log ?? (() => undefined);
   const fromEnv = process.env.K6_BIN;
@@ -67,12 +81,18 @@ export async function ensureK6(options: EnsureOptions = {}): Promise<K6Binary> {
     }
     return { bin: fromEnv, version };
   }
+  const wanted = wantedFingerprint();
   if (!options.force && existsSync(DEFAULT_K6_BIN)) {
     const version = await k6Version(DEFAULT_K6_BIN);
-    if (version !== undefined && isExpected(version)) return { bin: DEFAULT_K6_BIN, version };
-    log(`cached k6 at ${DEFAULT_K6_BIN} is not ${K6_VERSION} with ${SSE_MODULE_NAME}; rebuilding`);
+    const stale =
+      version === undefined || !isExpected(version)
+        ? `it is not ${K6_VERSION} with ${SSE_MODULE_NAME}`
+        : staleReason(DEFAULT_K6_BIN, wanted);
+    if (stale === undefined && version !== undefined) return { bin: DEFAULT_K6_BIN, version };
+    log(`cached k6 at ${DEFAULT_K6_BIN} is stale (${stale}); rebuilding`);
   }
-  if (!(await hasGo())) throw new K6Unavailable(GO_MISSING);
+  const problem = await goProblem();
+  if (problem) throw new K6Unavailable(problem);
 
   mkdirSync(dirname(DEFAULT_K6_BIN), { recursive: true });
   // Build beside the final path and rename: two concurrent builds never leave a torn binary.
@@ -81,7 +101,12 @@ export async function ensureK6(options: EnsureOptions = {}): Promise<K6Binary> {
   log(`building k6 ${K6_VERSION} with ${SSE_MODULE_NAME}: ${command} ${args.join(" ")} (in ${cwd})`);
   const started = Date.now();
   try {
-    const code = await run(command, args, { cwd, env: goEnv(), timeoutMs: BUILD_TIMEOUT_MS, onLine: log });
+    const code = await runCommand(command, args, {
+      cwd,
+      env: goEnv(GO_DIR),
+      timeoutMs: BUILD_TIMEOUT_MS,
+      onLine: log,
+    });
     if (code !== 0) throw new K6Unavailable(`the k6 build failed (exit ${code}); its output is above`);
     const version = await k6Version(partial);
     if (version === undefined || !isExpected(version)) {
@@ -90,6 +115,7 @@ export async function ensureK6(options: EnsureOptions = {}): Promise<K6Binary> {
       );
     }
     renameSync(partial, DEFAULT_K6_BIN);
+    storeFingerprint(DEFAULT_K6_BIN, wanted);
     return { bin: DEFAULT_K6_BIN, version, buildMs: Date.now() - started };
   } finally {
     rmSync(partial, { force: true });
@@ -98,26 +124,14 @@ export async function ensureK6(options: EnsureOptions = {}): Promise<K6Binary> {
 
 /** The exact command, arguments and working directory of the chosen builder. */
 export function buildCommand(output: string): [string, string[], string] {
-  if (process.env.CAP_K6_BUILDER === "xk6") {
+  if (builder() === "xk6") {
     return [
       "go",
       ["run", `go.k6.io/xk6/cmd/xk6@${XK6_VERSION}`, "build", K6_VERSION, "--with", XK6_SSE_MODULE, "--output", output],
       REPO_ROOT,
     ];
   }
-  return ["go", ["build", "-trimpath", "-o", output, "."], join(LOAD_DIR, "k6")];
-}
-
-/** Go's caches under the user cache so a rebuild reuses downloads and compiled packages. */
-export function goEnv(): NodeJS.ProcessEnv {
-  return {
-    ...process.env,
-    GOPATH: join(GO_DIR, "path"),
-    GOMODCACHE: join(GO_DIR, "path", "pkg", "mod"),
-    GOCACHE: join(GO_DIR, "build"),
-    // The repository's .git is not the module's; stamping VCS info would fail or mislead.
-    GOFLAGS: "-buildvcs=false -mod=readonly",
-  };
+  return ["go", ["build", "-trimpath", "-o", output, "."], K6_SOURCE_DIR];
 }
 
 function isExpected(version: string): boolean {
@@ -125,49 +139,8 @@ function isExpected(version: string): boolean {
   return version.split("\n")[0]?.includes(` ${K6_VERSION} `) === true && version.includes(SSE_MODULE_NAME);
 }
 
-export async function k6Version(bin: string): Promise<string | undefined> {
-  let out = "";
-  const code = await run(bin, ["version"], { timeoutMs: 20_000, onLine: (line) => (out += `${line}\n`) }).catch(
-    () => -1,
-  );
-  return code === 0 ? out : undefined;
-}
-
-async function hasGo(): Promise<boolean> {
-  return (await run("go", ["version"], { timeoutMs: 20_000 }).catch(() => -1)) === 0;
-}
-
-interface RunOptions {
-  cwd?: string;
-  env?: NodeJS.ProcessEnv;
-  timeoutMs: number;
-  onLine?: (line: string) => void;
-}
-
-/** Runs a command to its end (or kills it at the timeout); answers the exit code. */
-function run(command: string, args: string[], options: RunOptions): Promise<number> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ["ignore", "pipe", "pipe"] });
-    const timer = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs);
-    for (const stream of [child.stdout, child.stderr]) {
-      let pending = "";
-      stream.setEncoding("utf8");
-      stream.on("data", (chunk: string) => {
-        const lines = (pending + chunk).split("\n");
-        pending = lines.pop() ?? "";
-        for (const line of lines) options.onLine?.(line);
-      });
-      stream.on("end", () => pending && options.onLine?.(pending));
-    }
-    child.on("error", (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    child.on("close", (code, signal) => {
-      clearTimeout(timer);
-      resolvePromise(code ?? (signal ? 128 : 1));
-    });
-  });
+export function k6Version(bin: string): Promise<string | undefined> {
+  return commandOutput(bin, ["version"]);
 }
 
 async function main(): Promise<number> {

@@ -19,6 +19,8 @@ export interface StackOptions {
   port?: number;
   /** `default` or a profile file: the platform serves its paths and optional behaviours, the target names it. */
   profile?: string;
+  /** The platforms' SSE keep-alive interval (default 15 000 ms, 6.2): short load smokes lower it to see some. */
+  sseKeepAliveMs?: number;
 }
 
 export interface Simulators {
@@ -120,6 +122,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         faults: options.faults ?? [],
         port: options.port ? options.port + i : 0,
         profile,
+        sseKeepAliveMs: options.sseKeepAliveMs,
       });
       closers.add(platform.close);
       platforms.push(platform);

@@ -3,7 +3,7 @@
 // (an SSE stream's http_req_duration is its whole life, not a latency); `name` is the
 // operation, so ids in paths do not split one operation into thousands of series.
 import { check } from "k6";
-import http, { type RefinedResponse } from "k6/http";
+import http, { type RefinedParams, type RefinedResponse } from "k6/http";
 import { target } from "./target.ts";
 
 export type Kind = "api" | "stream" | "control";
@@ -32,12 +32,33 @@ export function call(method: Method, path: string, op: string, body?: unknown, o
   return request(`${target.baseUrl}${path}`, method, "api", op, body, options);
 }
 
+/**
+ * The same call without blocking the VU (http.asyncRequest): for code running beside open
+ * streams on the VU's event loop, where a blocking request would hold every stream's handlers.
+ */
+export function callAsync(
+  method: Method,
+  path: string,
+  op: string,
+  body?: unknown,
+  options: CallOptions = {},
+): Promise<Response> {
+  const [url, payload, params] = requestArgs(`${target.baseUrl}${path}`, "api", op, body, options);
+  return http.asyncRequest(method, url, payload, params);
+}
+
 /** A harness side-call (test control, simulator admin): kept out of the API thresholds. */
 export function control(method: Method, url: string, op: string, body?: unknown): Response {
   return request(url, method, "control", op, body, { expect: [200, 201, 204, 404] });
 }
 
 function request(url: string, method: Method, kind: Kind, op: string, body: unknown, options: CallOptions): Response {
+  return http.request(method, ...requestArgs(url, kind, op, body, options));
+}
+
+type RequestArgs = [url: string, body: string | null, params: RefinedParams<"text">];
+
+function requestArgs(url: string, kind: Kind, op: string, body: unknown, options: CallOptions): RequestArgs {
   const query = options.query
     ? `?${Object.entries(options.query)
         .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
@@ -46,12 +67,16 @@ function request(url: string, method: Method, kind: Kind, op: string, body: unkn
   const headers: Record<string, string> = kind === "control" ? {} : authHeaders();
   if (body !== undefined) headers["Content-Type"] = "application/json";
   const expected = options.expect ?? [200, 201, 202, 204];
-  return http.request(method, url + query, body === undefined ? null : JSON.stringify(body), {
-    headers,
-    tags: tags(kind, op, options.extraTags),
-    timeout: REQUEST_TIMEOUT,
-    responseCallback: http.expectedStatuses(...expected),
-  });
+  return [
+    url + query,
+    body === undefined ? null : JSON.stringify(body),
+    {
+      headers,
+      tags: tags(kind, op, options.extraTags),
+      timeout: REQUEST_TIMEOUT,
+      responseCallback: http.expectedStatuses(...expected),
+    },
+  ];
 }
 
 /** The JSON body, or undefined when there is none or it is not JSON. */

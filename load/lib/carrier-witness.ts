@@ -1,26 +1,48 @@
 // The carrier simulator's witness: what the carrier saw, independent of what the platform
 // reports. Only this module knows its URL and shape (simulators/carrier/schemas.ts
-// WitnessSnapshot): GET {simulators.carrier}/_admin/witness -> {concurrency: {peak, ...}, ...}.
+// WitnessSnapshot): GET {simulators.carrier}/_admin/witness -> {concurrency: {current, timeline}}.
 import { Gauge } from "k6/metrics";
 import { control, json } from "./api.ts";
+import { runPeak, type WitnessMark } from "./carrier-peak.ts";
 import type { SummaryData } from "./summary-data.ts";
 import { target } from "./target.ts";
 
 const METRIC = "carrier_peak_concurrency";
+const BEFORE = "carrier_active_at_start";
 const peak = new Gauge(METRIC);
+/** Calls already active when the run began: not the run's, so the bound on its peak allows for them. */
+const before = new Gauge(BEFORE);
 
-/** Reads the carrier's peak concurrency into a gauge; answers it, or undefined when unknown. */
-export function recordCarrierPeak(): number | undefined {
+interface Witness {
+  concurrency?: { current?: number; timeline?: Array<{ active: number }> };
+}
+
+function readWitness(): Witness["concurrency"] | undefined {
   const base = target.simulators.carrier;
   if (!base) return undefined;
   const res = control("GET", `${base.replace(/\/+$/, "")}/_admin/witness`, "carrier.witness");
-  const value = json<{ concurrency?: { peak?: unknown } }>(res)?.concurrency?.peak;
-  if (typeof value !== "number") return undefined;
+  const concurrency = res.status === 200 ? json<Witness>(res)?.concurrency : undefined;
+  return Array.isArray(concurrency?.timeline) && typeof concurrency.current === "number" ? concurrency : undefined;
+}
+
+/** In setup: where the witness stands before the run's first call. */
+export function markWitness(): WitnessMark | undefined {
+  const now = readWitness();
+  return now && { points: now.timeline!.length, active: now.current! };
+}
+
+/** In teardown: the run's own peak into the gauge; answers it, or undefined when unknown. */
+export function recordRunPeak(mark: WitnessMark | undefined): number | undefined {
+  if (mark === undefined) return undefined;
+  const now = readWitness();
+  const value = now && runPeak(now.timeline!, mark);
+  if (value === undefined) return undefined;
   peak.add(value);
+  before.add(mark.active);
   return value;
 }
 
-/** The peak as handleSummary sees it. */
-export function carrierPeakFrom(data: SummaryData): number | undefined {
-  return data.metrics[METRIC]?.values.value;
+/** The run's peak and the calls active before it, as handleSummary sees them. */
+export function carrierPeakFrom(data: SummaryData): { peak?: number; before: number } {
+  return { peak: data.metrics[METRIC]?.values.value, before: data.metrics[BEFORE]?.values.value ?? 0 };
 }

@@ -53,18 +53,31 @@ export const DEFAULT_LIMITS: DriftLimits = {
   memoryGrowth: 0.5,
 };
 
-/** One finding per watched metric seen in both windows; a metric missing from either is reported as not measured. */
-export function driftFindings(data: SummaryData, limits: DriftLimits = DEFAULT_LIMITS): Finding[] {
+/**
+ * One finding per watched metric seen in both windows. A metric missing from either is a warning,
+ * "not measured" (with the reason given for it in `notes`, keyed by finding name), never a pass.
+ * `notes` also qualify a measured figure (what the memory probe covers, say).
+ */
+export function driftFindings(
+  data: SummaryData,
+  limits: DriftLimits = DEFAULT_LIMITS,
+  notes: Record<string, string> = {},
+): Finding[] {
   return WATCHED.map((w) => {
     const name = `drift ${w.metric.replace(/[{,]$/, "").replace("{", " ")}`.trim();
+    const note = notes[name] ? `: ${notes[name]}` : "";
     const first = sampled(data, key(w.metric, "first"), w.stat);
     const last = sampled(data, key(w.metric, "last"), w.stat);
     if (first === undefined || last === undefined) {
-      return { name, ok: true, detail: "not measured in both windows" };
+      return { name, ok: true, warning: true, detail: `not measured in both windows${note}` };
     }
     if (w.stat === "rate") {
       const ok = last - first <= limits.errorRise;
-      return { name, ok, detail: `${pct(first)} first, ${pct(last)} last (allowed rise ${pct(limits.errorRise)})` };
+      return {
+        name,
+        ok,
+        detail: `${pct(first)} first, ${pct(last)} last (allowed rise ${pct(limits.errorRise)})${note}`,
+      };
     }
     const growth = w.stat === "max" ? limits.memoryGrowth : limits.latencyGrowth;
     const slack = w.stat === "max" ? 0 : limits.latencySlackMs;
@@ -73,7 +86,7 @@ export function driftFindings(data: SummaryData, limits: DriftLimits = DEFAULT_L
     return {
       name,
       ok,
-      detail: `${w.stat} ${show(first)} first, ${show(last)} last (allowed +${Math.round(growth * 100)} %)`,
+      detail: `${w.stat} ${show(first)} first, ${show(last)} last (allowed +${Math.round(growth * 100)} %)${note}`,
     };
   });
 }

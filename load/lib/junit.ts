@@ -6,6 +6,8 @@ import type { LoadSummary } from "./summary-data.ts";
 interface Case {
   name: string;
   failure?: string;
+  /** Not measured: reported as skipped, neither passed nor failed. */
+  skipped?: string;
 }
 
 export function renderJunit(summary: LoadSummary): string {
@@ -18,21 +20,27 @@ export function renderJunit(summary: LoadSummary): string {
       name: `check ${c.name}`,
       failure: c.fails > 0 ? `${c.fails} of ${c.passes + c.fails} failed` : undefined,
     })),
-    ...summary.findings.map((f) => ({ name: `finding ${f.name}`, failure: f.ok ? undefined : f.detail })),
+    ...summary.findings.map((f) => ({
+      name: `finding ${f.name}`,
+      failure: f.ok ? undefined : f.detail,
+      skipped: f.ok && f.warning ? f.detail : undefined,
+    })),
   ];
   const failures = cases.filter((c) => c.failure !== undefined).length;
+  const skipped = cases.filter((c) => c.skipped !== undefined).length;
   const suite = `load.${summary.scenario}`;
   const seconds = (summary.duration_ms / 1000).toFixed(3);
   const body = cases
     .map((c) => {
       const open = `    <testcase classname="${esc(suite)}" name="${esc(c.name)}">`;
-      if (c.failure === undefined) return `${open}</testcase>`;
-      return `${open}\n      <failure message="${esc(c.failure)}"/>\n    </testcase>`;
+      if (c.failure !== undefined) return `${open}\n      <failure message="${esc(c.failure)}"/>\n    </testcase>`;
+      if (c.skipped !== undefined) return `${open}\n      <skipped message="${esc(c.skipped)}"/>\n    </testcase>`;
+      return `${open}</testcase>`;
     })
     .join("\n");
   return `<?xml version="1.0" encoding="UTF-8"?>
 <testsuites name="cap-conformance load" tests="${cases.length}" failures="${failures}" time="${seconds}">
-  <testsuite name="${esc(suite)}" tests="${cases.length}" failures="${failures}" errors="0" time="${seconds}">
+  <testsuite name="${esc(suite)}" tests="${cases.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${seconds}">
 ${body}
   </testsuite>
 </testsuites>

@@ -28,6 +28,8 @@ export const PATHS = {
   "call.batch": "/v1/calls/batches",
   "batch.get": "/v1/calls/batches/{batch_id}",
   "call.get": "/v1/calls/{session_id}",
+  "webhook.create": "/v1/webhooks",
+  "webhook.delete": "/v1/webhooks/{webhook_id}",
   "message.post": "/v1/conversations/messages",
   "conversation.events": "/v1/conversations/{conversation_id}/events",
 } as const;

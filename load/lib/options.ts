@@ -28,3 +28,8 @@ export const API_THRESHOLDS: Record<string, string[]> = {
   "http_req_duration{kind:api}": [`p(95)<${P95_MS}`],
   checks: ["rate>0.99"],
 };
+
+/** Arrival-rate scenarios: an iteration k6 could not start (no free VU) is load that was not applied. */
+export const ARRIVAL_THRESHOLDS: Record<string, string[]> = {
+  dropped_iterations: ["count==0"],
+};

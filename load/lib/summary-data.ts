@@ -34,6 +34,8 @@ export interface Finding {
   name: string;
   ok: boolean;
   detail: string;
+  /** Not measured (no probe, too short a run): shown as a warning, not as a pass; does not fail the run. */
+  warning?: boolean;
 }
 
 export interface ThresholdResult {

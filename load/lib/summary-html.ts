@@ -6,12 +6,12 @@ const STYLE = `
 body{font:14px/1.45 system-ui,sans-serif;margin:2rem auto;max-width:70rem;color:#1d2430;padding:0 1rem}
 h1{font-size:1.5rem;margin:0 0 .25rem}h2{font-size:1.1rem;margin:1.75rem 0 .5rem}
 .meta{color:#5b6575}.verdict{display:inline-block;padding:.15rem .6rem;border-radius:.3rem;font-weight:600}
-.pass{background:#daf5e3;color:#135c2c}.fail{background:#fde0de;color:#8a1c14}
+.pass{background:#daf5e3;color:#135c2c}.fail{background:#fde0de;color:#8a1c14}.warn{background:#fff1c2;color:#6b4e00}
 table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.3rem .5rem;border-bottom:1px solid #e3e7ee}
 th{background:#f5f7fa;font-weight:600}td.num{text-align:right;font-variant-numeric:tabular-nums}
 code{font-size:.95em}`;
 
-const TREND_COLUMNS = ["avg", "med", "p(90)", "p(95)", "max"] as const;
+const TREND_COLUMNS = ["avg", "med", "p(90)", "p(95)", "p(99)", "max"] as const;
 
 export function renderHtml(summary: LoadSummary): string {
   const verdict = summary.passed
@@ -32,7 +32,7 @@ ${section(
 ${section(
   "Findings",
   ["Finding", "Detail", "Result"],
-  summary.findings.map((f) => [esc(f.name), esc(f.detail), okCell(f.ok)]),
+  summary.findings.map((f) => [esc(f.name), esc(f.detail), f.ok && f.warning ? warnCell : okCell(f.ok)]),
 )}
 ${section(
   "Checks",
@@ -43,7 +43,8 @@ ${section(
     c.fails > 0 ? `<span class="verdict fail">${c.fails}</span>` : "0",
   ]),
 )}
-${section("Trends (ms)", ["Metric", ...TREND_COLUMNS], trendRows(summary.metrics))}
+${section("Trends (ms)", ["Metric", ...TREND_COLUMNS], trendRows(summary.metrics, true))}
+${section("Other trends", ["Metric", ...TREND_COLUMNS], trendRows(summary.metrics, false))}
 ${section("Counters, rates and gauges", ["Metric", "Type", "Value", "Per second"], otherRows(summary.metrics))}
 </body></html>
 `;
@@ -61,6 +62,8 @@ function section(title: string, head: string[], rows: string[][]): string {
 const code = (text: string) => `<code>${esc(text)}</code>`;
 const okCell = (ok: boolean) =>
   ok ? `<span class="verdict pass">ok</span>` : `<span class="verdict fail">failed</span>`;
+/** A finding that could not be measured: neither a pass nor a failure. */
+const warnCell = `<span class="verdict warn">not measured</span>`;
 const num = (value: number | undefined, digits = 0) =>
   `<td class="num">${value === undefined || Number.isNaN(value) ? "–" : value.toFixed(digits)}</td>`;
 
@@ -73,11 +76,18 @@ function sorted(
     .sort(([a], [b]) => a.localeCompare(b));
 }
 
-function trendRows(metrics: Record<string, MetricSummary>): string[][] {
-  return sorted(metrics, (m) => m.type === "trend").map(([name, m]) => [
+/** Time trends in ms; the others (server memory, counts per stream) in their own unit. */
+function trendRows(metrics: Record<string, MetricSummary>, time: boolean): string[][] {
+  return sorted(metrics, (m) => m.type === "trend" && (m.contains === "time") === time).map(([name, m]) => [
     code(name),
-    ...TREND_COLUMNS.map((c) => num(m.values[c], 1)),
+    ...TREND_COLUMNS.map((c) => (time ? num(m.values[c], 1) : value(name, m.values[c]))),
   ]);
+}
+
+/** A value of a non-time trend: bytes as MiB (the metric's name says bytes), anything else as is. */
+function value(name: string, v: number | undefined): string {
+  if (v === undefined || Number.isNaN(v) || !/bytes/.test(name)) return num(v, 2);
+  return `<td class="num">${(v / 2 ** 20).toFixed(1)} MiB</td>`;
 }
 
 function otherRows(metrics: Record<string, MetricSummary>): string[][] {

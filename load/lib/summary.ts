@@ -50,13 +50,18 @@ export function buildSummary(scenario: string, data: SummaryData, scenarioFindin
   };
 }
 
+function findingMark(f: Finding): string {
+  if (!f.ok) return "FAIL";
+  return f.warning ? "WARN" : "ok  ";
+}
+
 function textVerdict(summary: LoadSummary, dir: string): string {
   const lines = [
     "",
     `load ${summary.scenario}: ${summary.passed ? "PASSED" : "FAILED"} (${(summary.duration_ms / 1000).toFixed(1)} s)`,
   ];
   for (const t of summary.thresholds) lines.push(`  ${t.ok ? "ok  " : "FAIL"} ${t.metric} ${t.expression}`);
-  for (const f of summary.findings) lines.push(`  ${f.ok ? "ok  " : "FAIL"} ${f.name}: ${f.detail}`);
+  for (const f of summary.findings) lines.push(`  ${findingMark(f)} ${f.name}: ${f.detail}`);
   for (const c of summary.checks.filter((c) => c.fails > 0)) {
     lines.push(`  FAIL check ${c.name}: ${c.fails} of ${c.passes + c.fails} failed`);
   }

@@ -1,7 +1,7 @@
 // api-mix: agents and tools under a constant arrival rate (lib/api-mix.ts has the workload).
 import type { Options } from "k6/options";
 import { type ApiMixData, apiMixIteration, setupApiMix, teardownApiMix } from "../lib/api-mix.ts";
-import { API_THRESHOLDS, DURATION, RATE, SUMMARY_TREND_STATS, VUS } from "../lib/options.ts";
+import { API_THRESHOLDS, ARRIVAL_THRESHOLDS, DURATION, RATE, SUMMARY_TREND_STATS, VUS } from "../lib/options.ts";
 import { runId, runPrefix } from "../lib/run.ts";
 import { summaryHandler } from "../lib/summary.ts";
 
@@ -17,7 +17,7 @@ export const options: Options = {
       gracefulStop: "10s",
     },
   },
-  thresholds: API_THRESHOLDS,
+  thresholds: { ...API_THRESHOLDS, ...ARRIVAL_THRESHOLDS },
   summaryTrendStats: SUMMARY_TREND_STATS,
   setupTimeout: "60s",
   teardownTimeout: "120s",

@@ -1,24 +1,36 @@
 // calls: outbound calls at a steady rate plus periodic batches (2.12) against the carrier
-// simulator. Measures the time from placing a call (or creating a batch) to its end, read back
-// from GET /v1/calls/{session_id} (or GET /v1/calls/batches/{batch_id}), and reads the
-// carrier's own peak concurrency from its witness at the end.
+// simulator. Measures the time from placing a call (or creating a batch) to the webhook sink's
+// receipt of its session.completed (batch.completed), and the carrier's own peak concurrency
+// during the run, read from its witness at setup and teardown.
 import exec from "k6/execution";
 import type { Options } from "k6/options";
 import { call, expectStatus } from "../lib/api.ts";
-import { batch, type FromNumber, outboundCall, outboundNumber, releaseNumber } from "../lib/calls.ts";
-import { carrierPeakFrom, recordCarrierPeak } from "../lib/carrier-witness.ts";
+import { batch, batchConcurrency, CALL_EVENTS, outboundCall } from "../lib/calls.ts";
+import { carrierPeakFinding, type PeakBound, type WitnessMark } from "../lib/carrier-peak.ts";
+import { carrierPeakFrom, markWitness, recordRunPeak } from "../lib/carrier-witness.ts";
+import { type FromNumber, outboundNumber, releaseNumber } from "../lib/from-number.ts";
 import { path } from "../lib/operations.ts";
-import { API_THRESHOLDS, DURATION, DURATION_MS, intEnv, SUMMARY_TREND_STATS, VUS } from "../lib/options.ts";
+import {
+  API_THRESHOLDS,
+  ARRIVAL_THRESHOLDS,
+  DURATION,
+  DURATION_MS,
+  intEnv,
+  SUMMARY_TREND_STATS,
+  VUS,
+} from "../lib/options.ts";
 import { catalogModels, createAgent, sweep } from "../lib/resources.ts";
 import { runId, runPrefix } from "../lib/run.ts";
 import { summaryHandler } from "../lib/summary.ts";
 import type { Finding, SummaryData } from "../lib/summary-data.ts";
+import { type Subscription, subscribe, unsubscribe } from "../lib/webhook-events.ts";
 
 /** Outbound calls placed per second. */
 const RATE = intEnv("CAP_RATE", 2);
 const BATCH_SIZE = intEnv("CAP_BATCH_SIZE", 4);
 /** Seconds between two batches. */
 const BATCH_EVERY_S = intEnv("CAP_BATCH_EVERY_S", 10);
+const BATCH_VUS = 3;
 const CALL_TIMEOUT_MS = intEnv("CAP_CALL_TIMEOUT_MS", 60_000);
 const CALL_P95_MS = intEnv("CAP_CALL_P95_MS", 30_000);
 
@@ -41,12 +53,13 @@ export const options: Options = {
       timeUnit: `${BATCH_EVERY_S}s`,
       duration: DURATION,
       preAllocatedVUs: 1,
-      maxVUs: 3,
+      maxVUs: BATCH_VUS,
       gracefulStop: "10s",
     },
   },
   thresholds: {
     ...API_THRESHOLDS,
+    ...ARRIVAL_THRESHOLDS,
     session_completed: ["rate>0.95"],
     session_completed_ms: [`p(95)<${CALL_P95_MS}`],
     batch_completed: ["rate>0.9"],
@@ -60,16 +73,20 @@ interface Data {
   prefix: string;
   from: FromNumber;
   agentId: string;
+  events: Subscription;
+  witness?: WitnessMark;
 }
 
 export function setup(): Data {
   const prefix = runPrefix(runId());
+  const events = subscribe(`${prefix}calls`, CALL_EVENTS);
   const from = outboundNumber();
   const agentId = createAgent(prefix, catalogModels("voice"), "voice");
   if (!agentId) throw new Error("setup could not create the voice agent the calls use");
   const published = call("POST", path("agent.publish", { agent_id: agentId }), "agent.publish");
   expectStatus(published, "agent.publish", 200);
-  return { prefix, from, agentId };
+  // Last, just before the first call: the run's peak is read from here on.
+  return { prefix, from, agentId, events, witness: markWitness() };
 }
 
 /** What is left of the run, so a wait never outlives the scenario. */
@@ -78,28 +95,42 @@ function budgetMs(limitMs: number): number {
 }
 
 export function outbound(data: Data): void {
-  outboundCall(data.from.id, data.agentId, budgetMs(CALL_TIMEOUT_MS));
+  outboundCall(data.events, data.from.id, data.agentId, budgetMs(CALL_TIMEOUT_MS));
 }
 
 export function batches(data: Data): void {
-  batch(data.from.id, data.agentId, data.prefix, BATCH_SIZE, budgetMs(CALL_TIMEOUT_MS * 2));
+  batch(data.events, data.from.id, data.agentId, data.prefix, BATCH_SIZE, budgetMs(CALL_TIMEOUT_MS * 2));
 }
 
 export function teardown(data: Data): void {
-  recordCarrierPeak();
+  recordRunPeak(data.witness);
+  unsubscribe(data.events);
   releaseNumber(data.from);
   sweep(data.prefix);
 }
 
+/**
+ * The most calls the run can have at once: each outbound VU has one call in flight (at most
+ * RATE x the call timeout of them), each batch VU one batch of at most max_concurrency.
+ */
+function peakBound(): PeakBound {
+  const outboundMax = Math.min(VUS, RATE * Math.ceil(CALL_TIMEOUT_MS / 1000));
+  const batchMax = BATCH_VUS * batchConcurrency(BATCH_SIZE);
+  return {
+    limit: outboundMax + batchMax,
+    why: `${outboundMax} single calls (${RATE}/s, ${VUS} VUs) + ${BATCH_VUS} batches of max_concurrency ${batchConcurrency(BATCH_SIZE)}`,
+  };
+}
+
 function findings(data: SummaryData): Finding[] {
-  const peak = carrierPeakFrom(data);
-  return [
-    {
-      name: "carrier peak concurrency",
-      ok: true,
-      detail: peak === undefined ? "the carrier witness was not readable" : `peak of ${peak} concurrent calls`,
-    },
-  ];
+  const placed = data.metrics.calls_placed?.values.count ?? 0;
+  const { peak, before } = carrierPeakFrom(data);
+  const bound = peakBound();
+  if (before > 0) {
+    bound.limit += before;
+    bound.why += ` + ${before} already active at the start`;
+  }
+  return [carrierPeakFinding(peak, placed, bound)];
 }
 
 export const handleSummary = summaryHandler("calls", findings);

@@ -1,23 +1,36 @@
 // soak: the three workloads together at a steady rate for as long as asked (--duration), watching
 // for drift: API latency and errors, reply and call-completion times, and the server's memory,
 // each compared between the first and the last fifth of the run (lib/drift.ts).
-// Calls run only when the target has a carrier simulator (CAP_SOAK_CALLS=0 turns them off).
+// Calls run only when the target has a carrier simulator and a webhook sink (CAP_SOAK_CALLS=0
+// turns them off).
 
-import { sleep } from "k6";
 import exec from "k6/execution";
 import type { Options } from "k6/options";
+import { clearInterval, setInterval } from "k6/timers";
 import { call, expectStatus } from "../lib/api.ts";
 import { type ApiMixData, apiMixIteration, setupApiMix, teardownApiMix } from "../lib/api-mix.ts";
-import { type FromNumber, outboundCall, outboundNumber, releaseNumber } from "../lib/calls.ts";
-import { sendAndAwaitReply, startConversations, subscribe } from "../lib/conversation.ts";
+import { CALL_EVENTS, outboundCall } from "../lib/calls.ts";
+import { startConversations } from "../lib/conversation.ts";
 import { DEFAULT_LIMITS, type DriftLimits, driftFindings, WINDOW_THRESHOLDS, windowAt } from "../lib/drift.ts";
-import { recordServerMemory } from "../lib/memory.ts";
+import { type FromNumber, outboundNumber, releaseNumber } from "../lib/from-number.ts";
+import { keepAliveThresholds } from "../lib/keepalive.ts";
+import { memoryNote, recordServerMemory } from "../lib/memory.ts";
 import { path } from "../lib/operations.ts";
-import { API_THRESHOLDS, DURATION, DURATION_MS, intEnv, SUMMARY_TREND_STATS, VUS } from "../lib/options.ts";
+import {
+  API_THRESHOLDS,
+  ARRIVAL_THRESHOLDS,
+  DURATION,
+  DURATION_MS,
+  intEnv,
+  SUMMARY_TREND_STATS,
+  VUS,
+} from "../lib/options.ts";
 import { catalogModels, createAgent, deleteAgent } from "../lib/resources.ts";
 import { runId, runPrefix } from "../lib/run.ts";
+import { runStreams } from "../lib/streams-workload.ts";
 import { summaryHandler } from "../lib/summary.ts";
 import { target } from "../lib/target.ts";
+import { type Subscription, subscribe, unsubscribe } from "../lib/webhook-events.ts";
 
 /** API iterations per second. */
 const RATE = intEnv("CAP_RATE", 5);
@@ -26,9 +39,13 @@ const SUBSCRIBERS = intEnv("CAP_SUBSCRIBERS", 2);
 /** Seconds between two messages of one sender, and between two outbound calls. */
 const MESSAGE_EVERY_S = intEnv("CAP_MESSAGE_EVERY_S", 2);
 const CALL_EVERY_S = intEnv("CAP_CALL_EVERY_S", 2);
+const REPLY_TIMEOUT_MS = intEnv("CAP_REPLY_TIMEOUT_MS", 10_000);
 /** Twenty memory samples a run at most 30 s apart: every window gets some, however short the run. */
 const MEMORY_EVERY_S = Math.min(30, Math.max(1, Math.floor(DURATION_MS / 20_000)));
-const WITH_CALLS = __ENV.CAP_SOAK_CALLS !== "0" && target.simulators.carrier !== undefined;
+const WITH_CALLS =
+  __ENV.CAP_SOAK_CALLS !== "0" &&
+  target.simulators.carrier !== undefined &&
+  target.simulators.webhook_sink !== undefined;
 
 const steady = (exec: string, every: number, unit: string, maxVUs: number) => ({
   executor: "constant-arrival-rate" as const,
@@ -44,12 +61,13 @@ const steady = (exec: string, every: number, unit: string, maxVUs: number) => ({
 export const options: Options = {
   scenarios: {
     api: steady("api", RATE, "1s", VUS),
-    senders: { executor: "constant-vus", exec: "sender", vus: CONVERSATIONS, duration: DURATION, gracefulStop: "5s" },
-    subscribers: {
-      executor: "constant-vus",
-      exec: "subscriber",
-      vus: CONVERSATIONS * SUBSCRIBERS,
-      duration: DURATION,
+    // One VU per conversation holds its sender and subscribers (lib/streams-plan.ts).
+    streams: {
+      executor: "per-vu-iterations",
+      exec: "streams",
+      vus: CONVERSATIONS,
+      iterations: 1,
+      maxDuration: `${Math.ceil((DURATION_MS + REPLY_TIMEOUT_MS) / 1000) + 15}s`,
       gracefulStop: "5s",
     },
     memory: steady("memory", 1, `${MEMORY_EVERY_S}s`, 1),
@@ -57,9 +75,12 @@ export const options: Options = {
   },
   thresholds: {
     ...API_THRESHOLDS,
+    ...ARRIVAL_THRESHOLDS,
     ...WINDOW_THRESHOLDS,
+    ...keepAliveThresholds(DURATION_MS),
     stream_snapshot_first: ["rate>0.99"],
     stream_open_failed: ["rate<0.01"],
+    stream_errors: ["count==0"],
     assistant_replied: ["rate>0.95"],
     ...(WITH_CALLS ? { session_completed: ["rate>0.95"] } : {}),
   },
@@ -71,7 +92,7 @@ export const options: Options = {
 interface Data {
   api: ApiMixData;
   conversations: string[];
-  calls?: { from: FromNumber; agentId: string };
+  calls?: { from: FromNumber; agentId: string; events: Subscription };
 }
 
 export function setup(): Data {
@@ -81,7 +102,7 @@ export function setup(): Data {
     const agentId = createAgent(prefix, catalogModels("voice"), "voice");
     if (agentId) {
       expectStatus(call("POST", path("agent.publish", { agent_id: agentId }), "agent.publish"), "agent.publish", 200);
-      data.calls = { from: outboundNumber(), agentId };
+      data.calls = { from: outboundNumber(), agentId, events: subscribe(`${prefix}soak`, CALL_EVENTS) };
     }
   }
   return data;
@@ -100,7 +121,7 @@ function driftLimits(): DriftLimits {
   };
 }
 
-/** Tags everything this iteration records with its window of the run. */
+/** Tags everything this VU records from now on with its window of the run; answers the time left. */
 function enterWindow(): number {
   const elapsed = Date.now() - exec.scenario.startTime;
   exec.vu.metrics.tags.window = windowAt(elapsed / DURATION_MS);
@@ -112,26 +133,29 @@ export function api(data: Data): void {
   apiMixIteration(data.api);
 }
 
-export function sender(data: Data): void {
-  const remainingMs = enterWindow();
-  if (remainingMs < 1000) return void sleep(Math.max(0, remainingMs) / 1000);
-  const started = Date.now();
-  const conversation = data.conversations[exec.vu.idInTest % data.conversations.length]!;
-  sendAndAwaitReply(conversation, Math.min(30_000, remainingMs));
-  const idleMs = MESSAGE_EVERY_S * 1000 - (Date.now() - started);
-  if (idleMs > 0) sleep(Math.min(idleMs, remainingMs) / 1000);
-}
-
-export function subscriber(data: Data): void {
-  const remainingMs = enterWindow();
-  if (remainingMs < 1000) return void sleep(Math.max(0, remainingMs) / 1000);
-  const conversation = data.conversations[exec.vu.idInTest % data.conversations.length]!;
-  subscribe(conversation, Math.min(10_000 + Math.random() * 20_000, remainingMs), exec.vu.iterationInScenario > 0);
+export async function streams(data: Data): Promise<void> {
+  enterWindow();
+  // The streams run the whole soak in one iteration: the window tag follows the clock (and is
+  // set afresh before each message and each new stream).
+  const ticker = setInterval(enterWindow, 1_000);
+  try {
+    await runStreams(exec.scenario.iterationInTest, {
+      conversations: data.conversations,
+      subscribers: SUBSCRIBERS,
+      vus: CONVERSATIONS,
+      deadline: exec.scenario.startTime + DURATION_MS,
+      sender: { periodMs: MESSAGE_EVERY_S * 1000, replyTimeoutMs: REPLY_TIMEOUT_MS, onCycle: enterWindow },
+      subscriber: { holdMinMs: 10_000, holdMaxMs: 30_000, onCycle: enterWindow },
+    });
+  } finally {
+    clearInterval(ticker);
+  }
 }
 
 export function calls(data: Data): void {
   const remainingMs = enterWindow();
-  if (data.calls) outboundCall(data.calls.from.id, data.calls.agentId, Math.max(1000, Math.min(60_000, remainingMs)));
+  const c = data.calls;
+  if (c) outboundCall(c.events, c.from.id, c.agentId, Math.max(1000, Math.min(60_000, remainingMs + 8_000)));
 }
 
 export function memory(): void {
@@ -141,10 +165,14 @@ export function memory(): void {
 
 export function teardown(data: Data): void {
   if (data.calls) {
+    unsubscribe(data.calls.events);
     releaseNumber(data.calls.from);
     deleteAgent(data.calls.agentId);
   }
   teardownApiMix(data.api);
 }
 
-export const handleSummary = summaryHandler("soak", (summary) => driftFindings(summary, driftLimits()));
+export const handleSummary = summaryHandler("soak", (summary) => {
+  const note = memoryNote();
+  return driftFindings(summary, driftLimits(), note ? { "drift server_memory_bytes": note } : {});
+});

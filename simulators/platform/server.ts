@@ -15,7 +15,7 @@ export interface PlatformOptions {
   faults?: Iterable<FaultName>;
   port?: number;
   upstreamTimeoutMs?: number;
-  /** For tests only: the SSE keep-alive interval (default 15 000 ms, section 6.2). */
+  /** For tests and short load runs: the SSE keep-alive interval (default 15 000 ms, section 6.2). */
   sseKeepAliveMs?: number;
   /** The profile to serve (default: the default profile). */
   profile?: Profile;

@@ -70,18 +70,25 @@ export class HookStore {
     this.events.emit(row.hook);
   }
 
-  list(name: string): DeliveryList {
-    const deliveries = structuredClone(this.deliveries.get(name) ?? []);
+  /** The hook's deliveries, those after `afterSeq` only when given. */
+  list(name: string, afterSeq = 0): DeliveryList {
+    const deliveries = structuredClone(this.after(name, afterSeq));
     const byId: Record<string, number> = {};
     for (const row of deliveries) if (row.webhook_id !== null) byId[row.webhook_id] = (byId[row.webhook_id] ?? 0) + 1;
     return { hook: name, count: deliveries.length, by_webhook_id: byId, deliveries };
   }
 
-  /** Resolves once `count` deliveries arrived (and settled, if asked) or the timeout passed. */
+  private after(name: string, afterSeq: number): Delivery[] {
+    const rows = this.deliveries.get(name) ?? [];
+    return afterSeq > 0 ? rows.filter((row) => row.seq > afterSeq) : rows;
+  }
+
+  /** Resolves once `count` deliveries (after `afterSeq`) arrived, and settled if asked, or the timeout passed. */
   wait(name: string, options: WaitOptions, signal?: AbortSignal): Promise<WaitResult> {
     const started = performance.now();
+    const afterSeq = options.afterSeq ?? 0;
     const met = () => {
-      const rows = this.deliveries.get(name) ?? [];
+      const rows = this.after(name, afterSeq);
       const counted = options.settled ? rows.filter((row) => row.state !== "pending") : rows;
       return counted.length >= options.count;
     };
@@ -90,7 +97,7 @@ export class HookStore {
         clearTimeout(timer);
         this.events.off(name, check);
         signal?.removeEventListener("abort", finish);
-        resolve({ ...this.list(name), satisfied: met(), waited_ms: Math.round(performance.now() - started) });
+        resolve({ ...this.list(name, afterSeq), satisfied: met(), waited_ms: Math.round(performance.now() - started) });
       };
       const check = () => {
         if (met()) finish();

@@ -71,8 +71,14 @@ export const DeliveryList = z.object({
 });
 export type DeliveryList = z.infer<typeof DeliveryList>;
 
+/** Only deliveries after this per-hook `seq` are listed and counted: a reader that keeps its place reads each once. */
+const AfterSeq = z.coerce.number().int().min(0).default(0);
+
+export const ListQuery = z.object({ after_seq: AfterSeq });
+
 export const WaitQuery = z.object({
   count: z.coerce.number().int().min(1).max(100_000).default(1),
+  after_seq: AfterSeq,
   timeout_ms: z.coerce.number().int().min(0).max(30_000).default(5_000),
   /** Also wait until those deliveries are settled (answered or abandoned by the client). */
   settled: z
@@ -80,7 +86,7 @@ export const WaitQuery = z.object({
     .default("false")
     .transform((value) => value === "true" || value === "1"),
 });
-export type WaitOptions = { count: number; timeoutMs: number; settled?: boolean };
+export type WaitOptions = { count: number; timeoutMs: number; settled?: boolean; afterSeq?: number };
 
 export const WaitResult = DeliveryList.extend({ satisfied: z.boolean(), waited_ms: z.number() });
 export type WaitResult = z.infer<typeof WaitResult>;

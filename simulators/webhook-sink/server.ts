@@ -13,6 +13,7 @@ import {
   type HookConfigInput,
   HookName,
   type HookView,
+  ListQuery,
   type WaitOptions,
   WaitQuery,
   type WaitResult,
@@ -168,7 +169,7 @@ function registerAdminRoutes(app: FastifyInstance, store: HookStore, closing: Ab
 
   app.get("/_admin/hooks/:name/deliveries", async (request) => {
     const { name } = parsePart(NameParams, request.params);
-    return store.list(name);
+    return store.list(name, parsePart(ListQuery, request.query).after_seq);
   });
 
   app.get("/_admin/hooks/:name/wait", async (request, reply) => {
@@ -178,7 +179,13 @@ function registerAdminRoutes(app: FastifyInstance, store: HookStore, closing: Ab
     const gone = new AbortController();
     reply.raw.once("close", () => gone.abort());
     const signal = AbortSignal.any([gone.signal, closing]);
-    return store.wait(name, { count: query.count, timeoutMs: query.timeout_ms, settled: query.settled }, signal);
+    const options = {
+      count: query.count,
+      timeoutMs: query.timeout_ms,
+      settled: query.settled,
+      afterSeq: query.after_seq,
+    };
+    return store.wait(name, options, signal);
   });
 
   app.post("/_admin/reset", async () => {

@@ -1,10 +1,14 @@
 // `cap-conformance load` refuses what it cannot run with exit 2 and a clear message, before
 // building or starting anything.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { loadCommand } from "../../cli/load.ts";
+import { parseLoadArgs } from "../../cli/load-args.ts";
+import { REPO_ROOT } from "../../load/build-k6.ts";
+import { GO_MISSING } from "../../load/go-toolchain.ts";
 import { durationMs } from "../../load/lib/duration.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "cap-load-cli-"));
@@ -32,6 +36,8 @@ describe("load command arguments", () => {
     [["--scenario", "api-mix", "--duration", "soon"], /not a duration: "soon"/],
     [["--scenario", "api-mix", "--rate", "0"], /--rate must be a positive integer/],
     [["--scenario", "api-mix", "--bogus"], /Unknown option '--bogus'/],
+    [["--scenario", "streams", "--subscribers", "two"], /--subscribers must be a positive integer/],
+    [["--scenario", "streams", "--keep-alive-ms", "0"], /--keep-alive-ms must be a positive integer/],
   ])("%j is refused with exit 2", async (argv, message) => {
     const { code, said } = await refused(argv);
     expect(code).toBe(2);
@@ -62,6 +68,78 @@ describe("load command arguments", () => {
     expect(code).toBe(2);
     expect(said).toMatch(/K6_BIN=.*no-such-k6 is not a runnable k6 binary/);
   });
+});
+
+describe("load command flags", () => {
+  it("pass the streams knobs to the scenario as CAP_* variables", () => {
+    const args = parseLoadArgs([
+      "--scenario",
+      "streams",
+      "--vus",
+      "4",
+      "--conversations",
+      "5",
+      "--subscribers",
+      "6",
+      "--keep-alive-ms",
+      "2000",
+      "--rate",
+      "3",
+    ]);
+    expect(args.env).toEqual({
+      CAP_VUS: "4",
+      CAP_CONVERSATIONS: "5",
+      CAP_SUBSCRIBERS: "6",
+      CAP_KEEPALIVE_MS: "2000",
+      CAP_RATE: "3",
+    });
+    expect(args.keepAliveMs).toBe(2000);
+    expect(parseLoadArgs(["--scenario", "api-mix"]).env).toEqual({});
+  });
+});
+
+/** The CLI in a child process with exactly this environment (no inherited PATH, no K6_BIN). */
+function cli(argv: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; said: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [join(REPO_ROOT, "bin", "cap-conformance.js"), ...argv], { env });
+    let said = "";
+    child.stdout.on("data", (chunk) => (said += chunk));
+    child.stderr.on("data", (chunk) => (said += chunk));
+    const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve({ code, said });
+    });
+  });
+}
+
+describe("load without a usable Go", () => {
+  const target = join(dir, "go-target.json");
+  writeFileSync(target, JSON.stringify(validTarget));
+  /** An empty cache, so no built k6 is found; PATH is only `bin`. */
+  const env = (bin: string): NodeJS.ProcessEnv => ({
+    PATH: bin,
+    HOME: process.env.HOME,
+    CAP_CACHE_DIR: mkdtempSync(join(dir, "cache-")),
+  });
+
+  it("says Go is missing (exit 2) when go is not on PATH and K6_BIN is not set", async () => {
+    const bin = join(dir, "empty-bin");
+    mkdirSync(bin, { recursive: true });
+    const { code, said } = await cli(["load", "--scenario", "api-mix", "--target", target], env(bin));
+    expect(code, said).toBe(2);
+    expect(said).toContain(GO_MISSING);
+  }, 60_000);
+
+  it("says Go is too old (exit 2) when go is older than 1.25", async () => {
+    const bin = join(dir, "old-go-bin");
+    mkdirSync(bin, { recursive: true });
+    writeFileSync(join(bin, "go"), "#!/bin/sh\necho 'go version go1.22.2 linux/amd64'\n");
+    chmodSync(join(bin, "go"), 0o755);
+    const { code, said } = await cli(["load", "--scenario", "api-mix", "--target", target], env(bin));
+    expect(code, said).toBe(2);
+    expect(said).toMatch(/Go 1\.22\.2 is installed, but the k6 build needs Go >= 1\.25/);
+  }, 60_000);
 });
 
 describe("k6 durations", () => {

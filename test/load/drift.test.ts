@@ -63,7 +63,7 @@ describe("soak drift", () => {
     expect(finding.detail).toBe("max 95.4 MiB first, 144.0 MiB last (allowed +50 %)");
   });
 
-  it("reports a metric without samples in both windows as not measured, not as passed drift", () => {
+  it("reports a metric without samples in both windows as a not-measured warning, not as passed drift", () => {
     const d = data({
       "assistant_reply_ms{window:first}": trend(0, 0),
       "assistant_reply_ms{window:last}": trend(50),
@@ -71,7 +71,28 @@ describe("soak drift", () => {
     expect(find(d, "drift assistant_reply_ms")).toEqual({
       name: "drift assistant_reply_ms",
       ok: true,
+      warning: true,
       detail: "not measured in both windows",
     });
+  });
+
+  it("says why memory was not measured, and what a measured figure covers", () => {
+    const why = { "drift server_memory_bytes": "the target has no test_control" };
+    const missing = driftFindings(data({}), DEFAULT_LIMITS, why).find((f) => f.name === "drift server_memory_bytes");
+    expect(missing).toMatchObject({
+      warning: true,
+      detail: "not measured in both windows: the target has no test_control",
+    });
+    const measured = data({
+      "server_memory_bytes{window:first}": trend(100e6),
+      "server_memory_bytes{window:last}": trend(101e6),
+    });
+    const note = { "drift server_memory_bytes": "the embedded stack's one process" };
+    const finding = driftFindings(measured, DEFAULT_LIMITS, note).find((f) => f.name === "drift server_memory_bytes");
+    expect(finding).toMatchObject({
+      ok: true,
+      detail: expect.stringMatching(/\(allowed \+50 %\): the embedded stack's one process$/),
+    });
+    expect(finding?.warning).toBeUndefined();
   });
 });

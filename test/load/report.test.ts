@@ -20,6 +20,19 @@ const data: SummaryData = {
       thresholds: { "rate<0.01": { ok: false } },
     },
     stream_frames: { type: "counter", contains: "default", values: { count: 300, rate: 37.4 } },
+    server_memory_bytes: {
+      type: "trend",
+      contains: "default",
+      values: {
+        avg: 150 * 2 ** 20,
+        med: 150 * 2 ** 20,
+        "p(90)": 160 * 2 ** 20,
+        "p(95)": 161 * 2 ** 20,
+        "p(99)": 162 * 2 ** 20,
+        max: 163 * 2 ** 20,
+        count: 20,
+      },
+    },
   },
   root_group: {
     name: "",
@@ -48,9 +61,19 @@ function summary(): LoadSummary {
     passed: false,
     thresholds: thresholdResults(data),
     checks: allChecks(data.root_group),
-    findings: [{ name: "drift <latency>", ok: false, detail: 'p95 "grew" & more' }],
+    findings: [
+      { name: "drift <latency>", ok: false, detail: 'p95 "grew" & more' },
+      { name: "drift server_memory_bytes", ok: true, warning: true, detail: "not measured: no test_control" },
+    ],
     metrics: data.metrics,
   };
+}
+
+/** The cells of the row for `metric` in the table under the heading `section`. */
+function row(html: string, section: string, metric: string): string[] {
+  const table = html.slice(html.indexOf(`<h2>${section}</h2>`)).split("</table>")[0]!;
+  const found = table.split("<tr>").find((r) => r.startsWith(`<td><code>${metric}</code>`));
+  return [...(found ?? "").matchAll(/<td[^>]*>(.*?)<\/td>/g)].map((m) => m[1]!);
 }
 
 describe("load summary", () => {
@@ -69,7 +92,9 @@ describe("load summary", () => {
 
   it("writes JUnit with one case per threshold, check and finding, failures counted and escaped", () => {
     const xml = renderJunit(summary());
-    expect(xml).toContain('tests="4" failures="3"');
+    expect(xml).toContain('tests="5" failures="3"');
+    expect(xml).toContain('skipped="1"');
+    expect(xml).toContain('<skipped message="not measured: no test_control"/>');
     expect(xml).toContain('<testsuite name="load.api-mix"');
     expect(xml).toContain('failure message="threshold crossed: http_req_failed{kind:api} rate&#60;0.01"');
     expect(xml).toContain('failure message="1 of 11 failed"');
@@ -83,6 +108,30 @@ describe("load summary", () => {
     expect(html).toContain("FAILED");
     expect(html).toContain("http_req_duration{kind:api}");
     expect(html).toContain("drift &#60;latency&#62;");
+    // A finding that could not be measured says so instead of passing.
+    expect(html).toMatch(/not measured: no test_control<\/td><td><span class="verdict warn">not measured<\/span>/);
+    // Latency in ms with a p99 column; memory is bytes, shown as MiB in its own table, never as ms.
+    expect(html).toMatch(
+      /<h2>Trends \(ms\)<\/h2><table><thead><tr><th>Metric<\/th><th>avg<\/th><th>med<\/th><th>p\(90\)<\/th><th>p\(95\)<\/th><th>p\(99\)<\/th><th>max<\/th>/,
+    );
+    expect(row(html, "Trends (ms)", "http_req_duration{kind:api}").slice(1)).toEqual([
+      "3.0",
+      "2.0",
+      "5.0",
+      "7.5",
+      "–",
+      "20.0",
+    ]);
+    expect(row(html, "Other trends", "server_memory_bytes").slice(1)).toEqual([
+      "150.0 MiB",
+      "150.0 MiB",
+      "160.0 MiB",
+      "161.0 MiB",
+      "162.0 MiB",
+      "163.0 MiB",
+    ]);
+    const timeTable = html.slice(html.indexOf("<h2>Trends (ms)"), html.indexOf("<h2>Other trends"));
+    expect(timeTable).not.toContain("server_memory_bytes");
     // Nothing is loaded from elsewhere when the report is opened.
     expect(html).not.toMatch(/<script|<link|src=|@import|url\(/);
   });

@@ -103,6 +103,18 @@ describe("wait", () => {
     const inProcess = await sink.wait("few", { count: 1, timeoutMs: 100 });
     expect(inProcess.satisfied).toBe(true);
   });
+
+  it("lists and counts only the deliveries after a seq, so a reader that keeps its place reads each once", async () => {
+    for (const n of [1, 2, 3]) await deliver("paged", `{"n":${n}}`);
+    const after = DeliveryList.parse((await admin("GET", "/_admin/hooks/paged/deliveries?after_seq=2")).body);
+    expect(after.deliveries.map((d) => d.seq)).toEqual([3]);
+    const waiting = waitFor("paged", "count=1&after_seq=3&timeout_ms=2500");
+    await deliver("paged", '{"n":4}');
+    const result = await waiting;
+    expect(result).toMatchObject({ satisfied: true, count: 1 });
+    expect(result.deliveries.map((d) => d.body_text)).toEqual(['{"n":4}']);
+    expect((await waitFor("paged", "count=1&after_seq=4&timeout_ms=100")).satisfied).toBe(false);
+  });
 });
 
 describe("slow answers", () => {

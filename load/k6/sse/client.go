@@ -2,6 +2,7 @@ package sse
 
 import (
 	"context"
+	"sync/atomic"
 
 	"github.com/grafana/sobek"
 )
@@ -11,7 +12,8 @@ type Client struct {
 	rt       *sobek.Runtime
 	handlers map[string][]sobek.Callable
 	cancel   context.CancelFunc
-	closed   bool
+	// Set by the script (on the VU's goroutine), read by the stream's reader goroutine.
+	closed atomic.Bool
 }
 
 // Event is one frame. A keep-alive (a `:` comment line) arrives as an event with only comment set.
@@ -29,21 +31,32 @@ func (c *Client) On(name string, handler sobek.Value) {
 	}
 }
 
-// Close ends the stream; sse.open returns once the reader has stopped.
+// Close ends the stream; sse.open returns (sse.openAsync's promise resolves) once the reader stopped.
 func (c *Client) Close() {
-	c.closed = true
+	c.closed.Store(true)
 	c.cancel()
 }
 
-// emit calls the handlers of one kind in order, stopping at the first exception.
-func (c *Client) emit(name string, args ...sobek.Value) error {
-	if c.closed && name == "event" {
+// emit calls the handlers of one kind in order, stopping at the first exception. It must run on
+// the VU's goroutine (or event loop): arg becomes a JS value here, not on a reader goroutine.
+func (c *Client) emit(name string, arg any) error {
+	if c.closed.Load() && name == "event" {
 		return nil // frames already in flight when the script closed the stream are dropped
+	}
+	var args []sobek.Value
+	if arg != nil {
+		args = []sobek.Value{c.rt.ToValue(arg)}
 	}
 	for _, fn := range c.handlers[name] {
 		if _, err := fn(sobek.Undefined(), args...); err != nil {
-			return err
+			return &handlerError{err: err}
 		}
 	}
 	return nil
 }
+
+// handlerError is a script handler's exception: it ends the stream and becomes the script's error.
+type handlerError struct{ err error }
+
+func (e *handlerError) Error() string { return e.err.Error() }
+func (e *handlerError) Unwrap() error { return e.err }

@@ -10,7 +10,7 @@ import { LIVE_EVENT_TYPES } from "./event-types.ts";
 import { type Outcome, Sender } from "./sender.ts";
 import { type WebhookRow, WebhookState } from "./state.ts";
 
-const IN_FLIGHT_PER_WEBHOOK = 4;
+export const IN_FLIGHT_PER_WEBHOOK = 4;
 const QUEUED_PER_WEBHOOK = 1_000;
 /** The planted `webhook-failed-replayed` fault sends a failed delivery again after this long. */
 const REPLAY_AFTER_MS = 300;

@@ -1,0 +1,58 @@
+// The number a run calls from, and the numbers it calls. Profile assumptions (spec/calls.ts):
+// phone numbers list with can_outbound, telephony accounts, remote numbers and import paths.
+import { call, expectStatus, json } from "./api.ts";
+import { path } from "./operations.ts";
+
+export interface FromNumber {
+  id: string;
+  /** This run imported it, so teardown deletes it. */
+  imported: boolean;
+}
+
+/**
+ * The number to call from: CAP_FROM_NUMBER_ID, else the first number able to dial out, else one
+ * this run imports from the first carrier account's remote numbers (profile `phone.import`).
+ */
+export function outboundNumber(): FromNumber {
+  if (__ENV.CAP_FROM_NUMBER_ID) return { id: __ENV.CAP_FROM_NUMBER_ID, imported: false };
+  const page = { limit: 200, offset: 0 };
+  const res = call("GET", path("phone.list"), "phone.list", undefined, { query: page });
+  expectStatus(res, "phone.list", 200);
+  const items = json<{ items?: Array<{ id?: string; can_outbound?: boolean }> }>(res)?.items ?? [];
+  const number = items.find((n) => n.id && n.can_outbound !== false);
+  if (number?.id) return { id: number.id, imported: false };
+
+  const accounts = json<{ items?: Array<{ id?: string }> }>(
+    call("GET", path("telephony.account.list"), "telephony.account.list", undefined, { query: page }),
+  )?.items;
+  for (const account of accounts ?? []) {
+    if (!account.id) continue;
+    const remote = json<{ items?: Array<{ provider_number_id?: string; already_imported?: boolean }> }>(
+      call("GET", path("telephony.remote-numbers", { account_id: account.id }), "telephony.remote-numbers", undefined, {
+        query: page,
+      }),
+    )?.items;
+    const free = remote?.find((n) => n.provider_number_id && !n.already_imported);
+    if (!free) continue;
+    const imported = call("POST", path("phone.import", { account_id: account.id }), "phone.import", {
+      provider_number_ids: [free.provider_number_id],
+    });
+    expectStatus(imported, "phone.import", 200, 201);
+    const id = json<{ items?: Array<{ id?: string }> }>(imported)?.items?.[0]?.id;
+    if (id) return { id, imported: true };
+  }
+  throw new Error("the target has no phone number that can dial out and none to import: set CAP_FROM_NUMBER_ID");
+}
+
+export function releaseNumber(number: FromNumber): void {
+  if (!number.imported) return;
+  const res = call("DELETE", path("phone.delete", { phone_number_id: number.id }), "phone.delete");
+  expectStatus(res, "phone.delete", 200);
+}
+
+/** A callee in the reserved-for-fiction 555-01xx range, unless CAP_CALL_TO lists numbers. */
+export function callee(): string {
+  const listed = (__ENV.CAP_CALL_TO ?? "").split(",").filter(Boolean);
+  if (listed.length > 0) return listed[Math.floor(Math.random() * listed.length)]!;
+  return `+1202555${String(100 + Math.floor(Math.random() * 100)).padStart(4, "0")}`;
+}
