@@ -8,6 +8,7 @@ import type { FaultName } from "./platform/faults/index.ts";
 import { type RunningPlatform, startPlatform } from "./platform/server.ts";
 import { startProvider } from "./provider/server.ts";
 import { type Clock, createClock } from "./shared/clock.ts";
+import type { RegisteredRoute } from "./shared/route-table.ts";
 import { startWebhookSink } from "./webhook-sink/server.ts";
 import { startWebsite } from "./website/server.ts";
 
@@ -34,8 +35,12 @@ export interface Simulators {
   };
   /** The one simulated clock the simulators run on; the embedded platform shares it. */
   clock: Clock;
+  /** Each simulator's registered routes, by the names of `target.simulators`. */
+  routes: Record<SimulatorName, readonly RegisteredRoute[]>;
   close(): Promise<void>;
 }
+
+export type SimulatorName = "control_plane" | "carrier" | "provider" | "website" | "webhook_sink";
 
 export interface Stack {
   target: Target;
@@ -94,6 +99,13 @@ export async function startSimulators(minuteMs = 60_000): Promise<Simulators> {
         trustedCrawlOrigin: website.url,
       },
       clock,
+      routes: {
+        control_plane: controlPlane.routes,
+        carrier: carrier.routes,
+        provider: provider.routes,
+        website: website.routes,
+        webhook_sink: sink.routes,
+      },
       close: closers.close,
     };
   } catch (error) {

@@ -2,6 +2,7 @@
 // callbacks, inbound calls) with scripted outcomes on the shared clock and a witness of every call.
 import { Agent } from "undici";
 import type { Clock } from "../shared/clock.ts";
+import { type RegisteredRoute, registeredRoutes } from "../shared/route-table.ts";
 import { createServer, listenLoopback } from "../shared/server.ts";
 import { registerAdminRoutes } from "./admin-routes.ts";
 import { CallFlow } from "./call-flow.ts";
@@ -31,6 +32,8 @@ export interface Carrier {
   witness: WitnessReader;
   /** Scripted outcomes, in process (same as PUT /_admin/scripts/{key}). */
   scripts: ScriptBook;
+  /** Every route it registered (robustness tests reach each one). */
+  routes: readonly RegisteredRoute[];
   close(): Promise<void>;
 }
 
@@ -80,6 +83,7 @@ export async function startCarrier(opts: CarrierOptions): Promise<Carrier> {
     account: { sid: account.sid, authToken: account.authToken },
     witness,
     scripts,
+    routes: registeredRoutes(app),
     close: async () => {
       flow.stopAll();
       // In-flight callbacks fail at once instead of holding close() for their deadline.

@@ -3,6 +3,7 @@
 // workspaces and tokens, moves its clock and takes it offline.
 import { z } from "zod";
 import { ApiError, parsePart } from "../shared/api-error.ts";
+import { type RegisteredRoute, registeredRoutes } from "../shared/route-table.ts";
 import { createServer, listenLoopback } from "../shared/server.ts";
 import { adminRoutes } from "./admin.ts";
 import { ControlPlaneModel } from "./model.ts";
@@ -11,6 +12,8 @@ export interface ControlPlane {
   url: string;
   model: ControlPlaneModel;
   credentials: { admin: string; editor: string; viewer: string; session_cookie: string };
+  /** Every route it registered (robustness tests reach each one). */
+  routes: readonly RegisteredRoute[];
   close(): Promise<void>;
 }
 
@@ -45,6 +48,7 @@ export async function startControlPlane(): Promise<ControlPlane> {
   return {
     url,
     model,
+    routes: registeredRoutes(app),
     credentials: { admin: admin.token, editor: editor.token, viewer: viewer.token, session_cookie: admin.session },
     close: () => app.close(),
   };

@@ -29,23 +29,11 @@ function isPublic(ctx: PlatformContext, method: string, path: string): boolean {
   return path.startsWith("/_test/") || path.startsWith("/_carrier/");
 }
 
-/** The routes each platform instance registered, for tests that must reach every one of them. */
-const routeTables = new WeakMap<FastifyInstance, Array<{ method: string; url: string }>>();
-
-export function registeredRoutes(app: FastifyInstance): ReadonlyArray<{ method: string; url: string }> {
-  return routeTables.get(app) ?? [];
-}
-
 export function buildPlatform(ctx: PlatformContext): FastifyInstance {
   const rewrites = profileRewrites(ctx.profile);
   const app = createServer({
     bodyLimit: bodyLimitFor(ctx.profile),
     ...(rewrites.length > 0 ? { rewriteUrl: (method, url) => rewriteUrl(rewrites, method, url) } : {}),
-  });
-  const routes: Array<{ method: string; url: string }> = [];
-  routeTables.set(app, routes);
-  app.addHook("onRoute", (route) => {
-    for (const method of [route.method].flat()) if (method !== "HEAD") routes.push({ method, url: route.url });
   });
   app.decorateRequest("principal", null as never);
   optionalBehaviours(app, ctx.profile);

@@ -1,8 +1,9 @@
 // Starts one regional platform instance on loopback.
 import { DEFAULT_PROFILE, type Profile } from "../../spec/profile.ts";
 import type { Clock } from "../shared/clock.ts";
+import { type RegisteredRoute, registeredRoutes } from "../shared/route-table.ts";
 import { listenLoopback } from "../shared/server.ts";
-import { buildPlatform, registeredRoutes } from "./app.ts";
+import { buildPlatform } from "./app.ts";
 import type { Wiring } from "./context.ts";
 import { EventBus } from "./events/bus.ts";
 import { type FaultName, FaultSet } from "./faults/index.ts";
@@ -24,7 +25,7 @@ export interface PlatformOptions {
 export interface RunningPlatform {
   region: string;
   url: string;
-  routes: ReadonlyArray<{ method: string; url: string }>;
+  routes: readonly RegisteredRoute[];
   close(): Promise<void>;
 }
 

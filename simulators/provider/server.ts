@@ -3,6 +3,7 @@
 // switch, so a platform's key verification (PUT /v1/byok, 502 on no answer) and model calls can be tested.
 import type { Socket } from "node:net";
 import type { Clock } from "../shared/clock.ts";
+import { type RegisteredRoute, registeredRoutes } from "../shared/route-table.ts";
 import { createServer, listenLoopback } from "../shared/server.ts";
 import { registerAdmin } from "./admin.ts";
 import { providerApi } from "./api.ts";
@@ -22,6 +23,8 @@ export interface Provider {
   requests(): RecordedRequest[];
   /** In-process control; the admin API edits the same state. */
   state: ProviderState;
+  /** Every route it registered (robustness tests reach each one). */
+  routes: readonly RegisteredRoute[];
   /** Ends hung and streaming requests, then closes the server. */
   close(): Promise<void>;
 }
@@ -54,6 +57,7 @@ export async function startProvider(opts: { clock: Clock }): Promise<Provider> {
     },
     requests: () => state.requests.list(),
     state,
+    routes: registeredRoutes(app),
     close: async () => {
       shutdown.abort(new Error("provider simulator closing"));
       for (const socket of hanging) socket.destroy();

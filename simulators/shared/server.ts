@@ -7,6 +7,7 @@ import { errorBody } from "../../spec/errors.ts";
 import { ApiError } from "./api-error.ts";
 import { clientErrorHandler } from "./client-error.ts";
 import { parseJsonBody } from "./json-body.ts";
+import { recordRoutes } from "./route-table.ts";
 
 /** Longest path parameter routed (fastify's default); ids and names are far shorter. */
 const MAX_PARAM_LENGTH = 100;
@@ -42,6 +43,8 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
       (reply as unknown as FastifyReply).status(status).send(errorBody(message));
     },
   });
+
+  recordRoutes(app);
 
   app.setErrorHandler((error: unknown, _request, reply) => {
     if (error instanceof ApiError) return reply.status(error.status).send(error.body);

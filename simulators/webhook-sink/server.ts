@@ -4,6 +4,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { ApiError, parsePart } from "../shared/api-error.ts";
+import { type RegisteredRoute, registeredRoutes } from "../shared/route-table.ts";
 import { createServer, listenLoopback } from "../shared/server.ts";
 import { type HookConfig, HookStore } from "./model.ts";
 import {
@@ -28,6 +29,8 @@ export interface WebhookSink {
   deliveries(name: string): DeliveryList;
   wait(name: string, options: WaitOptions): Promise<WaitResult>;
   clear(name: string): void;
+  /** Every route it registered (robustness tests reach each one). */
+  routes: readonly RegisteredRoute[];
   close(): Promise<void>;
 }
 
@@ -63,6 +66,7 @@ export async function startWebhookSink(): Promise<WebhookSink> {
     deliveries: (name) => store.list(name),
     wait: (name, options) => store.wait(name, options, closing.signal),
     clear: (name) => store.clear(name),
+    routes: registeredRoutes(app),
     close: async () => {
       closing.abort();
       await app.close();

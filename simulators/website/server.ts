@@ -4,6 +4,7 @@
 import { setTimeout as delay } from "node:timers/promises";
 import { z } from "zod";
 import { parsePart } from "../shared/api-error.ts";
+import { type RegisteredRoute, registeredRoutes } from "../shared/route-table.ts";
 import { createServer, listenLoopback } from "../shared/server.ts";
 import { notFoundHtml, PDF, PNG, pageHtml, robotsTxt, sitemapXml } from "./render.ts";
 import { generateSite, type Site, SPECIAL } from "./site.ts";
@@ -38,6 +39,8 @@ export interface Website {
   /** Non-admin requests, oldest first (same rows as GET /_admin/hits). */
   hits(): Hit[];
   settings(): SiteSettings;
+  /** Every route it registered (robustness tests reach each one). */
+  routes: readonly RegisteredRoute[];
   close(): Promise<void>;
 }
 
@@ -111,6 +114,7 @@ export async function startWebsite(opts: { pages?: number; seed?: number; slowMs
     }),
     hits: () => hits.map((hit) => ({ ...hit })),
     settings: () => settings,
+    routes: registeredRoutes(app),
     close: async () => {
       shutdown.abort();
       await app.close();
