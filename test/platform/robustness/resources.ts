@@ -4,7 +4,7 @@
 import { randomInt, randomUUID } from "node:crypto";
 import { request } from "undici";
 import type { Stack } from "../../../simulators/stack.ts";
-import type { RawClient } from "./client.ts";
+import type { RawClient } from "../../helpers/robustness/client.ts";
 
 export interface Resources {
   /** The value of path parameter `param` in route `url` (e.g. `agent_id` of /v1/agents/:agent_id). */

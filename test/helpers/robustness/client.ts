@@ -20,15 +20,16 @@ const TIMEOUT_MS = 10_000;
 export class RawClient {
   private readonly pool: Pool;
 
+  /** `headers` go with every request: the credential the server under test expects. */
   constructor(
     origin: string,
-    private readonly token: string,
+    private readonly headers: Record<string, string> = {},
   ) {
     this.pool = new Pool(origin, { connections: 4 });
   }
 
   async send(method: string, path: string, payload?: Payload): Promise<Answer> {
-    const headers: Record<string, string> = { authorization: `Bearer ${this.token}` };
+    const headers: Record<string, string> = { ...this.headers };
     if (payload?.type !== undefined) headers["content-type"] = payload.type;
     const response = await this.pool.request({
       path,
