@@ -3,6 +3,7 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { ApiError, parsePart } from "../shared/api-error.ts";
+import { OfflineBody } from "../shared/offline-body.ts";
 import type { CallFlow } from "./call-flow.ts";
 import { type InboundDeps, placeInbound } from "./inbound.ts";
 import { type CarrierModel, numberResource } from "./model.ts";
@@ -99,7 +100,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminRouteDeps):
   app.get("/_admin/witness", async () => witness.snapshot());
 
   app.post("/_admin/offline", async (request) => {
-    const { offline } = parsePart(z.object({ offline: z.boolean() }), request.body);
+    const { offline } = parsePart(OfflineBody, request.body);
     deps.availability.offline = offline;
     return { ok: true, offline };
   });

@@ -1,19 +1,20 @@
 // The control plane's admin API (/_admin): members and workspaces, roles, removal, extra tokens,
 // revocation, the outage switch and the clock. Checks drive it; a server under test never calls it.
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
-import { Role } from "../../spec/target.ts";
+import type { Role } from "../../spec/target.ts";
 import { ApiError, parsePart } from "../shared/api-error.ts";
-import { MAX_ADVANCE_MS } from "./clock.ts";
+import { OfflineBody } from "../shared/offline-body.ts";
 import type { ControlPlaneModel } from "./model.ts";
-
-const MemberBody = z.object({ role: Role, workspace_id: z.uuid().optional() });
-const RoleBody = z.object({ role: Role });
-const WorkspaceBody = z.object({ role: Role.default("ADMIN") });
-const WorkspaceQuery = z.object({ workspace_id: z.uuid().optional() });
-const MemberParams = z.object({ member_id: z.string() });
-const TokenBody = z.object({ issued_at: z.iso.datetime({ offset: true }).optional() });
-const AdvanceBody = z.object({ ms: z.number().int().min(0).max(MAX_ADVANCE_MS) });
+import {
+  AdvanceBody,
+  MemberBody,
+  MemberParams,
+  RevokeBody,
+  RoleBody,
+  TokenBody,
+  WorkspaceBody,
+  WorkspaceQuery,
+} from "./schemas.ts";
 
 export function adminRoutes(app: FastifyInstance, model: ControlPlaneModel): void {
   const memberOr404 = (params: unknown) => {
@@ -67,12 +68,12 @@ export function adminRoutes(app: FastifyInstance, model: ControlPlaneModel): voi
     return reply.code(201).send({ member_id: member.id, token, issued_at: new Date(issuedAt).toISOString() });
   });
   app.post("/_admin/tokens/revoke", async (request) => {
-    const { token } = parsePart(z.object({ token: z.string().min(1) }), request.body);
+    const { token } = parsePart(RevokeBody, request.body);
     if (!model.revoke(token)) throw new ApiError(404, "no such token");
     return { ok: true };
   });
   app.post("/_admin/offline", async (request) => {
-    const { offline } = parsePart(z.object({ offline: z.boolean() }), request.body);
+    const { offline } = parsePart(OfflineBody, request.body);
     model.offline = offline;
     return { ok: true, offline };
   });

@@ -1,12 +1,12 @@
 // Control-plane simulator: resolves personal access tokens and session cookies to a workspace
 // member and live role (section 5); its admin API (admin.ts) revokes, demotes, removes, adds
 // workspaces and tokens, moves its clock and takes it offline.
-import { z } from "zod";
 import { ApiError, parsePart } from "../shared/api-error.ts";
 import { type RegisteredRoute, registeredRoutes } from "../shared/route-table.ts";
 import { createServer, listenLoopback } from "../shared/server.ts";
 import { adminRoutes } from "./admin.ts";
 import { ControlPlaneModel } from "./model.ts";
+import { ResolveBody } from "./schemas.ts";
 
 export interface ControlPlane {
   url: string;
@@ -16,8 +16,6 @@ export interface ControlPlane {
   routes: readonly RegisteredRoute[];
   close(): Promise<void>;
 }
-
-const ResolveBody = z.union([z.object({ token: z.string().min(1) }), z.object({ session: z.string().min(1) })]);
 
 export async function startControlPlane(): Promise<ControlPlane> {
   const model = new ControlPlaneModel();

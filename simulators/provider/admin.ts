@@ -3,12 +3,13 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { ApiError, parsePart } from "../shared/api-error.ts";
+import { OfflineBody } from "../shared/offline-body.ts";
 import { FaultsBody } from "./faults.ts";
 import { ScriptsBody } from "./scripts.ts";
 import type { ProviderState } from "./state.ts";
 import { Timing } from "./timing.ts";
 
-const KeyBody = z.object({ key: z.string().min(8).max(200).regex(/^\S+$/, "must not contain whitespace") });
+export const KeyBody = z.object({ key: z.string().min(8).max(200).regex(/^\S+$/, "must not contain whitespace") });
 
 export function registerAdmin(app: FastifyInstance, state: ProviderState): void {
   app.get("/_admin/keys", async () => ({ default_key: state.keys.defaultKey, keys: state.keys.list() }));
@@ -41,7 +42,7 @@ export function registerAdmin(app: FastifyInstance, state: ProviderState): void 
   });
 
   app.post("/_admin/offline", async (request) => {
-    const { offline } = parsePart(z.object({ offline: z.boolean() }), request.body);
+    const { offline } = parsePart(OfflineBody, request.body);
     state.offline = offline;
     return { ok: true, offline };
   });

@@ -22,7 +22,7 @@ export function transcribe(audio: Buffer): string {
   return at < 0 ? DEFAULT_TRANSCRIPT : audio.subarray(at + TEXT_MARKER.length).toString("utf8");
 }
 
-const SpeechRequest = z.looseObject({
+export const SpeechRequest = z.looseObject({
   model: z.string().min(1),
   input: z.string().min(1).max(4096),
   voice: z.string().min(1),
@@ -30,7 +30,7 @@ const SpeechRequest = z.looseObject({
   speed: z.number().min(0.25).max(4).optional(),
 });
 
-const TranscriptionForm = z.looseObject({
+export const TranscriptionForm = z.looseObject({
   model: z.string().min(1),
   file: z.custom<UploadedFile>((value) => typeof value === "object" && value !== null && "data" in value, {
     message: "expected an uploaded file",

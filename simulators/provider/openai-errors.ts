@@ -1,9 +1,11 @@
 // OpenAI's error body `{error: {message, type, param, code}}`: the provider API answers in the provider's
 // shape, not the platform's envelope, because a platform under test must relay what a real provider says.
+import { z } from "zod";
 
-export interface OpenAiErrorBody {
-  error: { message: string; type: string; param: string | null; code: string | null };
-}
+export const OpenAiErrorBody = z.object({
+  error: z.object({ message: z.string(), type: z.string(), param: z.string().nullable(), code: z.string().nullable() }),
+});
+export type OpenAiErrorBody = z.infer<typeof OpenAiErrorBody>;
 
 export class OpenAiError extends Error {
   readonly status: number;

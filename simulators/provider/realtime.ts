@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { ApiContext } from "./context.ts";
 import { parseOpenAi, requireModel } from "./validate.ts";
 
-const SessionRequest = z.looseObject({
+export const SessionRequest = z.looseObject({
   model: z.string().min(1),
   voice: z.string().min(1).optional(),
   instructions: z.string().optional(),

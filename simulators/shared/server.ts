@@ -12,6 +12,9 @@ import { recordRoutes } from "./route-table.ts";
 /** Longest path parameter routed (fastify's default); ids and names are far shorter. */
 const MAX_PARAM_LENGTH = 100;
 
+/** Largest body a server takes unless it says otherwise. */
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
 export interface ServerOptions {
   /** Largest accepted body; larger ones get 413 in the envelope. */
   bodyLimit?: number;
@@ -23,7 +26,7 @@ export interface ServerOptions {
 export function createServer(options: ServerOptions = {}): FastifyInstance {
   const app = Fastify({
     logger: options.logger ?? false,
-    bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
     // A client that stalls must not hold a socket forever.
     requestTimeout: 30_000,
     // close() ends open connections (slow answers, open streams) instead of waiting them out.

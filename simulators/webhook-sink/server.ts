@@ -35,7 +35,8 @@ export interface WebhookSink {
 }
 
 const NameParams = z.object({ name: HookName });
-const BODY_LIMIT = 5 * 1024 * 1024;
+/** Deliveries may be large (a batch of events); five times the other servers' limit. */
+export const SINK_BODY_LIMIT = 5 * 1024 * 1024;
 
 /** Validates a config body into a HookConfig; the secret becomes a verifier and is dropped. */
 function toConfig(body: unknown): HookConfig {
@@ -52,7 +53,7 @@ export async function startWebhookSink(): Promise<WebhookSink> {
   const store = new HookStore();
   // Aborted by close(), so slow answers and long-polls do not hold the server open.
   const closing = new AbortController();
-  const app = createServer({ bodyLimit: BODY_LIMIT });
+  const app = createServer({ bodyLimit: SINK_BODY_LIMIT });
   app.register(async (scope) => registerHookRoutes(scope, store, closing.signal));
   registerAdminRoutes(app, store, closing.signal);
   const url = await listenLoopback(app);
