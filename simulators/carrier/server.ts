@@ -9,6 +9,8 @@ import { CallFlow } from "./call-flow.ts";
 import { CallbackSender } from "./callbacks.ts";
 import { CarrierModel } from "./model.ts";
 import { ScriptBook } from "./outcomes.ts";
+import { API_VERSION } from "./schemas.ts";
+import { refusedRequest } from "./twilio-errors.ts";
 import { registerTwilioRoutes } from "./twilio-routes.ts";
 import { Witness } from "./witness.ts";
 
@@ -58,7 +60,8 @@ export async function startCarrier(opts: CarrierOptions): Promise<Carrier> {
   const account = model.createAccount("Default account");
   for (let i = 0; i < (opts.defaultNumbers ?? 5); i += 1) model.addNumber(account.sid, {});
 
-  const app = createServer();
+  // The Twilio paths answer Twilio's error body even for a URL refused before routing.
+  const app = createServer({ foreignErrors: [{ prefix: `/${API_VERSION}/`, body: refusedRequest }] });
   // Offline: the carrier API gives no answer (the connection is dropped); /_admin keeps working.
   const availability = { offline: false };
   app.addHook("onRequest", async (request, reply) => {

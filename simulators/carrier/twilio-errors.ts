@@ -27,3 +27,8 @@ export const AUTHENTICATE = twilioErrorBody(401, 20003, "Authenticate");
 export function notFound(path: string): TwilioError {
   return new TwilioError(404, 20404, `The requested resource ${path} was not found`);
 }
+
+/** A 4xx the framework raised (a bad URL, a body too large): 20404 for a 404, else Twilio's generic 20001. */
+export function refusedRequest(status: number, message: string): TwilioErrorBody {
+  return twilioErrorBody(status, status === 404 ? 20404 : 20001, message);
+}

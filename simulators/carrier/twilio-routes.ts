@@ -6,7 +6,7 @@ import type { CallFlow } from "./call-flow.ts";
 import { all, first, parseForm } from "./form.ts";
 import { type Account, type CarrierModel, callResource, type HttpMethod, numberResource } from "./model.ts";
 import { API_VERSION, CallbackEvent, E164, type IncomingPhoneNumbersPage } from "./schemas.ts";
-import { AUTHENTICATE, notFound, TwilioError, twilioErrorBody } from "./twilio-errors.ts";
+import { AUTHENTICATE, notFound, refusedRequest, TwilioError, twilioErrorBody } from "./twilio-errors.ts";
 import type { FormParams } from "./twilio-signature.ts";
 
 export interface TwilioRouteDeps {
@@ -74,7 +74,7 @@ export function registerTwilioRoutes(app: FastifyInstance, deps: TwilioRouteDeps
         const status = failure.statusCode ?? 500;
         if (status >= 400 && status < 500) {
           const message = status === 413 ? "request body too large" : (failure.message ?? "bad request");
-          return reply.status(status).send(twilioErrorBody(status, 20001, message));
+          return reply.status(status).send(refusedRequest(status, message));
         }
         reply.log.error(error);
         return reply.status(500).send(twilioErrorBody(500, 20500, "Internal Server Error"));

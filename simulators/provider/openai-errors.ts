@@ -64,6 +64,10 @@ export const modelNotFound = (model: string) =>
     "model_not_found",
   );
 
+/** OpenAI's body for a request refused before any route read it (a bad URL, a path segment too long). */
+export const refusedRequest = (status: number, message: string): OpenAiErrorBody =>
+  new OpenAiError(status, message, "invalid_request_error").body;
+
 export const invalidRequest = (message: string, param: string | null, code: string | null) =>
   new OpenAiError(400, message, "invalid_request_error", code, param);
 

@@ -9,6 +9,7 @@ import { registerAdmin } from "./admin.ts";
 import { providerApi } from "./api.ts";
 import { registerSamples } from "./audio.ts";
 import { createContext } from "./context.ts";
+import { refusedRequest } from "./openai-errors.ts";
 import type { RecordedRequest } from "./requests.ts";
 import { ProviderState } from "./state.ts";
 
@@ -34,7 +35,8 @@ export async function startProvider(opts: { clock: Clock }): Promise<Provider> {
   const shutdown = new AbortController();
   const hanging = new Set<Socket>();
   const ctx = createContext(state, opts.clock, shutdown.signal);
-  const app = createServer();
+  // The OpenAI paths answer OpenAI's error body even for a URL refused before routing.
+  const app = createServer({ foreignErrors: [{ prefix: "/v1/", body: refusedRequest }] });
 
   // Offline: the provider is unreachable, so every non-admin connection is dropped unanswered.
   app.addHook("onRequest", async (request, reply) => {

@@ -1,6 +1,6 @@
 // The fastify base every simulator and the reference platform share: the error envelope on every
-// error (fastify's own 400/404/413/414/415 and node's parser refusals included), JSON bodies decoded
-// strictly (json-body.ts), loopback-only listening, bounded timeouts.
+// error (fastify's own 400/404/413/414/415 and node's parser refusals included; an imitated API's own
+// body on its paths), JSON bodies decoded strictly (json-body.ts), loopback-only listening, bounded timeouts.
 import type { IncomingMessage } from "node:http";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from "fastify";
 import { errorBody } from "../../spec/errors.ts";
@@ -21,6 +21,14 @@ export interface ServerOptions {
   logger?: FastifyServerOptions["logger"];
   /** Maps a request's URL before routing (the reference platform serving a profile's paths). */
   rewriteUrl?: (method: string, url: string) => string;
+  /** Paths that imitate another API (Twilio's, OpenAI's), whose errors before routing use that API's body. */
+  foreignErrors?: readonly ForeignErrors[];
+}
+
+/** Under `prefix`, an error body in the imitated API's own shape instead of the envelope. */
+export interface ForeignErrors {
+  prefix: string;
+  body(status: number, message: string): unknown;
 }
 
 export function createServer(options: ServerOptions = {}): FastifyInstance {
@@ -38,12 +46,17 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
     ...(options.rewriteUrl !== undefined
       ? { rewriteUrl: (req: IncomingMessage) => options.rewriteUrl!(req.method ?? "GET", req.url ?? "/") }
       : {}),
-    // Errors fastify raises before routing (a malformed URL, a bad header) get the envelope too.
-    frameworkErrors: (error, _request, reply) => {
+    // Errors fastify raises before routing (a malformed URL, a path parameter too long) get the envelope
+    // too, or the imitated API's body on its paths: no route's scope has claimed the request yet.
+    frameworkErrors: (error, request, reply) => {
       const status = typeof error.statusCode === "number" && error.statusCode < 500 ? error.statusCode : 400;
       const message = frameworkMessage(error.code, error.message);
+      const url = request.raw.url ?? "/";
+      const foreign = options.foreignErrors?.find((family) => url.startsWith(family.prefix));
       // fastify types this reply by route generics it cannot know here.
-      (reply as unknown as FastifyReply).status(status).send(errorBody(message));
+      (reply as unknown as FastifyReply)
+        .status(status)
+        .send(foreign === undefined ? errorBody(message) : foreign.body(status, message));
     },
   });
 
