@@ -3,7 +3,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { CallFlow } from "./call-flow.ts";
-import { all, first, parseForm } from "./form.ts";
+import { all, first, MalformedForm, parseForm } from "./form.ts";
 import { type Account, type CarrierModel, callResource, type HttpMethod, numberResource } from "./model.ts";
 import { API_VERSION, CallbackEvent, E164, type IncomingPhoneNumbersPage } from "./schemas.ts";
 import { AUTHENTICATE, notFound, refusedRequest, TwilioError, twilioErrorBody } from "./twilio-errors.ts";
@@ -62,9 +62,15 @@ export function registerTwilioRoutes(app: FastifyInstance, deps: TwilioRouteDeps
   app.register(
     async (scope) => {
       scope.removeAllContentTypeParsers();
-      scope.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_request, body, done) =>
-        done(null, parseForm(String(body))),
-      );
+      // Bytes, not a string: fastify's string decoding would turn bad UTF-8 into U+FFFD silently.
+      scope.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "buffer" }, (_request, body, done) => {
+        try {
+          done(null, parseForm(body as Buffer));
+        } catch (error) {
+          if (!(error instanceof MalformedForm)) throw error;
+          done(new TwilioError(400, 20001, error.message), undefined);
+        }
+      });
       // Twilio reads only form parameters; any other body counts as none (so a JSON dial lacks `To`).
       scope.addContentTypeParser("*", { parseAs: "buffer" }, (_request, _body, done) => done(null, {}));
 
@@ -114,10 +120,11 @@ export function registerTwilioRoutes(app: FastifyInstance, deps: TwilioRouteDeps
         "/Accounts/:AccountSid/IncomingPhoneNumbers.json",
         async (request): Promise<IncomingPhoneNumbersPage> => {
           const account = accountOf(request);
-          const query = request.query as Record<string, string | undefined>;
-          const pageSize = integerParam(query["PageSize"], 50, 1, 1000, "PageSize");
-          const page = integerParam(query["Page"], 0, 0, Number.MAX_SAFE_INTEGER, "Page");
-          const filter = query["PhoneNumber"];
+          // A repeated query parameter arrives as an array; like a form's, its first value counts.
+          const query = request.query as FormParams;
+          const pageSize = integerParam(first(query, "PageSize"), 50, 1, 1000, "PageSize");
+          const page = integerParam(first(query, "Page"), 0, 0, Number.MAX_SAFE_INTEGER, "Page");
+          const filter = first(query, "PhoneNumber");
           const numbers = model
             .numbersOf(account.sid)
             .filter((number) => filter === undefined || number.phoneNumber.includes(filter));
@@ -242,9 +249,10 @@ export function registerTwilioRoutes(app: FastifyInstance, deps: TwilioRouteDeps
   );
 }
 
+/** Decimal digits only: Number() would also take `1e3`, `0x10` and ` 7 `, which Twilio refuses. */
 function integerParam(value: string | undefined, fallback: number, min: number, max: number, name: string): number {
   if (value === undefined || value === "") return fallback;
-  const parsed = Number(value);
+  const parsed = /^\d+$/.test(value) ? Number(value) : Number.NaN;
   if (!Number.isInteger(parsed) || parsed < min || parsed > max)
     throw new TwilioError(400, 20001, `${name} must be an integer between ${min} and ${max}`);
   return parsed;
