@@ -2,6 +2,7 @@
 // reads that marker back, so STT(TTS(text)) = text: a simulated voice session gets a predictable transcript.
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import { ApiError } from "../shared/api-error.ts";
 import type { ApiContext } from "./context.ts";
 import type { FormBody, UploadedFile } from "./multipart.ts";
 import { invalidRequest } from "./openai-errors.ts";
@@ -54,10 +55,15 @@ export function registerAudio(app: FastifyInstance, _ctx: ApiContext): void {
   });
 }
 
+/** A sample's file name: a voice or avatar id (letters, digits, dashes, underscores) and `.mp3`. */
+const SampleParams = z.object({ voice: z.string().regex(/^[A-Za-z0-9_-]{1,64}\.mp3$/) });
+
 /** Voice samples the catalog's sample_url points at: public, like a CDN link. */
 export function registerSamples(app: FastifyInstance): void {
   app.get("/samples/:voice", async (request, reply) => {
-    const { voice } = request.params as { voice: string };
-    return reply.type("audio/mpeg").send(speechAudio(`sample of ${voice.replace(/\.mp3$/, "")}`));
+    // Like a CDN, a name that is no file it could hold (`..`, a NUL, no .mp3) is not found.
+    const params = SampleParams.safeParse(request.params);
+    if (!params.success) throw new ApiError(404, "no such sample: a sample is <voice id>.mp3");
+    return reply.type("audio/mpeg").send(speechAudio(`sample of ${params.data.voice.replace(/\.mp3$/, "")}`));
   });
 }
