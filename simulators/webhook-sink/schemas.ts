@@ -1,9 +1,11 @@
 // Wire shapes of the webhook sink: a hook's behaviour, a recorded delivery, and the admin answers.
 import { z } from "zod";
 
+/** A URL path segment as is; `.` and `..` are refused, since a client resolves them away (`/hooks/..` is `/`). */
 export const HookName = z
   .string()
-  .regex(/^[A-Za-z0-9._~-]{1,100}$/, "must be 1 to 100 letters, digits, dots, dashes, underscores or tildes");
+  .regex(/^[A-Za-z0-9._~-]{1,100}$/, "must be 1 to 100 letters, digits, dots, dashes, underscores or tildes")
+  .refine((name) => name !== "." && name !== "..", "must not be . or .., which a URL resolves away");
 
 /** PUT /_admin/hooks/{name}. The secret is checked apart, so no message can ever echo it. */
 export const HookConfigBody = z.strictObject({
