@@ -73,9 +73,11 @@ export class HookStore {
   /** The hook's deliveries, those after `afterSeq` only when given. */
   list(name: string, afterSeq = 0): DeliveryList {
     const deliveries = structuredClone(this.after(name, afterSeq));
-    const byId: Record<string, number> = {};
-    for (const row of deliveries) if (row.webhook_id !== null) byId[row.webhook_id] = (byId[row.webhook_id] ?? 0) + 1;
-    return { hook: name, count: deliveries.length, by_webhook_id: byId, deliveries };
+    // A Map, not an object: an id such as `toString` or `__proto__` would read as already counted.
+    const byId = new Map<string, number>();
+    for (const row of deliveries)
+      if (row.webhook_id !== null) byId.set(row.webhook_id, (byId.get(row.webhook_id) ?? 0) + 1);
+    return { hook: name, count: deliveries.length, by_webhook_id: Object.fromEntries(byId), deliveries };
   }
 
   private after(name: string, afterSeq: number): Delivery[] {

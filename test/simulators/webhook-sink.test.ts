@@ -75,6 +75,12 @@ describe("recording", () => {
     expect(sink.deliveries("retries").by_webhook_id).toEqual({ msg_same: 2, msg_other: 1 });
   });
 
+  it("counts a webhook-id that names an object property like any other", async () => {
+    for (const id of ["toString", "__proto__", "toString"]) await deliver("odd-ids", "{}", { "webhook-id": id });
+    const listed = await admin("GET", "/_admin/hooks/odd-ids/deliveries");
+    expect(listed.text).toContain('"by_webhook_id":{"toString":2,"__proto__":1}');
+  });
+
   it("clears one hook's deliveries and behaviour on DELETE", async () => {
     await admin("PUT", "/_admin/hooks/gone", { status: 500 });
     expect((await deliver("gone", "{}")).status).toBe(500);
