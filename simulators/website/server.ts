@@ -64,6 +64,8 @@ export async function startWebsite(opts: { pages?: number; seed?: number; slowMs
   // API envelope, and every fetch is recorded in one place.
   app.get("/*", async (request, reply) => {
     const path = request.url.split("?")[0]!;
+    // The admin API is no page: an unknown admin path is the envelope's 404, not the site's HTML one.
+    if (path === "/_admin" || path.startsWith("/_admin/")) return reply.callNotFound();
     const page = site.byPath.get(path) ?? (path === SPECIAL.disallowed ? disallowedPage : undefined);
     if (page?.slow) {
       try {
