@@ -11,7 +11,8 @@ function paramName(path: readonly PropertyKey[]): string {
 }
 
 export function parseOpenAi<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
-  const result = schema.safeParse(value ?? {});
+  // No body reads as `{}`; a JSON `null` is refused as OpenAI refuses it, "must be a JSON object".
+  const result = schema.safeParse(value === undefined ? {} : value);
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   const param = paramName(issue.path);

@@ -20,9 +20,12 @@ export class ApiError extends Error {
   }
 }
 
-/** Parses one request part; a mismatch is a 422 with one stripped `field.path: problem` line per issue. */
+/**
+ * Parses one request part; a mismatch is a 422 with one stripped `field.path: problem` line per issue.
+ * An absent part (no body) reads as `{}`; a JSON `null` is a value, and refused by an object schema.
+ */
 export function parsePart<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
-  const result = schema.safeParse(value ?? {});
+  const result = schema.safeParse(value === undefined ? {} : value);
   if (!result.success) throw ApiError.validation(issueLines(result.error.issues));
   return result.data;
 }

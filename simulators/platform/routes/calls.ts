@@ -25,7 +25,7 @@ export function callsRoutes(app: FastifyInstance, ctx: PlatformContext): void {
 
   app.post("/v1/calls/token", async (request) => {
     if (!ctx.faults.has("viewer-gets-call-token")) requireRole(request.principal, "EDITOR");
-    const body = parse(ctx, CallTokenBody, request.body ?? {}, "body");
+    const body = parse(ctx, CallTokenBody, request.body === undefined ? {} : request.body, "body");
     const { workspaceId, memberId } = request.principal;
     if (ctx.faults.has("override-channel-saved")) plantedChannelSwitch(ctx, workspaceId, request.body);
     const agent = resolveAgent(ctx, workspaceId, body);

@@ -230,7 +230,7 @@ export function telephonyRoutes(app: FastifyInstance, ctx: PlatformContext): voi
     const workspace = ctx.store.workspace(request.principal.workspaceId);
     const state = telephonyState(ctx, request.principal.workspaceId);
     const row = number(state, request.params);
-    const patch = parse(ctx, PhoneNumberPatch, request.body ?? {}, "body");
+    const patch = parse(ctx, PhoneNumberPatch, request.body === undefined ? {} : request.body, "body");
     if (typeof patch.inbound_agent_id === "string" && !workspace.agents.has(patch.inbound_agent_id)) {
       throw new ApiError(404, "inbound agent not found");
     }
