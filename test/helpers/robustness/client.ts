@@ -28,8 +28,9 @@ export class RawClient {
     this.pool = new Pool(origin, { connections: 4 });
   }
 
-  async send(method: string, path: string, payload?: Payload): Promise<Answer> {
-    const headers: Record<string, string> = { ...this.headers };
+  /** `extra` headers replace the default ones of the same name (a malformed credential). */
+  async send(method: string, path: string, payload?: Payload, extra: Record<string, string> = {}): Promise<Answer> {
+    const headers: Record<string, string> = { ...this.headers, ...extra };
     if (payload?.type !== undefined) headers["content-type"] = payload.type;
     const response = await this.pool.request({
       path,
@@ -62,4 +63,11 @@ export class RawClient {
   close(): Promise<void> {
     return this.pool.close();
   }
+}
+
+/** A JSON request the setup needs to succeed: its answer, or an error that names the request. */
+export async function created<T>(client: RawClient, method: string, path: string, body?: unknown): Promise<T> {
+  const answer = await client.json(method, path, body);
+  if (answer.status < 300) return answer.json as T;
+  throw new Error(`setup: ${method} ${path} answered ${answer.status} ${JSON.stringify(answer.json)}`);
 }

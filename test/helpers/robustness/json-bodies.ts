@@ -6,6 +6,9 @@ import { MAX_JSON_DEPTH } from "../../../simulators/shared/json-body.ts";
 import type { Payload } from "./client.ts";
 import { MARKER, type Probe, type Route, readsBody } from "./probe.ts";
 
+/** The property the "prototype names" input tries to plant on every object; it must never appear. */
+export const POLLUTED = "zz_robustness_polluted";
+
 export const json = (value: unknown): Payload => ({ bytes: JSON.stringify(value), type: "application/json" });
 export const raw = (bytes: string | Buffer): Payload => ({ bytes, type: "application/json" });
 const typed = (bytes: string, type: string | undefined): Payload => ({ bytes, type });
@@ -81,6 +84,16 @@ export function jsonBodyProbes(route: Route, path: string, context: BodyContext)
     probe("wrong Content-Type (form)", typed("name=x", "application/x-www-form-urlencoded")),
     probe("wrong Content-Type (multipart)", typed("--b\r\n\r\nx\r\n--b--", "multipart/form-data; boundary=b")),
     probe("no Content-Type", typed('{"name":"x"}', undefined)),
+    // Read as JSON or refused, either way no 5xx: fastify matches the media type, not its parameters.
+    probe("Content-Type with odd parameters", typed('{"name":"x"}', 'application/json; charset=latin1; x="'), false),
+    probe("Content-Type in capitals", typed('{"name":"x"}', "APPLICATION/JSON"), false),
+    probe("an empty body", raw(""), false),
+    // Names every object has: a handler that copies or looks up fields must not read them as given.
+    probe(
+      "prototype names",
+      raw(`{"__proto__":{"${POLLUTED}":1},"constructor":{"prototype":{"${POLLUTED}":1}},"toString":1}`),
+      false,
+    ),
     // Whether unknown fields are refused is not said (4); they must never be stored, checked afterwards.
     probe("unknown fields", json({ ...context.validBody, [MARKER]: "must not be stored" }), false),
   ];
@@ -88,6 +101,8 @@ export function jsonBodyProbes(route: Route, path: string, context: BodyContext)
     // The route names no body: a root array is not what it expects, but it may rightly ignore it.
     probes.push(probe("wrong-typed body", json([1, "x"]), false));
   } else {
+    // Always, whatever the seed draws: `null` is a body, not the absence of one.
+    probes.push(probe("a JSON null body", raw("null")));
     for (const [i, body] of wrongTypedBodies(context.schema, context.seed, 4).entries()) {
       probes.push(probe(`wrong-typed body #${i + 1} ${JSON.stringify(body).slice(0, 80)}`, json(body)));
     }

@@ -9,6 +9,8 @@ export interface Probe {
   method: string;
   path: string;
   payload?: Payload;
+  /** Headers in place of the client's own (a malformed credential). */
+  headers?: Record<string, string>;
   /** True when the input is malformed whatever the route does with it, so a 2xx is a defect. */
   mustRefuse: boolean;
 }

@@ -18,7 +18,7 @@ export async function runProbes(
       const probe = probes[next++]!;
       const where = `${probe.kind}: ${probe.method} ${probe.path.slice(0, 120)}`;
       try {
-        const answer = await client.send(probe.method, probe.path, probe.payload);
+        const answer = await client.send(probe.method, probe.path, probe.payload, probe.headers);
         const problem = problemWith(probe, answer, verdictFor(probe));
         if (problem !== undefined) problems.push(`${where} → ${problem}: ${answer.text.slice(0, 200)}`);
       } catch (error) {

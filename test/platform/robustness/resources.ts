@@ -4,7 +4,7 @@
 import { randomInt, randomUUID } from "node:crypto";
 import { request } from "undici";
 import type { Stack } from "../../../simulators/stack.ts";
-import type { RawClient } from "../../helpers/robustness/client.ts";
+import { created, type RawClient } from "../../helpers/robustness/client.ts";
 
 export interface Resources {
   /** The value of path parameter `param` in route `url` (e.g. `agent_id` of /v1/agents/:agent_id). */
@@ -15,12 +15,6 @@ export interface Resources {
 
 let serial = 0;
 const unique = (label: string) => `robust-${label}-${process.pid}-${++serial}`;
-
-async function created<T>(client: RawClient, method: string, path: string, body?: unknown): Promise<T> {
-  const answer = await client.json(method, path, body);
-  if (answer.status < 300) return answer.json as T;
-  throw new Error(`setup: ${method} ${path} answered ${answer.status} ${JSON.stringify(answer.json)}`);
-}
 
 /** A number bought at the carrier simulator for the wired account (not imported). */
 async function buyNumber(stack: Stack, accountSid: string): Promise<string> {
