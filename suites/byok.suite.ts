@@ -19,7 +19,7 @@ import {
 } from "./harness/provider.ts";
 import { registerSecret } from "./harness/redact.ts";
 import { assertDeleted, track, uniqueName } from "./harness/resources.ts";
-import { mustOpen } from "./harness/sse.ts";
+import { mustOpen, type SseStream } from "./harness/sse.ts";
 
 const LOWER_ROLES: Who[] = ["editor", "viewer"];
 const ALL_ROLES: Who[] = ["admin", "editor", "viewer"];
@@ -384,6 +384,15 @@ async function messageWithHeaderKey(fields: Record<string, unknown>, provider: s
   };
 }
 
+/** Waits for the turn.failed frame that names `itemId` as its trigger (10 s, a turn refused at once). */
+async function turnFailedFor(stream: SseStream, itemId: string, why = ""): Promise<void> {
+  await stream.waitFor(
+    (frame) =>
+      frame.event === "turn.failed" && (frame.json as { trigger_item_id?: unknown })?.trigger_item_id === itemId,
+    { timeoutMs: 10_000, what: `turn.failed for item ${itemId}${why ? ` ${why}` : ""}` },
+  );
+}
+
 check(
   "a provider key sent in a request header is never used: the stored key is, and with none stored the turn fails",
   ["byok.header-key-ignored"],
@@ -407,12 +416,7 @@ check(
       try {
         const since = (await providerRequests()).length;
         const sent = await messageWithHeaderKey({ conversation_id: opening.conversationId }, llmProvider, sentKey);
-        await stream.waitFor(
-          (frame) =>
-            frame.event === "turn.failed" &&
-            (frame.json as { trigger_item_id?: unknown })?.trigger_item_id === sent.item.id,
-          { timeoutMs: 10_000, what: `turn.failed for item ${sent.item.id} with no key stored` },
-        );
+        await turnFailedFor(stream, sent.item.id, "with no key stored");
         expect(await chatRequestsSince(since), "no provider call with the header's key").toEqual([]);
       } finally {
         stream.close();
@@ -440,13 +444,7 @@ check(
       try {
         const before = (await providerRequests()).length;
         const sent = await sendMessage({ conversation_id: opening.conversationId });
-        const failed = await stream.waitFor(
-          (frame) =>
-            frame.event === "turn.failed" &&
-            (frame.json as { trigger_item_id?: unknown })?.trigger_item_id === sent.item.id,
-          { timeoutMs: 10_000, what: `turn.failed for item ${sent.item.id}` },
-        );
-        expect(failed.event).toBe("turn.failed");
+        await turnFailedFor(stream, sent.item.id);
         expect(await chatRequestsSince(before), "no provider call without a key").toEqual([]);
       } finally {
         stream.close();
