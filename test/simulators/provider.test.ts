@@ -9,6 +9,7 @@ import { type Provider, startProvider } from "../../simulators/provider/server.t
 import { createClock } from "../../simulators/shared/clock.ts";
 import { AvatarCatalogPage, Catalog, VoiceCatalogPage } from "../../spec/catalog.ts";
 import { ErrorEnvelope } from "../../spec/errors.ts";
+import { until } from "../helpers/until.ts";
 
 const TIMEOUT = { headersTimeout: 3_000, bodyTimeout: 3_000 };
 const OpenAiErrorBody = {
@@ -325,7 +326,7 @@ describe("injected faults", () => {
       ...TIMEOUT,
       bodyTimeout: 10_000,
     }).then((response) => response.body.text());
-    await waitFor(() => other.requests().length === 2);
+    await until(() => other.requests().length === 2, 2_000, "two requests on the other key");
     const started = performance.now();
     await other.close();
     expect(performance.now() - started).toBeLessThan(1_000);
@@ -535,12 +536,4 @@ async function feedSse(body: AsyncIterable<Buffer>, parser: { feed(text: string)
   const decoder = new TextDecoder();
   for await (const chunk of body) parser.feed(decoder.decode(chunk, { stream: true }));
   parser.feed(decoder.decode());
-}
-
-async function waitFor(condition: () => boolean, timeoutMs = 2_000): Promise<void> {
-  const deadline = performance.now() + timeoutMs;
-  while (!condition()) {
-    if (performance.now() > deadline) throw new Error("condition not met in time");
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }

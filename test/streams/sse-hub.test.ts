@@ -7,6 +7,7 @@ import type { PlatformContext } from "../../simulators/platform/context.ts";
 import { FaultSet } from "../../simulators/platform/faults/index.ts";
 import { type SseHub, sseHub } from "../../simulators/platform/sse/hub.ts";
 import { createServer, listenLoopback } from "../../simulators/shared/server.ts";
+import { until } from "../helpers/until.ts";
 
 const newDispatcher = () => new Agent({ connections: null, connect: { timeout: 5_000 } });
 let dispatcher = newDispatcher();
@@ -61,18 +62,10 @@ async function readUntil(url: string, done: (text: string) => boolean, timeoutMs
   return { status: response.statusCode, headers: response.headers, text };
 }
 
-async function until(condition: () => boolean, what: string, timeoutMs = 3_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > end) throw new Error(`not ${what} within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
 test("headers, snapshot first, named frames repeating their name, id: lines, LF only", async () => {
   const { url, hub } = await hubServer(60_000);
   const reading = readUntil(`${url}/things/a/events`, (text) => text.includes("event: bumped"));
-  await until(() => hub.size === 1, "the stream open");
+  await until(() => hub.size === 1, 3_000, "the stream open");
   await (await request(`${url}/things/a/bump`, { method: "POST", dispatcher })).body.dump();
   const { status, headers, text } = await reading;
   expect(status).toBe(200);
@@ -106,14 +99,14 @@ test("one ticker sends each stream a keep-alive comment once its interval has pa
 test("a client that disconnects is removed; the ticker stops with the last stream", async () => {
   const { url, hub } = await hubServer(100);
   await Promise.all([1, 2, 3].map(() => readUntil(`${url}/things/d/events`, (t) => t.includes("snapshot"))));
-  await until(() => hub.size === 0, "empty after three disconnects");
+  await until(() => hub.size === 0, 3_000, "empty after three disconnects");
   expect(hub.listeners("thing:d")).toBe(0);
 });
 
 test("closing the instance ends every open stream instead of waiting on clients", async () => {
   const { url, hub, close } = await hubServer(60_000);
   const response = await request(`${url}/things/c/events`, { dispatcher });
-  await until(() => hub.size === 1, "one stream open");
+  await until(() => hub.size === 1, 3_000, "one stream open");
   const ended = response.body.text();
   const started = Date.now();
   await close();
@@ -134,15 +127,15 @@ test("2000 open streams: each gets its snapshot, a published frame and a keep-al
       // aborted at the end of the test
     }
   });
-  await until(() => hub.size === count, `${count} streams open`, 20_000);
+  await until(() => hub.size === count, 20_000, `${count} streams open`);
   await (await request(`${url}/things/many/bump`, { method: "POST", dispatcher })).body.dump();
   await until(
     () => texts.every((t) => t.includes("event: bumped") && t.includes(": keep-alive")),
-    "a frame and a keep-alive on every stream",
     10_000,
+    "a frame and a keep-alive on every stream",
   );
   expect(texts.every((t) => t.startsWith("event: snapshot\n"))).toBe(true);
   controller.abort();
   await Promise.all(reads);
-  await until(() => hub.size === 0, "every stream removed", 10_000);
+  await until(() => hub.size === 0, 10_000, "every stream removed");
 }, 60_000);
