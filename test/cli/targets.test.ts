@@ -8,14 +8,7 @@ import { join } from "node:path";
 import { expect, test } from "vitest";
 import { Report } from "../../spec/report.ts";
 import { BIN, ROOT, runCli, serve } from "../helpers/cli.ts";
-
-async function waitFor(condition: () => boolean, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+import { until } from "../helpers/until.ts";
 
 test("serve --fault writes a target file; run finds it by --target, CAP_TARGET or CAP_BASE_URL and CAP_TOKEN_*, and exits 1 on a declared clause", {
   timeout: 180_000,
@@ -65,9 +58,9 @@ test("a server given only by --base-url and tokens (not wired) passes every clau
     };
     const { admin, editor, viewer } = target.credentials;
     const result = await runCli(
-      ["run", "--base-url", target.regions[0]!.base_url, "--token-admin", admin, "--token-editor", editor].concat([
-        "--token-viewer",
-        viewer,
+      // `--flag=value`: a token may begin with "-", which as a separate argument parseArgs refuses as ambiguous.
+      ["run", "--base-url", target.regions[0]!.base_url, `--token-admin=${admin}`, `--token-editor=${editor}`].concat([
+        `--token-viewer=${viewer}`,
         "--quiet",
         "--report-dir",
         join(dir, "r"),
@@ -175,12 +168,12 @@ test("an interrupted run stops the server its --command started, even while wait
     { cwd: ROOT, stdio: "ignore" },
   );
   const harnessExit = new Promise<number | null>((resolve) => harness.once("exit", (code) => resolve(code)));
-  await waitFor(() => existsSync(pidFile) && readFileSync(pidFile, "utf8").trim() !== "", 30_000);
+  await until(() => existsSync(pidFile) && readFileSync(pidFile, "utf8").trim() !== "", 30_000, "the pid file");
   const serverPid = Number(readFileSync(pidFile, "utf8"));
   expect(alive(serverPid)).toBe(true);
   harness.kill("SIGTERM");
   expect(await harnessExit).toBe(143);
-  await waitFor(() => !alive(serverPid), 10_000);
+  await until(() => !alive(serverPid), 10_000, "the server stopped");
 });
 
 function alive(pid: number): boolean {
