@@ -108,6 +108,10 @@ export async function runCommand(argv: string[]): Promise<number> {
     writeFileSync(secretsFile, "", { mode: 0o600, flag: "a" });
     for (const secret of targetSecrets(target)) registerSecret(secret);
     const replayBase = replayCommand(values);
+    // The same for every repeat: read once.
+    const specHash = specSha256();
+    const optional = loadProfile(target.profile).optional;
+    const embedded = acquired.description === EMBEDDED;
     const reports: Report[] = [];
     let exitCode: 0 | 1 | 2 = 0;
     let report: Report | undefined;
@@ -135,13 +139,13 @@ export async function runCommand(argv: string[]): Promise<number> {
         target,
         {
           toolVersion: TOOL_VERSION,
-          specSha256: specSha256(),
+          specSha256: specHash,
           seed,
           numRuns,
           startedAt,
           finishedAt: new Date(),
           narrowed: suites !== undefined || clauses !== undefined,
-          optional: loadProfile(target.profile).optional,
+          optional,
           prefix,
           leftovers: collector.leftovers,
         },
@@ -152,7 +156,6 @@ export async function runCommand(argv: string[]): Promise<number> {
       reports.push(report);
       exitCode = exitCodeOf(report, collector.harnessErrors);
       for (const error of collector.harnessErrors) console.error(`error: ${error}`);
-      const embedded = acquired.description === EMBEDDED;
       for (const line of leftoverLines(collector.leftovers, prefix, values.target, embedded)) say(line);
     }
     mkdirSync(reportDir, { recursive: true });
