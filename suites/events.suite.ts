@@ -32,13 +32,13 @@ const one = (events: ReceivedEvent[], type: string) => {
   ).toHaveLength(1);
   return matching[0]!;
 };
-const completedOf = (sessionId: string) => (events: ReceivedEvent[]) =>
-  ofSession(events, sessionId).some((event) => event.type === "session.completed");
+/** Every one of `expected` is among `events`. */
+const hasAll = (events: ReceivedEvent[], expected: readonly string[]) =>
+  expected.every((type) => events.some((event) => event.type === type));
 /** Every one of `expected` has arrived for the session. */
-const allOf = (sessionId: string, expected: readonly string[]) => (events: ReceivedEvent[]) => {
-  const arrived = new Set(types(ofSession(events, sessionId)));
-  return expected.every((type) => arrived.has(type));
-};
+const allOf = (sessionId: string, expected: readonly string[]) => (events: ReceivedEvent[]) =>
+  hasAll(ofSession(events, sessionId), expected);
+const completedOf = (sessionId: string) => allOf(sessionId, ["session.completed"]);
 
 /** What every outbound phone call emits, whether or not it stores audio. */
 const OUTBOUND_CALL_EVENTS = ["session.queued", "session.started", "session.in_progress", "session.completed"];
@@ -273,7 +273,7 @@ check(
     const inboundEvents = ["session.started", "session.in_progress", "session.completed"];
     await waitForEvents(
       hook,
-      (all) => inboundEvents.every((type) => fromCaller(all).some((e) => e.type === type)),
+      (all) => hasAll(fromCaller(all), inboundEvents),
       CALL_EVENTS_MS(),
       `${inboundEvents.join(", ")} of the call from ${caller}`,
     );
@@ -420,7 +420,7 @@ async function runSmallBatch(): Promise<ReceivedEvent[]> {
   await waitForEvents(
     hook,
     // The calls' session.started too: deliveries are not ordered, so it may land after batch.completed.
-    (all) => ["batch.completed", "session.started"].every((type) => ofBatch(all, id).some((e) => e.type === type)),
+    (all) => hasAll(ofBatch(all, id), ["batch.completed", "session.started"]),
     realBudget(10 * MINUTE),
     "batch.completed and a session.started of its calls",
   );
@@ -496,7 +496,7 @@ async function runTextWindow(): Promise<ReceivedEvent[]> {
   // The window closes after the conversation goes idle (30 simulated minutes on the reference platform).
   await waitForEvents(
     hook,
-    (all) => ["session.started", "session.completed"].every((type) => ofConversation(all).some((e) => e.type === type)),
+    (all) => hasAll(ofConversation(all), ["session.started", "session.completed"]),
     realBudget(40 * MINUTE, 15_000),
     `session.completed of conversation ${sent.conversationId}`,
   );
