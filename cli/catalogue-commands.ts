@@ -1,9 +1,10 @@
 // `cap-conformance faults` and `cap-conformance clauses`: what the tool knows, as text or JSON.
+
+import { listChecks } from "../runner/list-checks.ts";
+import { UNIVERSAL_RULES } from "../runner/universal-rules.ts";
 import { FAULTS } from "../simulators/platform/faults/index.ts";
 import { CLAUSES } from "../spec/clauses/index.ts";
 import { OPTIONAL_BEHAVIOURS, optionalCheckId } from "../spec/optional-behaviours.ts";
-import { UNIVERSAL_RULES } from "../suites/harness/universal.ts";
-import { listChecks } from "./list-checks.ts";
 
 export function faultsCommand(argv: string[]): number {
   const rows = Object.entries(FAULTS).map(([name, fault]) => ({
@@ -21,7 +22,7 @@ export function faultsCommand(argv: string[]): number {
 }
 
 export async function clausesCommand(argv: string[]): Promise<number> {
-  // The rules applied to every response are checks too (reports/build.ts turns them into results).
+  // The rules applied to every response are checks too (runner/build-report.ts turns them into results).
   const universal = UNIVERSAL_RULES.map((rule) => ({
     suite: "every-response",
     name: rule.name,

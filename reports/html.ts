@@ -1,6 +1,7 @@
 // report.html: one self-contained page (inline CSS, one hashed inline script, no network) that opens from disk.
 // Verdict first, then counts, the run's environment, what needs attention, and every clause by spec section.
 import type { ClauseResult, Report } from "../spec/report.ts";
+import { countsLine, verdictOf } from "../spec/verdict.ts";
 import { html } from "./escape.ts";
 import { expectationClauses, type ShownStatus, shownStatus, usedExpectations } from "./expected.ts";
 import { firstLine, formatDuration, formatTimestamp, truncate } from "./format.ts";
@@ -12,7 +13,6 @@ import { cleanupCommand, LEFTOVERS_SHOWN, leftoversOf, leftoverText } from "./le
 import { declaredOptionalRows, optionalRows } from "./optional-rows.ts";
 import { sectionLabel } from "./section-titles.ts";
 import { STATUS_LABEL, STATUS_SYMBOL, statusOrder, VERDICT_SYMBOL } from "./status-labels.ts";
-import { countsLine, verdictOf } from "./verdict.ts";
 
 /** Nothing may load from anywhere; only our own script (by hash) and inline styles run. */
 const CSP = `default-src 'none'; style-src 'unsafe-inline'; script-src '${HTML_SCRIPT_HASH}'; img-src data:; base-uri 'none'; form-action 'none'`;

@@ -2,6 +2,7 @@
 // the failed and errored clauses with how to reproduce them, and a per-section table. Whole blocks are dropped
 // when over budget, never cut mid-table or mid-fence.
 import type { ClauseResult, Report } from "../spec/report.ts";
+import { countsLine, verdictOf } from "../spec/verdict.ts";
 import { mdCode, mdFence, mdText } from "./escape.ts";
 import { expectationClauses, issueHref, usedExpectations } from "./expected.ts";
 import { firstLine, formatDuration, truncate } from "./format.ts";
@@ -10,7 +11,6 @@ import { cleanupCommand, LEFTOVERS_SHOWN, leftoversOf, leftoverText } from "./le
 import { declaredOptionalRows } from "./optional-rows.ts";
 import { sectionLabel } from "./section-titles.ts";
 import { STATUS_LABEL, STATUS_SYMBOL, statusOrder, VERDICT_SYMBOL } from "./status-labels.ts";
-import { countsLine, verdictOf } from "./verdict.ts";
 
 export interface MarkdownOptions {
   /** Upper bound on the UTF-8 size of the output; honoured for any value from 4096 up. */

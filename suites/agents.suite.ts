@@ -3,21 +3,21 @@
 import fc from "fast-check";
 import { expect } from "vitest";
 import { richAgentConfig } from "../fixtures/agent-configs.ts";
+import { check } from "../runner/check.ts";
+import { call, describe } from "../runner/http-client.ts";
+import { property } from "../runner/property.ts";
+import { assertDeleted, track, uniqueName } from "../runner/resources.ts";
 import { AgentRecord } from "../spec/agent.ts";
-import { createAgent } from "./harness/agents.ts";
-import { startBatch, waitForBatch } from "./harness/batches.ts";
-import { ensureLlmKey } from "./harness/byok.ts";
-import { finished, OUTBOUND, SHORT_CALL_MS, waitForCall } from "./harness/calls.ts";
-import { patternNumber } from "./harness/carrier.ts";
-import { firstPair, isListed, listedPairs, type Pair, type PairKind, unlistedName } from "./harness/catalog.ts";
-import { check } from "./harness/check.ts";
-import { call, describe } from "./harness/http.ts";
-import { expectOneOfTwoCreated, expectRenameOntoTakenRefused } from "./harness/names.ts";
-import { OVERRIDE_FIELDS, overrideOf } from "./harness/overrides.ts";
-import { callOp } from "./harness/profile.ts";
-import { property } from "./harness/property.ts";
-import { assertDeleted, track, uniqueName } from "./harness/resources.ts";
-import { importFreshNumber } from "./harness/telephony.ts";
+import { createAgent } from "./helpers/agents.ts";
+import { startBatch, waitForBatch } from "./helpers/batches.ts";
+import { ensureLlmKey } from "./helpers/byok.ts";
+import { finished, OUTBOUND, SHORT_CALL_MS, waitForCall } from "./helpers/calls.ts";
+import { patternNumber } from "./helpers/carrier.ts";
+import { firstPair, isListed, listedPairs, type Pair, type PairKind, unlistedName } from "./helpers/catalog.ts";
+import { expectOneOfTwoCreated, expectRenameOntoTakenRefused } from "./helpers/names.ts";
+import { OVERRIDE_FIELDS, overrideOf } from "./helpers/overrides.ts";
+import { callOp } from "./helpers/profile.ts";
+import { importFreshNumber } from "./helpers/telephony.ts";
 
 check("a second agent with a taken name is a 400 that says so", ["agents.names-unique"], async () => {
   const agent = await createAgent();

@@ -2,24 +2,24 @@
 // show a value, verification with the provider before storing, a 502 that stores nothing and keeps the old key.
 import { randomBytes, randomUUID } from "node:crypto";
 import { expect } from "vitest";
-import { createAgent } from "./harness/agents.ts";
-import { deleteKey, ensureLlmKey, keyRows, putKey } from "./harness/byok.ts";
-import { catalogProviders, firstPair, listedPairs, type PairKind } from "./harness/catalog.ts";
-import { check } from "./harness/check.ts";
-import { sendMessage, waitForReply } from "./harness/conversations.ts";
-import { call, describe, type Who } from "./harness/http.ts";
-import { readAll } from "./harness/paged-endpoints.ts";
-import { callOp, profile } from "./harness/profile.ts";
+import { check } from "../runner/check.ts";
+import { call, describe, type Who } from "../runner/http-client.ts";
+import { registerSecret } from "../runner/redact.ts";
+import { assertDeleted, track, uniqueName } from "../runner/resources.ts";
+import { mustOpen, type SseStream } from "../runner/sse-client.ts";
+import { createAgent } from "./helpers/agents.ts";
+import { deleteKey, ensureLlmKey, keyRows, putKey } from "./helpers/byok.ts";
+import { catalogProviders, firstPair, listedPairs, type PairKind } from "./helpers/catalog.ts";
+import { sendMessage, waitForReply } from "./helpers/conversations.ts";
+import { readAll } from "./helpers/paged-endpoints.ts";
+import { callOp, profile } from "./helpers/profile.ts";
 import {
   chatRequestsSince,
   newProviderKey,
   providerRequests,
   revokeProviderKey,
   whileProviderOffline,
-} from "./harness/provider.ts";
-import { registerSecret } from "./harness/redact.ts";
-import { assertDeleted, track, uniqueName } from "./harness/resources.ts";
-import { mustOpen, type SseStream } from "./harness/sse.ts";
+} from "./helpers/provider.ts";
 
 const LOWER_ROLES: Who[] = ["editor", "viewer"];
 const ALL_ROLES: Who[] = ["admin", "editor", "viewer"];

@@ -3,9 +3,12 @@
 import { randomUUID } from "node:crypto";
 import { decodeJwt, decodeProtectedHeader } from "jose";
 import { expect } from "vitest";
+import { check } from "../runner/check.ts";
+import { type ApiResponse, call, describe, type Who } from "../runner/http-client.ts";
+import { uniqueName } from "../runner/resources.ts";
 import { CallSession, CallToken } from "../spec/calls.ts";
-import { createAgent } from "./harness/agents.ts";
-import { dialsFrom, startBatch, waitForBatch } from "./harness/batches.ts";
+import { createAgent } from "./helpers/agents.ts";
+import { dialsFrom, startBatch, waitForBatch } from "./helpers/batches.ts";
 import {
   callingSetup,
   finished,
@@ -15,13 +18,10 @@ import {
   realBudget,
   SHORT_CALL_MS,
   waitForCall,
-} from "./harness/calls.ts";
-import { expectCarrierIdle, patternNumber, waitForWitness, whileCarrierOffline } from "./harness/carrier.ts";
-import { check } from "./harness/check.ts";
-import { type ApiResponse, call, describe, type Who } from "./harness/http.ts";
-import { profile } from "./harness/profile.ts";
-import { uniqueName } from "./harness/resources.ts";
-import { importFreshNumber } from "./harness/telephony.ts";
+} from "./helpers/calls.ts";
+import { expectCarrierIdle, patternNumber, waitForWitness, whileCarrierOffline } from "./helpers/carrier.ts";
+import { profile } from "./helpers/profile.ts";
+import { importFreshNumber } from "./helpers/telephony.ts";
 
 const TOKEN = "/v1/calls/token";
 const CALLS = "/v1/calls";

@@ -3,6 +3,9 @@
 import fc from "fast-check";
 import { expect } from "vitest";
 import type { z } from "zod";
+import { check } from "../runner/check.ts";
+import { type ApiResponse, call, describe } from "../runner/http-client.ts";
+import { property } from "../runner/property.ts";
 import {
   AvatarCatalogPage,
   AvatarEntry,
@@ -19,10 +22,7 @@ import {
   TtsEntry,
   VoiceCatalogPage,
 } from "../spec/catalog.ts";
-import { check } from "./harness/check.ts";
-import { type ApiResponse, call, describe } from "./harness/http.ts";
-import { property } from "./harness/property.ts";
-import { whileProviderOffline } from "./harness/provider.ts";
+import { whileProviderOffline } from "./helpers/provider.ts";
 
 const TOP_LEVEL_KEYS = [
   "avatar",

@@ -3,14 +3,14 @@ import { randomBytes, randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { expect } from "vitest";
 import { invalidAgentBody, isInvalidAgent } from "../fixtures/invalid-agent.ts";
+import { check } from "../runner/check.ts";
+import { type ApiResponse, call, describe } from "../runner/http-client.ts";
+import { property } from "../runner/property.ts";
+import { uniqueName } from "../runner/resources.ts";
 import { PROBLEM_LINE } from "../spec/errors.ts";
-import { createAgent } from "./harness/agents.ts";
-import { check } from "./harness/check.ts";
-import { addWorkspace } from "./harness/control-plane.ts";
-import { type ApiResponse, call, describe } from "./harness/http.ts";
-import { callOp } from "./harness/profile.ts";
-import { property } from "./harness/property.ts";
-import { uniqueName } from "./harness/resources.ts";
+import { createAgent } from "./helpers/agents.ts";
+import { addWorkspace } from "./helpers/control-plane.ts";
+import { callOp } from "./helpers/profile.ts";
 
 function detail(response: ApiResponse): { message: string; errors: string[] } {
   const body = response.json as { detail?: { message?: unknown; errors?: unknown } } | undefined;

@@ -2,21 +2,21 @@
 // and who receives them. Observed through webhooks pointed at the webhook sink (profile
 // `webhook.create`), batch.completed on small batches of its own.
 import { beforeAll, expect } from "vitest";
+import { check } from "../runner/check.ts";
+import { call, describe } from "../runner/http-client.ts";
+import { runConfig } from "../runner/run-config.ts";
 import { CallSession, MediaRecording, TELEPHONY_FIELDS } from "../spec/calls.ts";
 import { EVENT_TYPES, EventTypes } from "../spec/webhook.ts";
-import { createAgent } from "./harness/agents.ts";
-import { startBatch } from "./harness/batches.ts";
-import { callingSetup, getCall, placeCall, realBudget, transferCall, waitForCall } from "./harness/calls.ts";
-import { freshE164, patternNumber, placeInbound } from "./harness/carrier.ts";
-import { check } from "./harness/check.ts";
-import { ensureProviderKey, sendMessage } from "./harness/conversations.ts";
-import { ofBatch, ofSession, type ReceivedEvent, settle, subscribe, waitForEvents } from "./harness/events.ts";
-import { call, describe } from "./harness/http.ts";
-import { callOp } from "./harness/profile.ts";
-import { providerRequests } from "./harness/provider.ts";
-import { runConfig } from "./harness/run-config.ts";
-import { importFreshNumber } from "./harness/telephony.ts";
-import { createSinkWebhook, testFire } from "./harness/webhooks.ts";
+import { createAgent } from "./helpers/agents.ts";
+import { startBatch } from "./helpers/batches.ts";
+import { callingSetup, getCall, placeCall, realBudget, transferCall, waitForCall } from "./helpers/calls.ts";
+import { freshE164, patternNumber, placeInbound } from "./helpers/carrier.ts";
+import { ensureProviderKey, sendMessage } from "./helpers/conversations.ts";
+import { ofBatch, ofSession, type ReceivedEvent, settle, subscribe, waitForEvents } from "./helpers/events.ts";
+import { callOp } from "./helpers/profile.ts";
+import { providerRequests } from "./helpers/provider.ts";
+import { importFreshNumber } from "./helpers/telephony.ts";
+import { createSinkWebhook, testFire } from "./helpers/webhooks.ts";
 
 const MINUTE = 60_000;
 

@@ -4,9 +4,12 @@
 // every check that starts a crawl waits for it to end, so the site's hits belong to one crawl at a time.
 import { randomUUID } from "node:crypto";
 import { beforeAll, expect } from "vitest";
+import { check } from "../runner/check.ts";
+import { call, describe } from "../runner/http-client.ts";
+import { track } from "../runner/resources.ts";
+import { runConfig } from "../runner/run-config.ts";
+import { mustOpen, openStream, type SseFrame } from "../runner/sse-client.ts";
 import { BUILD_STATUSES, KB_FRAME_NAMES, KbProgress, KbStatus, KnowledgeBase } from "../spec/knowledge.ts";
-import { check } from "./harness/check.ts";
-import { call, describe } from "./harness/http.ts";
 import {
   allPages,
   crawlDeadlineMs,
@@ -15,12 +18,9 @@ import {
   reviewedKb,
   waitForBuildEnd,
   waitForReview,
-} from "./harness/knowledge.ts";
-import { callOp } from "./harness/profile.ts";
-import { track } from "./harness/resources.ts";
-import { runConfig } from "./harness/run-config.ts";
-import { mustOpen, openStream, type SseFrame } from "./harness/sse.ts";
-import { getSite, type SiteState, setSite, siteHits, websiteUrl } from "./harness/website.ts";
+} from "./helpers/knowledge.ts";
+import { callOp } from "./helpers/profile.ts";
+import { getSite, type SiteState, setSite, siteHits, websiteUrl } from "./helpers/website.ts";
 
 /** A small site keeps every crawl to a few dozen milliseconds on the embedded stack. */
 const SITE = { pages: 12, seed: 11, slow_ms: 100 };

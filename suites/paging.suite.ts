@@ -1,13 +1,13 @@
 // Section 2.1 and 8: the page envelope, has_more from the limit+1 row, limits, offsets, ordering.
 import fc from "fast-check";
 import { beforeAll, expect } from "vitest";
-import { createAgent } from "./harness/agents.ts";
-import { check, unmet } from "./harness/check.ts";
-import { call, describe } from "./harness/http.ts";
-import { PAGED_ENDPOINTS, readAll, rowKey } from "./harness/paged-endpoints.ts";
-import { callOp, profile } from "./harness/profile.ts";
-import { property } from "./harness/property.ts";
-import { onStillList } from "./harness/still-list.ts";
+import { check, unmet } from "../runner/check.ts";
+import { call, describe } from "../runner/http-client.ts";
+import { property } from "../runner/property.ts";
+import { createAgent } from "./helpers/agents.ts";
+import { PAGED_ENDPOINTS, readAll, rowKey } from "./helpers/paged-endpoints.ts";
+import { callOp, profile } from "./helpers/profile.ts";
+import { onStillList } from "./helpers/still-list.ts";
 
 const ROWS = 7;
 

@@ -2,8 +2,11 @@
 // the conversation stream's frames (rules 3 and 4, the frame table, turn frames) are checked on live
 // replies. The CoPilot rails' frames are not reachable (their paths are not shown, 4.1).
 import { expect } from "vitest";
-import { type Channel, channelFor, inbound, publishedTextAgent } from "./harness/channels.ts";
-import { check, type Need } from "./harness/check.ts";
+import { check, type Need } from "../runner/check.ts";
+import { describe } from "../runner/http-client.ts";
+import { runConfig } from "../runner/run-config.ts";
+import { mustOpen, openStream, type SseFrame, type SseStream } from "../runner/sse-client.ts";
+import { type Channel, channelFor, inbound, publishedTextAgent } from "./helpers/channels.ts";
 import {
   ensureProviderKey,
   eventsPath,
@@ -14,14 +17,11 @@ import {
   sendMessage,
   settledConversation,
   waitForReply,
-} from "./harness/conversations.ts";
-import { describe } from "./harness/http.ts";
-import { whileProviderOffline } from "./harness/provider.ts";
-import { withPacedReplies } from "./harness/provider-pacing.ts";
-import { runConfig } from "./harness/run-config.ts";
-import { mustOpen, openStream, type SseFrame, type SseStream } from "./harness/sse.ts";
-import { STREAM_ENDPOINTS, type StreamResource } from "./harness/stream-endpoints.ts";
-import { type Delivery, type HookBehaviour, hookDeliveries, newHook } from "./harness/webhook-sink.ts";
+} from "./helpers/conversations.ts";
+import { whileProviderOffline } from "./helpers/provider.ts";
+import { withPacedReplies } from "./helpers/provider-pacing.ts";
+import { STREAM_ENDPOINTS, type StreamResource } from "./helpers/stream-endpoints.ts";
+import { type Delivery, type HookBehaviour, hookDeliveries, newHook } from "./helpers/webhook-sink.ts";
 
 /** How long an idle stream is watched for frames that must not come (replays). */
 const QUIET_MS = 400;

@@ -6,20 +6,20 @@
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { expect } from "vitest";
+import { check } from "../runner/check.ts";
+import { type ApiResponse, call, describe } from "../runner/http-client.ts";
+import { property } from "../runner/property.ts";
+import { uniqueName } from "../runner/resources.ts";
+import { TargetError } from "../runner/target-error.ts";
 import { ValidationResult } from "../spec/tool.ts";
-import { createAgent } from "./harness/agents.ts";
-import { ensureLlmKey } from "./harness/byok.ts";
-import { firstPair, listedPairs, type Pair } from "./harness/catalog.ts";
-import { check } from "./harness/check.ts";
-import { replyDeadlineMs, sendMessage, waitForReply } from "./harness/conversations.ts";
-import { TargetError } from "./harness/errors.ts";
-import { type ApiResponse, call, describe } from "./harness/http.ts";
-import { callOp } from "./harness/profile.ts";
-import { property } from "./harness/property.ts";
-import { chatRequestsSince, providerRequests } from "./harness/provider.ts";
-import { uniqueName } from "./harness/resources.ts";
-import { createTool, httpOperation, publishTool } from "./harness/tools.ts";
-import { newHook, waitForDeliveries } from "./harness/webhook-sink.ts";
+import { createAgent } from "./helpers/agents.ts";
+import { ensureLlmKey } from "./helpers/byok.ts";
+import { firstPair, listedPairs, type Pair } from "./helpers/catalog.ts";
+import { replyDeadlineMs, sendMessage, waitForReply } from "./helpers/conversations.ts";
+import { callOp } from "./helpers/profile.ts";
+import { chatRequestsSince, providerRequests } from "./helpers/provider.ts";
+import { createTool, httpOperation, publishTool } from "./helpers/tools.ts";
+import { newHook, waitForDeliveries } from "./helpers/webhook-sink.ts";
 
 type Kind = "agent" | "tool";
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { WitnessSnapshot } from "../../simulators/carrier/schemas.ts";
 import { type Stack, startStack } from "../../simulators/stack.ts";
 import { DeliveryList, WaitResult } from "../../simulators/webhook-sink/schemas.ts";
-import { peakConcurrency } from "../../suites/harness/concurrency.ts";
+import { peakConcurrency } from "../../suites/helpers/concurrency.ts";
 
 const MINUTE = 60_000;
 const RULES = { max_attempts: 3, max_concurrency: 20, retry_after_minutes: 1 };

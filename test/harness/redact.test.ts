@@ -4,9 +4,9 @@ import { appendFileSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { redact, redactJson, registerSecret } from "../../suites/harness/redact.ts";
-import { learnSecrets } from "../../suites/harness/secret-fields.ts";
-import { appendSecret, readSecrets, SECRETS_FILE_ENV } from "../../suites/harness/secret-file.ts";
+import { redact, redactJson, registerSecret } from "../../runner/redact.ts";
+import { learnSecrets } from "../../runner/secret-fields.ts";
+import { appendSecret, readSecrets, SECRETS_FILE_ENV } from "../../runner/secret-registry.ts";
 
 const file = join(mkdtempSync(join(tmpdir(), "cap-secrets-")), "secrets.jsonl");
 beforeAll(() => {

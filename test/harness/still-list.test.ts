@@ -1,6 +1,6 @@
 // The still-list rule that keeps the paging checks honest under a server that edits rows on its own.
 import { describe, expect, it } from "vitest";
-import { sameOrder } from "../../suites/harness/still-list.ts";
+import { sameOrder } from "../../suites/helpers/still-list.ts";
 
 describe("sameOrder", () => {
   it("holds when only rows the judge added appear", () => {

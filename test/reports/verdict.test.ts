@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countsLine, verdictOf } from "../../reports/verdict.ts";
+import { countsLine, verdictOf } from "../../spec/verdict.ts";
 
 const summary = (failed: number, errored: number) => ({
   clauses: 10 + failed + errored,

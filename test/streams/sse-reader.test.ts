@@ -1,4 +1,4 @@
-// The harness's SSE reader (suites/harness/sse.ts) against a raw server that writes exact bytes: frames
+// The harness's SSE reader (runner/sse-client.ts) against a raw server that writes exact bytes: frames
 // with ids, comments with arrival times, CRLF and CR line endings (legal), and what it must report: bytes
 // that are not UTF-8, frames without a name or a JSON body, a frame cut off by the server.
 import { mkdtempSync, writeFileSync } from "node:fs";
@@ -7,7 +7,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { mustOpen, openStream } from "../../suites/harness/sse.ts";
+import { mustOpen, openStream } from "../../runner/sse-client.ts";
 
 type Script = Array<string | Buffer | number>;
 

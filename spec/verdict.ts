@@ -1,0 +1,41 @@
+// The one-word outcome of a run, shared by every reporter so they never disagree.
+import type { Report } from "./report.ts";
+
+export type Verdict = "PASS" | "FAIL" | "ERROR";
+
+/**
+ * FAIL when any clause failed (a failure found is a fact even if other clauses errored), ERROR when none failed
+ * but some errored or the harness reported errors outside any check, PASS otherwise; an optional behaviour the
+ * profile declared counts as a clause. A run in which nothing passed (every selected check skipped) is ERROR too:
+ * a gate that checked nothing must not read green. Matches `run`'s exit codes 1, 2 and 0.
+ */
+export function verdictOf(report: Pick<Report, "summary" | "harness_errors" | "optional">): Verdict {
+  const optional = report.optional ?? [];
+  if (report.summary.failed > 0 || optional.some((o) => o.status === "failed")) return "FAIL";
+  const errored = report.summary.errored > 0 || optional.some((o) => o.status === "errored");
+  if (errored || (report.harness_errors?.length ?? 0) > 0) return "ERROR";
+  if (nothingChecked(report)) return "ERROR";
+  return "PASS";
+}
+
+/** No clause and no optional behaviour passed: every selected check was skipped (or none was selected). */
+export function nothingChecked(report: Pick<Report, "summary" | "optional">): boolean {
+  return report.summary.passed === 0 && !(report.optional ?? []).some((o) => o.status === "passed");
+}
+
+/** "1 failed, 2 errored, 40 passed, 3 skipped, 12 not shown (58 clauses)"; with --expect, the expected
+ * failures are named apart (summary.failed leaves them out), so the parts add up to the total. */
+export function countsLine(summary: Report["summary"], expectations?: Report["expectations"]): string {
+  const expected = expectations?.expected_failures ?? 0;
+  const stale = expectations?.stale ?? 0;
+  const parts = [
+    summary.failed > 0 ? `${summary.failed} failed` : "",
+    expected > 0 ? `${expected} expected failure${expected === 1 ? "" : "s"}` : "",
+    summary.errored > 0 ? `${summary.errored} errored` : "",
+    `${summary.passed} passed`,
+    summary.skipped > 0 ? `${summary.skipped} skipped` : "",
+    summary.not_shown > 0 ? `${summary.not_shown} not shown` : "",
+  ].filter((p) => p !== "");
+  const staleNote = stale > 0 ? `; ${stale} stale expectation${stale === 1 ? "" : "s"}` : "";
+  return `${parts.join(", ")} (${summary.clauses} clauses)${staleNote}`;
+}

@@ -1,0 +1,135 @@
+// Every paged list the harness checks, with how to put rows into it. Paging checks run over all
+// of them; a new paged endpoint is one entry here.
+
+import type { Need } from "../../runner/check.ts";
+import { call } from "../../runner/http-client.ts";
+import { runConfig } from "../../runner/run-config.ts";
+import { createAgent } from "./agents.ts";
+import { placeCall } from "./calls.ts";
+import { itemsPath, pagingConversation, sendMessage, settledConversation, waitForReply } from "./conversations.ts";
+import { createKb, reviewedKb } from "./knowledge.ts";
+import { profile } from "./profile.ts";
+import { buyNumber, carrierAccount, importFreshNumber } from "./telephony.ts";
+import { WEBHOOK_PAGED_ENDPOINTS } from "./webhooks.ts";
+import { websiteUrl } from "./website.ts";
+import { WORKSPACE_PAGED_ENDPOINTS } from "./workspace-lists.ts";
+
+export interface PagedEndpoint {
+  name: string;
+  /** Path of the list, with any path parameters already filled. */
+  path: () => Promise<string>;
+  ceiling: 200 | 500;
+  order: "newest-first" | "oldest-first" | "unspecified";
+  /** Adds one row to the list (tracked for cleanup). */
+  addRow: () => Promise<void>;
+  needs?: Need[];
+}
+
+export const PAGED_ENDPOINTS: PagedEndpoint[] = [
+  {
+    name: "agents",
+    path: async () => profile().operations["agent.list"]!.path,
+    ceiling: 200,
+    order: "newest-first",
+    addRow: async () => {
+      await createAgent();
+    },
+  },
+  {
+    name: "knowledge-base pages",
+    // A knowledge base's pages are what its crawl found: one crawl of the website simulator, capped above
+    // the paging checks' 7 rows, fills the list (without wiring, an empty list; those checks then skip).
+    path: async () => {
+      const wired = runConfig().target.wired && runConfig().target.simulators.website !== undefined;
+      const kb = wired ? await reviewedKb({ urls: [`${websiteUrl()}/`], max_pages: 12 }) : (await createKb()).kb;
+      return `/v1/knowledge/${kb.id}/pages`;
+    },
+    ceiling: 500,
+    order: "oldest-first",
+    // Rows cannot be added to a crawled list one at a time; the crawl already gave more than enough.
+    addRow: async () => undefined,
+    needs: ["wiring"],
+  },
+  {
+    name: "remote numbers",
+    path: async () => `/v1/telephony/accounts/${(await carrierAccount()).id}/remote-numbers`,
+    ceiling: 200,
+    order: "unspecified",
+    addRow: async () => {
+      await buyNumber();
+    },
+    needs: ["wiring"],
+  },
+  {
+    name: "phone numbers",
+    path: async () => "/v1/telephony/phone-numbers",
+    ceiling: 200,
+    order: "unspecified",
+    addRow: async () => {
+      await importFreshNumber();
+    },
+    needs: ["wiring"],
+  },
+  {
+    name: "calls",
+    // Calls are never deleted, so the whole list grows with every run (and is huge on a live region):
+    // this run's paging calls share one contact_key, a filter the spec names, which bounds the list.
+    path: async () => `/v1/calls?contact_key=${encodeURIComponent(pagingContactKey())}`,
+    ceiling: 200,
+    order: "newest-first",
+    addRow: async () => {
+      await placeCall({ contactKey: pagingContactKey() });
+    },
+    needs: ["wiring"],
+  },
+  {
+    name: "conversation items",
+    // One conversation; a row is a message whose reply is stored before addRow returns, so the list
+    // holds still while the checks page through it.
+    path: async () => itemsPath((await pagingConversation()).conversationId),
+    ceiling: 500,
+    order: "oldest-first",
+    addRow: async () => {
+      const { conversationId } = await pagingConversation();
+      const sent = await sendMessage({ conversation_id: conversationId });
+      await waitForReply(conversationId, sent.item.id);
+    },
+    needs: ["wiring"],
+  },
+  {
+    name: "conversations",
+    path: async () => profile().operations["conversation.list"]!.path,
+    ceiling: 200,
+    order: "newest-first",
+    addRow: async () => {
+      await settledConversation();
+    },
+    needs: ["wiring"],
+  },
+  ...WEBHOOK_PAGED_ENDPOINTS,
+  ...WORKSPACE_PAGED_ENDPOINTS,
+];
+
+/** The contact_key of every call the paging checks place in this run. */
+const pagingContactKey = () => `${runConfig().prefix}paging`;
+
+/** Reads the whole list through pages of the ceiling size (a sanity bound stops a server that never ends). */
+export async function readAll(path: string, ceiling: number): Promise<Array<{ id?: string }>> {
+  const rows: Array<{ id?: string }> = [];
+  for (let offset = 0; offset < 100_000; offset += ceiling) {
+    const response = await call(path, { query: { limit: ceiling, offset } });
+    const page = response.json as { items?: Array<{ id?: string }>; has_more?: boolean };
+    if (response.status !== 200 || !Array.isArray(page?.items)) {
+      throw new Error(`reading ${path} at offset ${offset} answered ${response.status}`);
+    }
+    rows.push(...page.items);
+    if (page.has_more !== true) return rows;
+  }
+  throw new Error(`${path} never ended (has_more stayed true past 100000 rows)`);
+}
+
+/** A row's identity for comparisons: its id, or the whole row when it has none. */
+export function rowKey(row: unknown): string {
+  const id = (row as { id?: unknown } | null)?.id;
+  return typeof id === "string" ? id : JSON.stringify(row);
+}
