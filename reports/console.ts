@@ -1,7 +1,7 @@
 // The one-screen verdict printed at the end of a run.
 
 import type { Report } from "../spec/report.ts";
-import { nothingChecked } from "../spec/verdict.ts";
+import { nothingChecked, verdictOf } from "../spec/verdict.ts";
 import { expectationClauses } from "./expected.ts";
 import { problemClauses } from "./group.ts";
 
@@ -9,7 +9,7 @@ function sectionKey(section: string): number[] {
   return section.split(".").map(Number);
 }
 
-export function verdictLines(report: Report, exitCode: number, reportDir: string): string[] {
+export function verdictLines(report: Report, reportDir: string): string[] {
   const lines: string[] = ["", "Clauses by section (passed/failed/errored/skipped/not shown):"];
   const sections = [...new Set(report.clauses.map((c) => c.section))].sort((a, b) => {
     const [x, y] = [sectionKey(a), sectionKey(b)];
@@ -42,7 +42,7 @@ export function verdictLines(report: Report, exitCode: number, reportDir: string
   if (report.summary.failed === 0 && report.summary.errored === 0 && nothingChecked(report))
     lines.push("", "Nothing was checked: every selected check was skipped (the report gives each reason).");
   const s = report.summary;
-  const verdict = exitCode === 0 ? "PASS" : exitCode === 1 ? "FAIL" : "ERROR";
+  const verdict = verdictOf(report);
   lines.push(
     "",
     `${verdict}: ${s.passed} passed, ${s.failed} failed${expectedPart(report)}, ${s.errored} errored, ${s.skipped} skipped, ${s.not_shown} not shown (of ${s.clauses} clauses) in ${(report.run.duration_ms / 1000).toFixed(1)} s, seed ${report.run.seed}`,

@@ -4,7 +4,6 @@ import { OPTIONAL_BEHAVIOURS, optionalCheckId } from "../spec/optional-behaviour
 import type { Profile } from "../spec/profile.ts";
 import type { CheckResult, ClauseResult, Leftover, OptionalResult, Report, Status } from "../spec/report.ts";
 import type { Target } from "../spec/target.ts";
-import { verdictOf } from "../spec/verdict.ts";
 import type { CollectedCheck } from "./collector.ts";
 import { UNIVERSAL_RULES } from "./universal-rules.ts";
 
@@ -152,11 +151,4 @@ function clauseStatus(
   const worst = checks.reduce((a, b) => (RANK[b.status] > RANK[a.status] ? b : a));
   if (worst.status === "skipped") return { status: "skipped", reason: worst.reason ?? "skipped" };
   return { status: worst.status, reason: null };
-}
-
-/** 0 every applicable clause passed; 1 at least one failed; 2 the harness could not do its job. */
-const EXIT_CODE = { PASS: 0, FAIL: 1, ERROR: 2 } as const;
-
-export function exitCodeOf(report: Report, harnessErrors: string[]): 0 | 1 | 2 {
-  return EXIT_CODE[verdictOf({ ...report, harness_errors: harnessErrors })];
 }

@@ -2,6 +2,7 @@
 // lacks what it needs, and records the exchange, seed and replay command when it fails.
 import { type TestContext, test } from "vitest";
 import type { CheckMeta } from "./check-meta.ts";
+import { checkDeadlineMs, checkTitle } from "./protocol.ts";
 import { beginRecording, endRecording } from "./recorder.ts";
 import { redact } from "./redact.ts";
 import { runConfig } from "./run-config.ts";
@@ -13,7 +14,7 @@ export type Need = "wiring" | "test-control" | "two-regions" | "session-cookie";
 
 export interface CheckOptions {
   needs?: Need[];
-  /** Overrides the per-check time limit (default: 20 request timeouts). */
+  /** Overrides the per-check time limit (default: checkDeadlineMs of the request timeout). */
   timeoutMs?: number;
 }
 
@@ -74,8 +75,8 @@ export function check(
   body: (ctx: TestContext) => Promise<void>,
   options: CheckOptions = {},
 ) {
-  const timeout = options.timeoutMs ?? Math.max(30_000, runConfigSafeTimeout() * 20);
-  test(`${name} [${clauses.join(", ")}]`, { timeout }, async (ctx) => {
+  const timeout = options.timeoutMs ?? checkDeadlineMs(runConfig().timeoutMs);
+  test(checkTitle(name, clauses), { timeout }, async (ctx) => {
     const meta: CheckMeta = { clauses, suite: suiteOfFile(ctx.task.file.filepath) };
     ctx.task.meta.check = meta;
     const reason = unmet(options.needs ?? []);
@@ -100,12 +101,4 @@ export function check(
       endRecording();
     }
   });
-}
-
-function runConfigSafeTimeout(): number {
-  try {
-    return runConfig().timeoutMs;
-  } catch {
-    return 10_000;
-  }
 }

@@ -3,27 +3,18 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { startVitest } from "vitest/node";
-import { PACKAGE_ROOT } from "../cli/package-info.ts";
-import { UsageError } from "../cli/usage-error.ts";
 import { Collector } from "./collector.ts";
-import { SECRETS_FILE_ENV } from "./secret-registry.ts";
+import { PACKAGE_ROOT } from "./package-info.ts";
+import { Progress } from "./progress.ts";
+import { checkDeadlineMs, type RunSettings, titlesNaming, writeSettings } from "./protocol.ts";
 import { BACKGROUND_GLOB, SUITE_FILE, suiteFilter, suiteOfFile } from "./suite-files.ts";
 
-export interface SuiteRunOptions {
-  targetFile: string;
-  /** Where the suites count unanswered requests in a row (runner/liveness.ts); fresh per run. */
-  livenessFile: string;
-  seed: number;
-  numRuns: number;
-  timeoutMs: number;
-  prefix: string;
-  replayBase: string;
-  /** The registry every worker appends the secret values it sends or learns to (secret-file.ts). */
-  secretsFile: string;
+export interface SuiteRunOptions extends RunSettings {
+  /** Only these suites (validated by the CLI against availableSuites()). */
   suites?: string[];
+  /** Only the checks naming these clause ids. */
   clauses?: string[];
-  /** false: a failing property reports its first counterexample unshrunk (a fast verdict, e.g. the kill matrix). */
-  shrink?: boolean;
+  /** Where progress lines go; nothing is printed when absent. */
   print?: (line: string) => void;
 }
 
@@ -33,15 +24,6 @@ function suiteFiles(): string[] {
 
 export function availableSuites(): string[] {
   return [...new Set(suiteFiles().map(suiteOfFile))].sort();
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-
-/** Check names end in `[id, id]`; this selects the checks naming any of the given ids. */
-export function clausePattern(ids: string[]): RegExp {
-  return new RegExp(`\\[(?:[^\\]]*, )?(?:${ids.map(escapeRegExp).join("|")})(?:, [^\\]]*)?\\]$`);
 }
 
 /**
@@ -59,23 +41,11 @@ export function suitesNaming(ids: string[]): string[] | undefined {
 }
 
 export async function runSuites(options: SuiteRunOptions): Promise<Collector> {
-  const known = availableSuites();
-  const unknown = (options.suites ?? []).filter((s) => !known.includes(s));
-  if (unknown.length > 0) throw new UsageError(`unknown suite ${unknown.join(", ")}; suites: ${known.join(", ")}`);
-
-  Object.assign(process.env, {
-    CAP_TARGET_FILE: options.targetFile,
-    CAP_SEED: String(options.seed),
-    CAP_NUM_RUNS: String(options.numRuns),
-    CAP_TIMEOUT_MS: String(options.timeoutMs),
-    CAP_RUN_PREFIX: options.prefix,
-    CAP_REPLAY_BASE: options.replayBase,
-    CAP_SHRINK: options.shrink === false ? "0" : "1",
-    CAP_LIVENESS_FILE: options.livenessFile,
-    [SECRETS_FILE_ENV]: options.secretsFile,
-  });
-  const collector = new Collector({ print: options.print });
-  const selected = options.suites ?? (options.clauses?.length ? suitesNaming(options.clauses) : undefined);
+  const { suites, clauses, print, ...settings } = options;
+  writeSettings(settings);
+  const collector = new Collector();
+  const reporters = print === undefined ? [collector] : [collector, new Progress(print)];
+  const selected = suites ?? (clauses?.length ? suitesNaming(clauses) : undefined);
   const filters = (selected ?? []).map(suiteFilter);
   const exitCode = process.exitCode;
   const vitestRun = (include: string, exclude: string[]) =>
@@ -89,14 +59,14 @@ export async function runSuites(options: SuiteRunOptions): Promise<Collector> {
         exclude,
         setupFiles: [join(PACKAGE_ROOT, "runner/worker-setup.ts")],
         watch: false,
-        reporters: [collector],
+        reporters,
         pool: "threads",
         fileParallelism: false,
         maxWorkers: 1,
-        testTimeout: Math.max(30_000, options.timeoutMs * 20),
-        hookTimeout: Math.max(30_000, options.timeoutMs * 20),
+        testTimeout: checkDeadlineMs(settings.timeoutMs),
+        hookTimeout: checkDeadlineMs(settings.timeoutMs),
         passWithNoTests: true,
-        ...(options.clauses?.length ? { testNamePattern: clausePattern(options.clauses) } : {}),
+        ...(clauses?.length ? { testNamePattern: titlesNaming(clauses) } : {}),
       },
       { logLevel: "error", cacheDir: join(PACKAGE_ROOT, ".cache", "vite") },
     );

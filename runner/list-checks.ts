@@ -5,8 +5,9 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createVitest } from "vitest/node";
-import { PACKAGE_ROOT } from "../cli/package-info.ts";
 import type { TargetInput } from "../spec/target.ts";
+import { PACKAGE_ROOT } from "./package-info.ts";
+import { parseCheckTitle, SETTING_DEFAULTS, writeSettings } from "./protocol.ts";
 import { suiteOfFile } from "./suite-files.ts";
 
 export interface ListedCheck {
@@ -20,19 +21,13 @@ const PLACEHOLDER: TargetInput = {
   credentials: { admin: "placeholder-admin", editor: "placeholder-editor", viewer: "placeholder-viewer" },
 };
 
-/** Splits `name [id, id]` into the name and the ids. */
-export function parseCheckName(fullName: string): { name: string; clauses: string[] } {
-  const match = /^(.*) \[([^\]]*)\]$/.exec(fullName);
-  if (match === null) return { name: fullName, clauses: [] };
-  return { name: match[1]!, clauses: match[2]!.split(", ").filter(Boolean) };
-}
-
 export async function listChecks(): Promise<ListedCheck[]> {
   const dir = mkdtempSync(join(tmpdir(), "cap-list-"));
   const targetFile = join(dir, "target.json");
   writeFileSync(targetFile, JSON.stringify(PLACEHOLDER));
-  const previous = process.env.CAP_TARGET_FILE;
-  process.env.CAP_TARGET_FILE = targetFile;
+  // Collection runs in this process's workers, which read the settings from its environment.
+  const env = { ...process.env };
+  writeSettings({ targetFile, seed: 0, ...SETTING_DEFAULTS, prefix: "capct-list-", shrink: false });
   const vitest = await createVitest(
     "test",
     {
@@ -54,13 +49,12 @@ export async function listChecks(): Promise<ListedCheck[]> {
       const errors = module.errors();
       if (errors.length > 0) throw new Error(`${module.moduleId}: ${errors[0]!.message}`);
       const suite = suiteOfFile(module.moduleId);
-      for (const testCase of module.children.allTests()) checks.push({ suite, ...parseCheckName(testCase.name) });
+      for (const testCase of module.children.allTests()) checks.push({ suite, ...parseCheckTitle(testCase.name) });
     }
     return checks;
   } finally {
     await vitest.close();
-    if (previous === undefined) delete process.env.CAP_TARGET_FILE;
-    else process.env.CAP_TARGET_FILE = previous;
+    process.env = env;
     rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -4,13 +4,14 @@
 // in a file of the run's work directory, because each suite file runs with fresh modules), every
 // further request fails at once with a TargetError, so the run ends `errored` (exit 2) in bounded time.
 import { readFileSync, writeFileSync } from "node:fs";
+import { settingsIfAny } from "./protocol.ts";
 import { TargetError } from "./target-error.ts";
 
 export const NO_ANSWER_LIMIT = 5;
 
 /** The counter file; absent outside `cap-conformance run` (unit tests), which disables the breaker. */
 function counterFile(): string | undefined {
-  return process.env.CAP_LIVENESS_FILE;
+  return settingsIfAny()?.livenessFile;
 }
 
 function readCount(file: string): number {

@@ -1,14 +1,21 @@
 // Secrets never reach a report, log or error message: every string leaving a check goes through here. What one
-// worker registers is shared with the others and with `run` through the registry file (secret-file.ts).
-import { appendSecret, SECRETS_FILE_ENV, SecretFileReader } from "./secret-registry.ts";
+// worker registers is shared with the others and with `run` through the registry file (secret-registry.ts).
+import { settingsIfAny } from "./protocol.ts";
+import { appendSecret, SecretFileReader } from "./secret-registry.ts";
 
 const secrets = new Set<string>();
 let reader: { file: string; reader: SecretFileReader } | undefined;
 
-/** The registry file of this run, if there is one (`run` sets it; unit tests may not). */
+let chosen: string | undefined;
+
+/** Names the registry in the main process (`run`, before any worker starts) or in a unit test. */
+export function useSecretRegistry(file: string | undefined): void {
+  chosen = file;
+}
+
+/** The registry file of this run, if there is one: the one chosen here, else the run settings' (workers). */
 function registryFile(): string | undefined {
-  const file = process.env[SECRETS_FILE_ENV];
-  return file === undefined || file === "" ? undefined : file;
+  return chosen ?? settingsIfAny()?.secretsFile;
 }
 
 /** Takes in what other workers registered since the last look. */

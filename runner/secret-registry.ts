@@ -3,9 +3,6 @@
 // appended, and `run` reads it all before writing reports and the bundle. One JSON string per line, mode 0600.
 import { appendFileSync, closeSync, openSync, readFileSync, readSync, statSync } from "node:fs";
 
-/** The environment variable naming the registry file (set by `run` for its workers). */
-export const SECRETS_FILE_ENV = "CAP_SECRETS_FILE";
-
 export function appendSecret(file: string, value: string): void {
   appendFileSync(file, `${JSON.stringify(value)}\n`, { mode: 0o600 });
 }

@@ -103,6 +103,8 @@ export const Report = z.object({
     duration_ms: z.number(),
     /** Optional: the prefix every resource of this run is named with (`cleanup --prefix`). */
     prefix: z.string().optional(),
+    /** Optional, with `--repeat N`: how many runs were made and the clauses whose verdict changed (any fails). */
+    repeat: z.object({ runs: z.int(), flaky: z.array(z.string()) }).optional(),
   }),
   summary: z.object({
     clauses: z.int(),
@@ -116,8 +118,9 @@ export const Report = z.object({
   /** Optional: problems outside any check (a suite file that failed to load, an unhandled error). Any makes the
    * verdict ERROR unless a clause failed, as `run`'s exit code 2 does. */
   harness_errors: z.array(z.string()).optional(),
-  /** Counts of `--expect` outcomes: failures that were expected, and expectations that no longer fail. */
-  expectations: z.object({ expected_failures: z.int(), stale: z.int() }).optional(),
+  /** Counts of `--expect` outcomes: failures that were expected, and expectations that no longer fail; with
+   * `strict` (--strict-expectations), a stale one fails the run. */
+  expectations: z.object({ expected_failures: z.int(), stale: z.int(), strict: z.boolean().optional() }).optional(),
   /** Optional behaviours held to the profile's declarations; a failed one fails the run as a clause does. */
   optional: z.array(OptionalResult).optional(),
   /** Optional: what the run created and could not delete. A warning, never part of the verdict. */

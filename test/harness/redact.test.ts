@@ -4,13 +4,13 @@ import { appendFileSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { redact, redactJson, registerSecret } from "../../runner/redact.ts";
+import { redact, redactJson, registerSecret, useSecretRegistry } from "../../runner/redact.ts";
 import { learnSecrets } from "../../runner/secret-fields.ts";
-import { appendSecret, readSecrets, SECRETS_FILE_ENV } from "../../runner/secret-registry.ts";
+import { appendSecret, readSecrets } from "../../runner/secret-registry.ts";
 
 const file = join(mkdtempSync(join(tmpdir(), "cap-secrets-")), "secrets.jsonl");
 beforeAll(() => {
-  process.env[SECRETS_FILE_ENV] = file;
+  useSecretRegistry(file);
 });
 
 describe("the secret registry", () => {
