@@ -11,7 +11,7 @@ import { createAgent } from "./helpers/agents.ts";
 import { deleteKey, ensureLlmKey, keyRows, putKey } from "./helpers/byok.ts";
 import { catalogProviders, firstPair, listedPairs, type PairKind } from "./helpers/catalog.ts";
 import { sendMessage, waitForReply } from "./helpers/conversations.ts";
-import { readAll } from "./helpers/paged-endpoints.ts";
+import { readAll } from "./helpers/pages.ts";
 import { callOp, profile } from "./helpers/profile.ts";
 import {
   chatRequestsSince,

@@ -18,7 +18,7 @@ import {
   settledConversation,
   waitForReply,
 } from "./helpers/conversations.ts";
-import { readAll, rowKey } from "./helpers/paged-endpoints.ts";
+import { readAll, rowKey } from "./helpers/pages.ts";
 import { profile } from "./helpers/profile.ts";
 
 const LOOSE_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

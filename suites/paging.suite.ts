@@ -5,7 +5,8 @@ import { check, unmet } from "../runner/check.ts";
 import { call, describe } from "../runner/http-client.ts";
 import { property } from "../runner/property.ts";
 import { createAgent } from "./helpers/agents.ts";
-import { PAGED_ENDPOINTS, readAll, rowKey } from "./helpers/paged-endpoints.ts";
+import { PAGED_ENDPOINTS } from "./helpers/paged-endpoints.ts";
+import { readAll, rowKey } from "./helpers/pages.ts";
 import { callOp, profile } from "./helpers/profile.ts";
 import { onStillList } from "./helpers/still-list.ts";
 

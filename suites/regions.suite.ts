@@ -7,7 +7,7 @@ import { assertDeleted, track, uniqueName } from "../runner/resources.ts";
 import { runConfig } from "../runner/run-config.ts";
 import { createAgent } from "./helpers/agents.ts";
 import { placeCall } from "./helpers/calls.ts";
-import { rowKey } from "./helpers/paged-endpoints.ts";
+import { rowKey } from "./helpers/pages.ts";
 import { callOp } from "./helpers/profile.ts";
 import { createTask } from "./helpers/tasks.ts";
 import { importFreshNumber } from "./helpers/telephony.ts";

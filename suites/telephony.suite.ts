@@ -11,7 +11,7 @@ import { PhoneNumber, Readiness, RemoteNumber, TelephonyAccount } from "../spec/
 import { createAgent } from "./helpers/agents.ts";
 import { realBudget } from "./helpers/calls.ts";
 import { expectCarrierIdle, freshE164, placeInbound, whileCarrierOffline } from "./helpers/carrier.ts";
-import { readAll } from "./helpers/paged-endpoints.ts";
+import { readAll } from "./helpers/pages.ts";
 import { callOp, profile } from "./helpers/profile.ts";
 import { buyNumber, carrierAccount, importFreshNumber, importNumbers } from "./helpers/telephony.ts";
 

@@ -9,7 +9,7 @@ import { property } from "../runner/property.ts";
 import { assertDeleted, track, uniqueName } from "../runner/resources.ts";
 import { ToolRecord } from "../spec/tool.ts";
 import { expectOneOfTwoCreated, expectRenameOntoTakenRefused } from "./helpers/names.ts";
-import { readAll, rowKey } from "./helpers/paged-endpoints.ts";
+import { readAll, rowKey } from "./helpers/pages.ts";
 import { callOp, profile } from "./helpers/profile.ts";
 import { createTool, httpOperation, publishTool, sampleTool, trackTool } from "./helpers/tools.ts";
 

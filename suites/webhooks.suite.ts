@@ -8,7 +8,7 @@ import { type ApiResponse, call, describe } from "../runner/http-client.ts";
 import { property } from "../runner/property.ts";
 import { AnyPage, OkResult, pageOf } from "../spec/common.ts";
 import { EVENT_TYPES, EventTypes, SECRET_BYTES, SECRET_PATTERN, Webhook, WebhookWithSecret } from "../spec/webhook.ts";
-import { readAll } from "./helpers/paged-endpoints.ts";
+import { readAll } from "./helpers/pages.ts";
 import { callOp } from "./helpers/profile.ts";
 import { waitForDeliveries } from "./helpers/webhook-sink.ts";
 import {

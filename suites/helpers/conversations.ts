@@ -6,7 +6,7 @@ import { expect } from "vitest";
 import { type ApiResponse, call, describe, type Who } from "../../runner/http-client.ts";
 import { uniqueName } from "../../runner/resources.ts";
 import { runConfig } from "../../runner/run-config.ts";
-import { readAll } from "./paged-endpoints.ts";
+import { readAll } from "./pages.ts";
 import { profile } from "./profile.ts";
 import { newProviderKey } from "./provider.ts";
 

@@ -10,7 +10,7 @@ import { runConfig } from "../../runner/run-config.ts";
 import { TargetError } from "../../runner/target-error.ts";
 import { AnyPage } from "../../spec/common.ts";
 import { DeliveryRecord, TestFireResult, type WebhookCreate, WebhookWithSecret } from "../../spec/webhook.ts";
-import type { PagedEndpoint } from "./paged-endpoints.ts";
+import type { PagedEndpoint } from "./pages.ts";
 import { callOp } from "./profile.ts";
 import { type HookBehaviour, hookUrl, newHook } from "./webhook-sink.ts";
 

@@ -5,7 +5,7 @@ import { registerSecret } from "../../runner/redact.ts";
 import { assertDeleted, track, uniqueName } from "../../runner/resources.ts";
 import type { TaskRecord } from "../../spec/task.ts";
 import { seedTrigger, triggersIntegration } from "./integrations.ts";
-import type { PagedEndpoint } from "./paged-endpoints.ts";
+import type { PagedEndpoint } from "./pages.ts";
 import { callOp, profile } from "./profile.ts";
 import { createTask } from "./tasks.ts";
 import { seed } from "./test-control.ts";

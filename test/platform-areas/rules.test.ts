@@ -1,12 +1,12 @@
 // Unit tests of the reference platform's catalog, tool and gallery rules (no server).
 import { describe, expect, test } from "vitest";
-import { catalogFixture } from "../../fixtures/catalog.ts";
 import {
   unlistedBuiltinTools,
   unlistedLanguage,
   unlistedVoices,
 } from "../../simulators/platform/agents/catalog-names.ts";
 import { modelRefs, realtimeWithCascade, unlistedPairs } from "../../simulators/platform/agents/catalog-rules.ts";
+import { catalogFixture } from "../../simulators/platform/catalog/content.ts";
 import { galleryPage } from "../../simulators/platform/catalog/gallery.ts";
 import { operationTreeProblems } from "../../simulators/platform/tools/operations.ts";
 import { validateTool } from "../../simulators/platform/tools/validation.ts";

@@ -3,7 +3,11 @@
 import { createParser, type EventSourceMessage } from "eventsource-parser";
 import { Agent, FormData, fetch, request } from "undici";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { avatarCatalogFixture, catalogFixture, voiceCatalogFixture } from "../../fixtures/catalog.ts";
+import {
+  avatarCatalogFixture,
+  catalogFixture,
+  voiceCatalogFixture,
+} from "../../simulators/platform/catalog/content.ts";
 import { RecordedRequest } from "../../simulators/provider/requests.ts";
 import { type Provider, startProvider } from "../../simulators/provider/server.ts";
 import { createClock } from "../../simulators/shared/clock.ts";
