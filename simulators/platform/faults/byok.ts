@@ -1,4 +1,4 @@
-// Faults in provider keys and their list (4, 5 item 6, 7).
+// Planted faults that break byok clauses (spec/clauses/byok.ts), checked by suites/byok.suite.ts.
 import type { FaultSpec } from "./fault.ts";
 
 export const byokFaults = {

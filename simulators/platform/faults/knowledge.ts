@@ -1,4 +1,4 @@
-// Faults in knowledge bases (2.2, 3.1, 4, 8) and their event stream (6.2).
+// Planted faults that break knowledge clauses (spec/clauses/knowledge.ts), checked by suites/knowledge.suite.ts.
 import type { FaultSpec } from "./fault.ts";
 
 export const knowledgeFaults = {
@@ -25,10 +25,6 @@ export const knowledgeFaults = {
   "kb-build-skips-to-ready": {
     description: "build_kb marks the knowledge base ready at once, with no transcribing step and no progress",
     clauses: ["knowledge.build-progress"],
-  },
-  "kb-stream-no-snapshot": {
-    description: "the knowledge-base stream starts with a progress frame instead of the snapshot",
-    clauses: ["streams.kb-snapshot", "streams.snapshot-first"],
   },
   "kb-unknown-pages-empty": {
     description: "the pages list of an unknown knowledge base answers an empty page instead of a 404",
