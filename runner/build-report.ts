@@ -1,4 +1,4 @@
-// Builds report.json from the clause catalogue and the collected checks (ARCHITECTURE.md).
+// Builds report.json from the clause catalogue and the collected checks (ARCHITECTURE.md, "The flow of one check").
 import type { Clause } from "../spec/clause.ts";
 import { OPTIONAL_BEHAVIOURS, optionalCheckId } from "../spec/optional-behaviours.ts";
 import type { Profile } from "../spec/profile.ts";

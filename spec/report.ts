@@ -1,4 +1,4 @@
-// report.json, schema_version 1 (ARCHITECTURE.md). Other tools read it: these fields are stable.
+// report.json, schema_version 1 (ARCHITECTURE.md, "report.json"). Other tools read it: these fields are stable.
 import { z } from "zod";
 import { ClauseKind } from "./clause.ts";
 import { Declaration } from "./optional-behaviours.ts";
