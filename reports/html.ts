@@ -1,10 +1,10 @@
 // report.html: one self-contained page (inline CSS, one hashed inline script, no network) that opens from disk.
 // Verdict first, then counts, the run's environment, what needs attention, and every clause by spec section.
 import type { ClauseResult, Report } from "../spec/report.ts";
-import { countsLine, verdictOf } from "../spec/verdict.ts";
+import { verdictOf } from "../spec/verdict.ts";
 import { html } from "./escape.ts";
 import { expectationClauses, type ShownStatus, shownStatus, usedExpectations } from "./expected.ts";
-import { firstLine, formatDuration, formatTimestamp, truncate } from "./format.ts";
+import { countsLine, firstLine, formatDuration, formatTimestamp, truncate } from "./format.ts";
 import { countStatuses, groupBySection, problemClauses } from "./group.ts";
 import { badge, clauseBlock, issueMarkup } from "./html-clause.ts";
 import { HTML_SCRIPT, HTML_SCRIPT_HASH } from "./html-script.ts";

@@ -2,10 +2,10 @@
 // the failed and errored clauses with how to reproduce them, and a per-section table. Whole blocks are dropped
 // when over budget, never cut mid-table or mid-fence.
 import type { ClauseResult, Report } from "../spec/report.ts";
-import { countsLine, verdictOf } from "../spec/verdict.ts";
+import { verdictOf } from "../spec/verdict.ts";
 import { mdCode, mdFence, mdText } from "./escape.ts";
 import { expectationClauses, issueHref, usedExpectations } from "./expected.ts";
-import { firstLine, formatDuration, truncate } from "./format.ts";
+import { countsLine, firstLine, formatDuration, truncate } from "./format.ts";
 import { firstProblemCheck, groupBySection, problemClauses } from "./group.ts";
 import { cleanupCommand, LEFTOVERS_SHOWN, leftoversOf, leftoverText } from "./leftovers.ts";
 import { declaredOptionalRows } from "./optional-rows.ts";

@@ -1,6 +1,7 @@
 // `cap-conformance report DIR`: re-renders junit.xml, report.html and summary.md from DIR/report.json.
 // Exit codes: 0 rendered (whatever the run's verdict), 2 no usable report.json or the files could not be written.
-import { countsLine, verdictOf } from "../spec/verdict.ts";
+import { verdictOf } from "../spec/verdict.ts";
+import { countsLine } from "./format.ts";
 import { ReportError, readReport, writeRenderedReports } from "./write.ts";
 
 export interface RenderCommandIo {

@@ -38,20 +38,3 @@ const EXIT_CODE = { PASS: 0, FAIL: 1, ERROR: 2 } as const;
 export function nothingChecked(report: Pick<Report, "summary" | "optional">): boolean {
   return report.summary.passed === 0 && !(report.optional ?? []).some((o) => o.status === "passed");
 }
-
-/** "1 failed, 2 errored, 40 passed, 3 skipped, 12 not shown (58 clauses)"; with --expect, the expected
- * failures are named apart (summary.failed leaves them out), so the parts add up to the total. */
-export function countsLine(summary: Report["summary"], expectations?: Report["expectations"]): string {
-  const expected = expectations?.expected_failures ?? 0;
-  const stale = expectations?.stale ?? 0;
-  const parts = [
-    summary.failed > 0 ? `${summary.failed} failed` : "",
-    expected > 0 ? `${expected} expected failure${expected === 1 ? "" : "s"}` : "",
-    summary.errored > 0 ? `${summary.errored} errored` : "",
-    `${summary.passed} passed`,
-    summary.skipped > 0 ? `${summary.skipped} skipped` : "",
-    summary.not_shown > 0 ? `${summary.not_shown} not shown` : "",
-  ].filter((p) => p !== "");
-  const staleNote = stale > 0 ? `; ${stale} stale expectation${stale === 1 ? "" : "s"}` : "";
-  return `${parts.join(", ")} (${summary.clauses} clauses)${staleNote}`;
-}
