@@ -19,8 +19,7 @@ it("every citation of ARCHITECTURE.md names one of its sections", () => {
       // Code points at a section; prose (README) may name the whole document.
       if (m[1] === undefined) {
         if (!file.endsWith(".md")) wrong.push(`${file}: cites ARCHITECTURE.md without a section`);
-      }
-      else if (!headings.has(m[1])) wrong.push(`${file}: no section "${m[1]}"`);
+      } else if (!headings.has(m[1])) wrong.push(`${file}: no section "${m[1]}"`);
     }
   }
   expect(wrong).toEqual([]);
