@@ -1,16 +1,28 @@
 // Reading paged lists (2.1): what the paging checks need to know of a list, and reading one whole.
 import type { Need } from "../../runner/check.ts";
 import { call } from "../../runner/http-client.ts";
+import { OPERATIONS, type OperationName, type PageOrder } from "../../spec/operations.ts";
 
 export interface PagedEndpoint {
   name: string;
   /** Path of the list, with any path parameters already filled. */
   path: () => Promise<string>;
+  /** The page size ceiling and the order, from the operations table. */
   ceiling: 200 | 500;
-  order: "newest-first" | "oldest-first" | "unspecified";
+  order: PageOrder;
   /** Adds one row to the list (tracked for cleanup). */
   addRow: () => Promise<void>;
   needs?: Need[];
+}
+
+type PagedOperation = {
+  [K in OperationName]: (typeof OPERATIONS)[K] extends { paged: object } ? K : never;
+}[OperationName];
+
+/** A paged list the paging checks run over: the operation it reads, with its ceiling and order from the table. */
+export function pagedList(operation: PagedOperation, list: Omit<PagedEndpoint, "ceiling" | "order">): PagedEndpoint {
+  const { ceiling, order } = OPERATIONS[operation].paged;
+  return { ...list, ceiling, order };
 }
 
 /** Reads the whole list through pages of the ceiling size (a sanity bound stops a server that never ends). */

@@ -10,7 +10,7 @@ import { runConfig } from "../../runner/run-config.ts";
 import { TargetError } from "../../runner/target-error.ts";
 import { AnyPage } from "../../spec/common.ts";
 import { DeliveryRecord, TestFireResult, type WebhookCreate, WebhookWithSecret } from "../../spec/webhook.ts";
-import type { PagedEndpoint } from "./pages.ts";
+import { type PagedEndpoint, pagedList } from "./pages.ts";
 import { callOp } from "./profile.ts";
 import { type HookBehaviour, hookUrl, newHook } from "./webhook-sink.ts";
 
@@ -146,22 +146,18 @@ const deliveriesWebhook = () => {
 
 /** The webhook lists for PAGED_ENDPOINTS: webhooks (newest first by last edit) and one delivery log. */
 export const WEBHOOK_PAGED_ENDPOINTS: PagedEndpoint[] = [
-  {
+  pagedList("webhook.list", {
     name: "webhooks",
     path: async () => "/v1/webhooks",
-    ceiling: 200,
-    order: "newest-first",
     addRow: async () => {
       await createWebhook();
     },
-  },
-  {
+  }),
+  pagedList("webhook.deliveries", {
     name: "webhook deliveries",
     path: async () => `/v1/webhooks/${(await deliveriesWebhook()).id}/deliveries`,
-    ceiling: 200,
-    order: "newest-first",
     addRow: async () => {
       await testFire((await deliveriesWebhook()).id);
     },
-  },
+  }),
 ];

@@ -5,7 +5,7 @@ import { registerSecret } from "../../runner/redact.ts";
 import { assertDeleted, track, uniqueName } from "../../runner/resources.ts";
 import type { TaskRecord } from "../../spec/task.ts";
 import { seedTrigger, triggersIntegration } from "./integrations.ts";
-import type { PagedEndpoint } from "./pages.ts";
+import { type PagedEndpoint, pagedList } from "./pages.ts";
 import { callOp, profile } from "./profile.ts";
 import { createTask } from "./tasks.ts";
 import { seed } from "./test-control.ts";
@@ -14,29 +14,23 @@ import { createTool } from "./tools.ts";
 let runsTask: Promise<TaskRecord> | undefined;
 
 export const WORKSPACE_PAGED_ENDPOINTS: PagedEndpoint[] = [
-  {
+  pagedList("tool.list", {
     name: "tools",
     path: async () => profile().operations["tool.list"]!.path,
-    ceiling: 200,
-    order: "newest-first",
     addRow: async () => {
       await createTool();
     },
-  },
-  {
+  }),
+  pagedList("task.list", {
     name: "tasks",
     path: async () => profile().operations["task.list"]!.path,
-    ceiling: 200,
-    order: "unspecified",
     addRow: async () => {
       await createTask();
     },
-  },
-  {
+  }),
+  pagedList("secret.list", {
     name: "secrets",
     path: async () => profile().operations["secret.list"]!.path,
-    ceiling: 200,
-    order: "unspecified",
     addRow: async () => {
       const name = uniqueName("paged-secret").replace(/[^A-Za-z0-9_.-]/g, "_");
       const value = `paged-${name}-value`;
@@ -47,26 +41,22 @@ export const WORKSPACE_PAGED_ENDPOINTS: PagedEndpoint[] = [
         assertDeleted(await callOp("secret.delete", { name }));
       });
     },
-  },
-  {
+  }),
+  pagedList("trigger.list", {
     name: "integration triggers",
     path: async () => `/v1/integrations/${await triggersIntegration()}/triggers`,
-    ceiling: 200,
-    order: "unspecified",
     addRow: async () => {
       await seedTrigger(await triggersIntegration());
     },
     needs: ["test-control"],
-  },
-  {
+  }),
+  pagedList("task.runs", {
     name: "task runs",
     path: async () => profile().operations["task.runs"]!.path,
-    ceiling: 200,
-    order: "unspecified",
     addRow: async () => {
       runsTask ??= createTask();
       await seed("/task-runs", { task_id: (await runsTask).id });
     },
     needs: ["test-control"],
-  },
+  }),
 ];
