@@ -3,5 +3,11 @@
 import { register } from "tsx/esm/api";
 
 register();
-const { main } = await import("../cli/main.ts");
-process.exitCode = await main(process.argv.slice(2));
+const problem = (await import("../cli/node-support.ts")).unsupportedNode(process.versions.node);
+if (problem === undefined) {
+  const { main } = await import("../cli/main.ts");
+  process.exitCode = await main(process.argv.slice(2));
+} else {
+  console.error(`error: ${problem}`);
+  process.exitCode = 2;
+}

@@ -52,6 +52,7 @@ export const HELP = `cap-conformance: conformance harness for the Conversational
 
 Usage:
 ${Object.values(USAGE).join("\n")}
+  cap-conformance --version | -v
 
 ${EXIT_CODES}`;
 

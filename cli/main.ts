@@ -29,6 +29,10 @@ export async function main(argv: string[]): Promise<number> {
         return await (await import("./load.ts")).loadCommand(rest);
       case "openapi":
         return (await import("./openapi-command.ts")).openapiCommand(rest);
+      case "--version":
+      case "-v":
+        console.log((await import("./package-info.ts")).TOOL_VERSION);
+        return 0;
       case undefined:
       case "help":
       case "--help":

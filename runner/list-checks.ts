@@ -42,7 +42,9 @@ export async function listChecks(): Promise<ListedCheck[]> {
     { logLevel: "error", cacheDir: join(PACKAGE_ROOT, ".cache", "vite") },
   );
   try {
-    const { testModules, unhandledErrors } = await vitest.collect();
+    // Run the files to collect: vitest 5 parses them statically by default, which sees only literal test()
+    // calls, never the checks check() and property() register.
+    const { testModules, unhandledErrors } = await vitest.collect(undefined, { staticParse: false });
     if (unhandledErrors.length > 0) throw new Error(`collecting the suites failed: ${String(unhandledErrors[0])}`);
     const checks: ListedCheck[] = [];
     for (const module of testModules) {
