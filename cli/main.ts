@@ -31,7 +31,7 @@ export async function main(argv: string[]): Promise<number> {
         return (await import("./openapi-command.ts")).openapiCommand(rest);
       case "--version":
       case "-v":
-        console.log((await import("./package-info.ts")).TOOL_VERSION);
+        console.log((await import("../runner/package-info.ts")).TOOL_VERSION);
         return 0;
       case undefined:
       case "help":
