@@ -4,7 +4,7 @@
 const USAGE: Record<string, string> = {
   run: `  cap-conformance run [--target FILE | --base-url URL --token-admin T --token-editor T --token-viewer T]
                       [--suite a,b] [--clause id,id] [--seed N] [--num-runs N] [--timeout-ms N]
-                      [--report-dir DIR] [--profile FILE] [--repeat N] [--fault NAME]... [--minute-ms N] [--quiet] [--no-shrink]
+                      [--report-dir DIR] [--har FILE] [--profile FILE] [--repeat N] [--fault NAME]... [--minute-ms N] [--quiet] [--no-shrink]
                       [--expect FILE [--strict-expectations]]
                       [--command "..." | --image IMAGE [--env K=V]... [--port N]] [--startup-timeout-ms N]
                       [--bundle DIR --vendor V --product P --product-version X [--target-description D]]`,
@@ -29,6 +29,7 @@ const DETAILS: Record<string, string> = {
   --seed N, --num-runs N   fast-check seed and runs per property (default 25)
   --timeout-ms N           bound on every request, stream read and wait (default 10000)
   --report-dir DIR         where the reports go (default reports/out)
+  --har FILE               also write the failed checks' exchanges as a HAR 1.2 file (devtools, API clients)
   --profile FILE           the profile of assumptions and optional behaviours (exit 2 if it is not one)
   --repeat N               run N times and report clauses whose verdict changed
   --fault NAME             plant a fault in the embedded platform (repeatable; see cap-conformance faults)
