@@ -10,6 +10,9 @@ const USAGE: Record<string, string> = {
                       [--bundle DIR --vendor V --product P --product-version X [--target-description D]]`,
   serve:
     "  cap-conformance serve [--out target.json] [--fault NAME]... [--regions N] [--port N] [--minute-ms N] [--profile FILE]",
+  doctor:
+    "  cap-conformance doctor [--target FILE | --base-url URL --token-admin T --token-editor T --token-viewer T]\n" +
+    "                         [--profile FILE] [--timeout-ms N] [--json]",
   simulate: "  cap-conformance simulate [--out target.json] [--minute-ms N]",
   faults: "  cap-conformance faults [--json]",
   clauses: "  cap-conformance clauses [--json]",
@@ -40,6 +43,13 @@ const DETAILS: Record<string, string> = {
   --image IMAGE            start the server as a container (--env K=V, --port N) wired to in-process simulators
   --startup-timeout-ms N   how long --command and --image wait for the server to answer (default 60000)
   --bundle DIR ...         write a certification bundle (--vendor, --product, --product-version required)`,
+  doctor: `
+  Asks the target, in seconds and changing nothing, whether each region answers, which role each credential
+  resolves to (a 403 at PUT /v1/byok/{provider} or POST /v1/calls/token, sent a body no operation takes), whether
+  its simulators and test hooks answer, and which kinds of clauses a run will skip.
+  Exit 0 ready, 1 a problem (each named), 2 no target or it does not answer.
+  --timeout-ms N           bound on each request (default 5000)
+  --json                   the findings as JSON`,
   simulate: `
   --out FILE               where the target file goes (default target.json; it holds the carrier auth token)
   --minute-ms N            real milliseconds per simulated minute (default 60000)

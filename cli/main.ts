@@ -15,6 +15,8 @@ export async function main(argv: string[]): Promise<number> {
         return await (await import("./run.ts")).runCommand(rest);
       case "serve":
         return await (await import("./serve.ts")).serveCommand(rest);
+      case "doctor":
+        return await (await import("./doctor.ts")).doctorCommand(rest);
       case "simulate":
         return await (await import("./simulate.ts")).simulateCommand(rest);
       case "cleanup":
