@@ -16,7 +16,7 @@ const USAGE: Record<string, string> = {
   simulate: "  cap-conformance simulate [--out target.json] [--minute-ms N]",
   faults: "  cap-conformance faults [--json]",
   clauses: "  cap-conformance clauses [--json]",
-  report: "  cap-conformance report DIR",
+  report: "  cap-conformance report DIR [--annotations]",
   cleanup:
     "  cap-conformance cleanup --target FILE --prefix capct-xxxxxx- [--profile FILE] [--timeout-ms N]\n" +
     "                          (or --base-url URL --token-admin T instead of --target)",
