@@ -1,7 +1,7 @@
-// Builds dist/, what the published package runs (`npm pack` calls this as `prepack`; ARCHITECTURE.md,
-// "The package"): every module compiled to JavaScript by tsc (tsconfig.build.json), the type declarations
-// of what package.json exports (tsconfig.types.json), and the files the modules read at run time. Then it
-// refuses a dist/ that would still need TypeScript: a relative `.ts` import or tsx.
+// Builds dist/, what the published package runs (ARCHITECTURE.md, "The package"); `npm pack` calls it as
+// `prepack`: every module compiled to JavaScript by tsc (tsconfig.build.json), the type declarations of what
+// package.json exports (tsconfig.types.json), and the files the modules read at run time. Then it refuses a
+// dist/ that would still need TypeScript: a relative `.ts` import or tsx.
 import { spawnSync } from "node:child_process";
 import { cpSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
