@@ -11,7 +11,7 @@ const PAD = { left: 56, right: 12, top: 12, bottom: 30 };
 const COLOURS = ["#1d2430", "#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#17becf"];
 
 export const CHART_STYLE = `
-.charts{display:grid;grid-template-columns:repeat(auto-fill,minmax(${WIDTH / 16}rem,1fr));gap:1rem}
+.charts{display:grid;grid-template-columns:repeat(auto-fill,minmax(30rem,1fr));gap:1rem}
 figure.chart{margin:0;border:1px solid #e3e7ee;border-radius:.3rem;padding:.5rem}
 figure.chart figcaption{font-weight:600;margin-bottom:.25rem}
 svg.chart{width:100%;height:auto}svg.chart text{font:11px system-ui,sans-serif;fill:#5b6575}
