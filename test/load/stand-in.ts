@@ -82,7 +82,13 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
     if (request.headers.authorization !== `Bearer ${TOKEN}`) throw new ApiError(401, "not authenticated");
     requests++;
     if (options.failEvery && requests % options.failEvery === 0) throw new ApiError(503, "planted failure");
-    if (request.method !== "DELETE" && request.url.split("?")[0]!.split("/").some((part) => failing.has(part))) {
+    if (
+      request.method !== "DELETE" &&
+      request.url
+        .split("?")[0]!
+        .split("/")
+        .some((part) => failing.has(part))
+    ) {
       throw new ApiError(503, "planted failure for this instance's resources");
     }
   });
