@@ -82,17 +82,22 @@ export class HookStore {
 
   private after(name: string, afterSeq: number): Delivery[] {
     const rows = this.deliveries.get(name) ?? [];
-    return afterSeq > 0 ? rows.filter((row) => row.seq > afterSeq) : rows;
+    return afterSeq > 0 ? rows.slice(firstAfter(rows, afterSeq)) : rows;
   }
 
   /** Resolves once `count` deliveries (after `afterSeq`) arrived, and settled if asked, or the timeout passed. */
   wait(name: string, options: WaitOptions, signal?: AbortSignal): Promise<WaitResult> {
     const started = performance.now();
     const afterSeq = options.afterSeq ?? 0;
+    // Checked on every arrival by every waiter: a count from a binary search, not a copy of the tail
+    // (with many long-polling readers a scan of every delivery per arrival made the sink the bottleneck).
     const met = () => {
-      const rows = this.after(name, afterSeq);
-      const counted = options.settled ? rows.filter((row) => row.state !== "pending") : rows;
-      return counted.length >= options.count;
+      const rows = this.deliveries.get(name) ?? [];
+      const from = firstAfter(rows, afterSeq);
+      if (!options.settled) return rows.length - from >= options.count;
+      let settled = 0;
+      for (let i = from; i < rows.length && settled < options.count; i++) if (rows[i]!.state !== "pending") settled++;
+      return settled >= options.count;
     };
     return new Promise((resolve) => {
       const finish = () => {
@@ -121,4 +126,16 @@ export class HookStore {
   reset(): void {
     for (const name of this.names()) this.clear(name);
   }
+}
+
+/** Index of the first row whose seq is above `seq`: rows are stored in seq order (record assigns them rising). */
+function firstAfter(rows: readonly Delivery[], seq: number): number {
+  let low = 0;
+  let high = rows.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (rows[mid]!.seq > seq) high = mid;
+    else low = mid + 1;
+  }
+  return low;
 }
