@@ -34,8 +34,8 @@ const PARTS = new Set((process.env.BENCH_PARTS ?? "platform,simulators,scenarios
 const SCENARIO_LOADS: ScenarioLoad[] = [
   {
     scenario: "api-mix",
-    load: `${process.env.BENCH_API_RATE ?? 100} iterations/s`,
-    env: { CAP_RATE: process.env.BENCH_API_RATE ?? "100", CAP_VUS: "200" },
+    load: `${process.env.BENCH_API_RATE ?? 200} iterations/s`,
+    env: { CAP_RATE: process.env.BENCH_API_RATE ?? "200", CAP_VUS: "200" },
     achieved: (s) =>
       `${(s.metrics.iterations?.values.rate ?? 0).toFixed(1)} iterations/s, ${(s.metrics.http_reqs?.values.rate ?? 0).toFixed(0)} requests/s`,
   },

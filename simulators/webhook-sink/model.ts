@@ -71,8 +71,11 @@ export class HookStore {
   }
 
   /** The hook's deliveries, those after `afterSeq` only when given. */
-  list(name: string, afterSeq = 0): DeliveryList {
-    const deliveries = structuredClone(this.after(name, afterSeq));
+  list(name: string, afterSeq = 0, contains?: string): DeliveryList {
+    const rows = this.after(name, afterSeq);
+    const deliveries = structuredClone(
+      contains === undefined ? rows : rows.filter((row) => row.body_text.includes(contains)),
+    );
     // A Map, not an object: an id such as `toString` or `__proto__` would read as already counted.
     const byId = new Map<string, number>();
     for (const row of deliveries)
@@ -89,22 +92,38 @@ export class HookStore {
   wait(name: string, options: WaitOptions, signal?: AbortSignal): Promise<WaitResult> {
     const started = performance.now();
     const afterSeq = options.afterSeq ?? 0;
-    // Checked on every arrival by every waiter: a count from a binary search, not a copy of the tail
-    // (with many long-polling readers a scan of every delivery per arrival made the sink the bottleneck).
+    const counts = (row: Delivery) => options.contains === undefined || row.body_text.includes(options.contains);
+    // Checked on every arrival by every waiter, so each check looks only at rows it has not seen
+    // (with many long-polling readers a scan of every delivery per arrival made the sink the
+    // bottleneck). Settled-ness changes after arrival, so that count is taken afresh.
+    let seenSeq = afterSeq;
+    let found = 0;
     const met = () => {
       const rows = this.deliveries.get(name) ?? [];
-      const from = firstAfter(rows, afterSeq);
-      if (!options.settled) return rows.length - from >= options.count;
-      let settled = 0;
-      for (let i = from; i < rows.length && settled < options.count; i++) if (rows[i]!.state !== "pending") settled++;
-      return settled >= options.count;
+      if (options.settled) {
+        let settled = 0;
+        for (let i = firstAfter(rows, afterSeq); i < rows.length && settled < options.count; i++) {
+          if (rows[i]!.state !== "pending" && counts(rows[i]!)) settled++;
+        }
+        return settled >= options.count;
+      }
+      for (let i = firstAfter(rows, seenSeq); i < rows.length; i++) {
+        if (counts(rows[i]!)) found++;
+        seenSeq = rows[i]!.seq;
+      }
+      return found >= options.count;
     };
     return new Promise((resolve) => {
       const finish = () => {
         clearTimeout(timer);
         this.events.off(name, check);
         signal?.removeEventListener("abort", finish);
-        resolve({ ...this.list(name, afterSeq), satisfied: met(), waited_ms: Math.round(performance.now() - started) });
+        const satisfied = met();
+        resolve({
+          ...this.list(name, afterSeq, options.contains),
+          satisfied,
+          waited_ms: Math.round(performance.now() - started),
+        });
       };
       const check = () => {
         if (met()) finish();

@@ -189,6 +189,7 @@ function registerAdminRoutes(app: FastifyInstance, store: HookStore, closing: Ab
       timeoutMs: query.timeout_ms,
       settled: query.settled,
       afterSeq: query.after_seq,
+      contains: query.contains,
     };
     return store.wait(name, options, signal);
   });
