@@ -62,8 +62,12 @@ export async function startSimulate(
 }
 
 /** The bare node:http baseline answering `bodyFile` (`--sse`: as an event stream); answers its origin. */
-export async function startBaseline(bodyFile: string, extra: string[] = []): Promise<{ child: Child; url: string }> {
-  const baseline = child(["bench/baseline-server.ts", bodyFile, ...extra]);
+export async function startBaseline(
+  bodyFile: string,
+  extra: string[] = [],
+  server = "bench/baseline-server.ts",
+): Promise<{ child: Child; url: string }> {
+  const baseline = child([server, bodyFile, ...extra]);
   let out = "";
   baseline.process.stdout?.on("data", (chunk: Buffer) => {
     out += chunk;

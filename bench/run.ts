@@ -14,6 +14,7 @@ import {
   type CapacityRow,
   carrierDials,
   controlPlaneResolves,
+  frameworkFloor,
   providerStreams,
   sinkDeliveries,
 } from "./simulator-capacity.ts";
@@ -139,6 +140,7 @@ async function simulatorsPart(dir: string, lines: string[], out: Record<string, 
   const o = { dir, connections: CONNECTIONS, durationS: SIM_DURATION_S };
   try {
     const rows: CapacityRow[] = [
+      await frameworkFloor(target, o),
       await controlPlaneResolves(target, o),
       await sinkDeliveries(target, o),
       await carrierDials(target, o),

@@ -75,6 +75,27 @@ async function versusBare(
   }
 }
 
+/**
+ * The simulators' framework floor: their shared fastify base answering the control plane's resolve
+ * bytes to the same POST, against bare node:http. No simulator can be faster than this on its own.
+ */
+export async function frameworkFloor(target: Target, o: CapacityOptions): Promise<CapacityRow> {
+  const shape = {
+    method: "POST" as const,
+    headers: JSON_HEADERS,
+    body: JSON.stringify({ token: target.credentials.admin }),
+  };
+  const file = join(o.dir, "floor.body");
+  writeFileSync(file, await answerOf(`${target.simulators.control_plane}/v1/auth/resolve`, shape));
+  const { child, url } = await startBaseline(file, [], "bench/framework-floor-server.ts");
+  try {
+    const { sim, bare } = await versusBare("framework floor", `${url}/v1/auth/resolve`, shape, o);
+    return row("(all)", "their shared fastify base answering fixed bytes to the same POST", "answers/s", sim, bare);
+  } finally {
+    await child.stop();
+  }
+}
+
 export async function controlPlaneResolves(target: Target, o: CapacityOptions): Promise<CapacityRow> {
   const shape = {
     method: "POST" as const,
