@@ -37,3 +37,15 @@ export async function bundleScenario(name: string, outDir = DIST_DIR): Promise<s
   });
   return outfile;
 }
+
+/** `node --import tsx load/bundle.ts DIR`: every scenario into DIR (the runner image's build step). */
+async function main(outDir: string): Promise<void> {
+  for (const name of scenarioNames()) console.log(await bundleScenario(name, resolve(outDir)));
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  if (!process.argv[2]) {
+    console.error("usage: node --import tsx load/bundle.ts OUT_DIR");
+    process.exitCode = 2;
+  } else await main(process.argv[2]);
+}
