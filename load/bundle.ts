@@ -4,6 +4,7 @@ import { readdirSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+import { operationPaths } from "../spec/operations.ts";
 
 export const LOAD_DIR = dirname(fileURLToPath(import.meta.url));
 export const SCENARIO_DIR = join(LOAD_DIR, "scenarios");
@@ -32,6 +33,8 @@ export async function bundleScenario(name: string, outDir = DIST_DIR): Promise<s
     target: "es2020",
     platform: "neutral",
     external: ["k6", "k6/*"],
+    // The paths of the operations table (load/lib/operations.ts), without the table's zod schemas.
+    define: { __CAP_OPERATION_PATHS__: JSON.stringify(operationPaths()) },
     sourcemap: "inline",
     logLevel: "silent",
   });

@@ -30,7 +30,7 @@ export function outboundNumber(nth = 1): FromNumber {
   for (const account of accounts ?? []) {
     if (!account.id) continue;
     const remote = json<{ items?: Array<{ provider_number_id?: string; already_imported?: boolean }> }>(
-      call("GET", path("telephony.remote-numbers", { account_id: account.id }), "telephony.remote-numbers", undefined, {
+      call("GET", path("remote-number.list", { account_id: account.id }), "telephony.remote-numbers", undefined, {
         query: page,
       }),
     )?.items;
