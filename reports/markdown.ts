@@ -6,7 +6,7 @@ import { verdictOf } from "../spec/verdict.ts";
 import { curlCommand, replayNote } from "./curl.ts";
 import { mdCode, mdFence, mdText } from "./escape.ts";
 import { expectationClauses, issueHref, usedExpectations } from "./expected.ts";
-import { countsLine, firstLine, formatDuration, truncate } from "./format.ts";
+import { countsLine, firstLine, formatDuration, truncate, verdictHeadline } from "./format.ts";
 import { firstProblemCheck, groupBySection, problemClauses } from "./group.ts";
 import { cleanupCommand, LEFTOVERS_SHOWN, leftoversOf, leftoverText } from "./leftovers.ts";
 import { declaredOptionalRows } from "./optional-rows.ts";
@@ -55,7 +55,7 @@ function header(report: Report): string {
     ["**Total**", s.clauses],
   ];
   return [
-    `## ${VERDICT_SYMBOL[verdict]} cap-conformance: ${verdict}`,
+    `## ${VERDICT_SYMBOL[verdict]} cap-conformance: ${verdictHeadline(report)}`,
     "",
     `**${verdict}**: ${mdText(countsLine(s, report.expectations))}`,
     "",

@@ -1,8 +1,7 @@
 // `cap-conformance report DIR`: re-renders junit.xml, report.html and summary.md from DIR/report.json; with
 // `--annotations`, prints GitHub workflow annotations of its failing clauses instead (github-annotations.ts).
 // Exit codes: 0 rendered (whatever the run's verdict), 2 no usable report.json or the files could not be written.
-import { verdictOf } from "../spec/verdict.ts";
-import { countsLine } from "./format.ts";
+import { countsLine, verdictHeadline } from "./format.ts";
 import { githubAnnotations } from "./github-annotations.ts";
 import { ReportError, readReport, writeRenderedReports } from "./write.ts";
 
@@ -32,7 +31,7 @@ export async function renderCommand(
       return 0;
     }
     const { files } = await writeRenderedReports(report, dir);
-    io.out(`${verdictOf(report)}: ${countsLine(report.summary, report.expectations)}`);
+    io.out(`${verdictHeadline(report)}: ${countsLine(report.summary, report.expectations)}`);
     for (const f of files) io.out(`wrote ${f}`);
     return 0;
   } catch (err) {
