@@ -81,6 +81,12 @@ export function problemsOf(f: Findings): string[] {
   });
   for (const c of f.credentials) {
     if (c.read.status === 401) problems.push(`the ${c.slot} credential is refused (401 ${c.read.message})`);
+    else if (!ok2xx(c.read)) {
+      // Every member may read the provider-key list (5 item 6): anything but a 2xx leaves the credential unproven.
+      problems.push(
+        `the ${c.slot} credential's read of ${c.read.url} answered ${said(c.read)} (is the profile's path right?)`,
+      );
+    }
     const wanted = SLOT_ROLE[c.slot];
     if (wanted !== undefined && c.role !== undefined && c.role !== wanted) {
       problems.push(`the ${c.slot} credential resolves to ${c.role}, not ${wanted}`);
