@@ -1,6 +1,6 @@
 // GitHub Actions workflow commands for a report (`cap-conformance report DIR --annotations`, which the action in
-// action.yml runs after `run`): an `::error` per failed or errored clause or declared optional behaviour, titled
-// with its id, and a `::notice` per failure the expectations file declared. Every string comes from report.json,
+// action.yml runs after `run`): an `::error` per harness error and per failed or errored clause or declared
+// optional behaviour, titled with its id, and a `::notice` per failure the expectations file declared. Every string comes from report.json,
 // whose secrets are already redacted.
 import type { ClauseResult, Report } from "../spec/report.ts";
 import { expectationClauses } from "./expected.ts";
@@ -38,6 +38,8 @@ export function githubAnnotations(report: Report): string[] {
   const problems = problemClauses([...report.clauses, ...declaredOptionalRows(report)]);
   const { expected } = expectationClauses(report.clauses);
   const all = [
+    // The harness could not do its job here: not a verdict on the server, but the reason the job fails (exit 2).
+    ...(report.harness_errors ?? []).map((e) => `::error title=harness error::${data(truncate(e, 2000))}`),
     ...problems.map((clause) => annotation("error", clause, [])),
     ...expected.map((clause) => annotation("notice", clause, [`Expected failure: ${clause.expected!.reason}`])),
   ];

@@ -19,6 +19,14 @@ describe("githubAnnotations", () => {
     );
   });
 
+  it("puts each harness error first, as an ::error of its own", () => {
+    const report = sampleReport();
+    report.harness_errors = ["suites/paging.suite.ts: cannot load\n  at x"];
+    expect(githubAnnotations(report)[0]).toBe(
+      "::error title=harness error::suites/paging.suite.ts: cannot load%0A  at x",
+    );
+  });
+
   it("keeps a hostile report's text inside one command line each", () => {
     for (const line of githubAnnotations(hostileReport())) {
       expect(line).not.toMatch(/[\r\n]/);
