@@ -303,7 +303,7 @@ check(
     const stored = await getCall(session.session_id);
     expect(completed.transfer, describe(stored)).toEqual((stored.json as CallSession).transfer);
   },
-  { needs: ["wiring", "test-control"] },
+  { needs: ["test-control", "wiring"] },
 );
 
 check(

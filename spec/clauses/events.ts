@@ -209,7 +209,7 @@ export const eventsClauses: Clause[] = [
   {
     id: "events.transfer-ends-session",
     section: "6.1",
-    kind: "needs-wiring",
+    kind: "needs-test-control",
     assumption: "webhook.create",
     statement: "A transfer ends the session, and session.completed fires right afterwards carrying the transfer.",
   },
