@@ -1,0 +1,64 @@
+// A Stryker ignore-plugin: the reference platform's planted faults (`ctx.faults.has("...")`) are off in a
+// mutation run, so mutating a fault switch, or code that runs only when a fault is on, changes nothing the
+// clean platform does. Such mutants are reported as ignored, with this reason, never as survivors.
+import { declareValuePlugin, PluginKind } from "@stryker-mutator/api/plugin";
+
+/** The part of babel's NodePath this plugin reads (Stryker hands it babel's own). */
+interface Path {
+  node: { type: string };
+  parentPath: Path | null;
+  key: string | number | null;
+}
+
+interface Node {
+  type: string;
+  [field: string]: unknown;
+}
+
+export const SWITCH = "a planted-fault switch: faults are off in a mutation run";
+export const FAULT_ONLY = "runs only while a planted fault is on";
+
+/** `<anything>.faults.has(...)` or `.faults.take(...)`. */
+function isFaultSwitch(node: Node | undefined): boolean {
+  if (node?.type !== "CallExpression") return false;
+  const callee = node.callee as Node;
+  if (callee.type !== "MemberExpression") return false;
+  const object = callee.object as Node;
+  const name = (callee.property as Node).name;
+  if (name !== "has" && name !== "take") return false;
+  return (
+    (object.type === "MemberExpression" && (object.property as Node).name === "faults") ||
+    (object.type === "Identifier" && object.name === "faults")
+  );
+}
+
+/** True when `test` can be true only while a fault is on (a switch, alone or `&&`-joined). */
+function needsFault(test: Node | undefined): boolean {
+  if (test === undefined) return false;
+  if (isFaultSwitch(test)) return true;
+  if (test.type === "LogicalExpression" && test.operator === "&&") {
+    return needsFault(test.left as Node) || needsFault(test.right as Node);
+  }
+  return false;
+}
+
+/** True when `test` can be false only while a fault is on (`!switch`). */
+function needsFaultWhenFalse(test: Node | undefined): boolean {
+  return test?.type === "UnaryExpression" && test.operator === "!" && needsFault(test.argument as Node);
+}
+
+export function shouldIgnore(path: Path): string | undefined {
+  const node = path.node as Node;
+  if (isFaultSwitch(node)) return SWITCH;
+  const parent = path.parentPath?.node as Node | undefined;
+  if (parent === undefined) return undefined;
+  const branchOf = parent.type === "IfStatement" || parent.type === "ConditionalExpression";
+  if (branchOf && path.key === "consequent" && needsFault(parent.test as Node)) return FAULT_ONLY;
+  if (branchOf && path.key === "alternate" && needsFaultWhenFalse(parent.test as Node)) return FAULT_ONLY;
+  if (parent.type === "LogicalExpression" && parent.operator === "&&" && path.key === "right") {
+    if (needsFault(parent.left as Node)) return FAULT_ONLY;
+  }
+  return undefined;
+}
+
+export const strykerPlugins = [declareValuePlugin(PluginKind.Ignore, "planted-faults", { shouldIgnore })];
