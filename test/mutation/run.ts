@@ -7,7 +7,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { parseArgs } from "node:util";
-import type { MutantResult } from "@stryker-mutator/api/core";
+import type { LogLevel, MutantResult } from "@stryker-mutator/api/core";
 import { Stryker } from "@stryker-mutator/core";
 import { PACKAGE_ROOT } from "../../runner/package-info.ts";
 import { type AreaName, isAreaName, MUTATION_AREAS } from "./areas.ts";
@@ -52,8 +52,8 @@ async function mutate(name: AreaName): Promise<MutantResult[]> {
     tsconfigFile: "tsconfig.stryker-none.json",
     reporters: ["json", "progress"],
     jsonReporter: { fileName: join(OUT, `${name}.stryker.json`) },
-    logLevel: "warn",
-    fileLogLevel: "off",
+    logLevel: "warn" as LogLevel,
+    fileLogLevel: "off" as LogLevel,
   });
   return stryker.runMutationTest();
 }

@@ -55,7 +55,7 @@ export function knowledgeRoutes(app: FastifyInstance, ctx: PlatformContext): voi
       const reason = refusalOf(new URL(url), ctx.wiring.trustedCrawlOrigin);
       return reason === undefined ? [] : [`urls.${i}: ${new URL(url).origin} ${reason}`];
     });
-    if (refused.length > 0) throw new ApiError(400, refused[0]!, refused);
+    if (refused.length > 0) throw ApiError.problems(400, "some urls are refused", refused);
     const { workspaceId, memberId } = request.principal;
     const kb: KnowledgeRecord = new KnowledgeRecord(
       { name: body.name, notes: body.notes, maxPages: body.max_pages, seeds: body.urls, createdBy: memberId },
@@ -81,7 +81,7 @@ export function knowledgeRoutes(app: FastifyInstance, ctx: PlatformContext): voi
     const unknown = urls.flatMap((url, i) =>
       kb.hasPage(url) ? [] : [`urls.${i}: not among the pages discovery found`],
     );
-    if (unknown.length > 0) throw new ApiError(400, unknown[0]!, unknown);
+    if (unknown.length > 0) throw ApiError.problems(400, "some urls were not discovered", unknown);
     // The build's first state is set before the first await, so the answer already shows it.
     void runBuild(ctx, kb, urls);
     return header(kb);
