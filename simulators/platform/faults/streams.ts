@@ -74,4 +74,9 @@ export const streamsFaults = {
     description: "the knowledge-base stream starts with a progress frame instead of the snapshot",
     clauses: ["streams.kb-snapshot", "streams.snapshot-first"],
   },
+  "kb-status-frame-at-end-only": {
+    description:
+      "the knowledge-base stream sends a status frame for the end of a build only, none for transcribing or generating",
+    clauses: ["streams.kb-status-frame"],
+  },
 } as const satisfies Record<string, FaultSpec>;
