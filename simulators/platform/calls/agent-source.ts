@@ -54,7 +54,11 @@ export function resolveAgent(ctx: PlatformContext, workspaceId: string, source: 
   if (source.agent_id !== undefined) {
     resolved = stored(workspace, source.agent_id, source.agent_version);
   } else if (source.agent !== undefined) {
-    resolved = { agent_id: null, agent_version: null, config: source.agent };
+    // The planted bug keeps only the inline agent's name and prompt: the rest of the definition is dropped.
+    const config = ctx.faults.has("inline-agent-name-and-prompt-only")
+      ? { name: source.agent.name, prompt: source.agent.prompt }
+      : source.agent;
+    resolved = { agent_id: null, agent_version: null, config: config as AgentConfig };
   } else {
     const lead = source.agent_team!.members[0]!;
     const memberSources = [lead.agent_id, lead.agent].filter((x) => x !== undefined).length;
@@ -65,7 +69,10 @@ export function resolveAgent(ctx: PlatformContext, workspaceId: string, source: 
         : { agent_id: null, agent_version: null, config: lead.agent! };
     if (lead.agent_override !== undefined) resolved.config = overridden(ctx, resolved.config, lead.agent_override);
   }
-  if (source.agent_override !== undefined) resolved.config = overridden(ctx, resolved.config, source.agent_override);
+  // The planted bug validates the override and then runs the agent without it.
+  if (source.agent_override !== undefined && !ctx.faults.has("override-dropped")) {
+    resolved.config = overridden(ctx, resolved.config, source.agent_override);
+  }
   return resolved;
 }
 
