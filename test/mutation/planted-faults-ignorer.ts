@@ -6,8 +6,6 @@ import { declareValuePlugin, PluginKind } from "@stryker-mutator/api/plugin";
 /** The part of babel's NodePath this plugin reads (Stryker hands it babel's own). */
 interface Path {
   node: { type: string };
-  parentPath: Path | null;
-  key: string | number | null;
 }
 
 interface Node {
@@ -47,17 +45,27 @@ function needsFaultWhenFalse(test: Node | undefined): boolean {
   return test?.type === "UnaryExpression" && test.operator === "!" && needsFault(test.argument as Node);
 }
 
+/**
+ * Branches that run only under a fault, noted when their parent is entered: by the time a branch is
+ * entered, Stryker has already replaced the parent's test with its mutation switch, so the test can no
+ * longer be read there.
+ */
+const faultOnly = new WeakSet<object>();
+
+function noteFaultOnlyBranches(node: Node): void {
+  const branches = node.type === "IfStatement" || node.type === "ConditionalExpression";
+  if (branches && needsFault(node.test as Node) && node.consequent) faultOnly.add(node.consequent as object);
+  if (branches && needsFaultWhenFalse(node.test as Node) && node.alternate) faultOnly.add(node.alternate as object);
+  if (node.type === "LogicalExpression" && node.operator === "&&" && needsFault(node.left as Node)) {
+    faultOnly.add(node.right as object);
+  }
+}
+
 export function shouldIgnore(path: Path): string | undefined {
   const node = path.node as Node;
   if (isFaultSwitch(node)) return SWITCH;
-  const parent = path.parentPath?.node as Node | undefined;
-  if (parent === undefined) return undefined;
-  const branchOf = parent.type === "IfStatement" || parent.type === "ConditionalExpression";
-  if (branchOf && path.key === "consequent" && needsFault(parent.test as Node)) return FAULT_ONLY;
-  if (branchOf && path.key === "alternate" && needsFaultWhenFalse(parent.test as Node)) return FAULT_ONLY;
-  if (parent.type === "LogicalExpression" && parent.operator === "&&" && path.key === "right") {
-    if (needsFault(parent.left as Node)) return FAULT_ONLY;
-  }
+  if (faultOnly.has(node)) return FAULT_ONLY;
+  noteFaultOnlyBranches(node);
   return undefined;
 }
 
