@@ -16,6 +16,7 @@ import { ofBatch, ofSession, type ReceivedEvent, settle, subscribe, waitForEvent
 import { callOp } from "./helpers/profile.ts";
 import { providerRequests } from "./helpers/provider.ts";
 import { importFreshNumber } from "./helpers/telephony.ts";
+import { testControl } from "./helpers/test-control.ts";
 import { createSinkWebhook, testFire } from "./helpers/webhooks.ts";
 
 const MINUTE = 60_000;
@@ -462,30 +463,53 @@ check(
   ["events.batch-completed-not-cancelled-failed"],
   async () => {
     const { hook } = await subscribe();
-    const cancelled = await startBatch({
-      recipients: [{ to: patternNumber(2, 0) }, { to: patternNumber(2, 0) }],
-      max_attempts: 3,
-      retry_after_minutes: 60,
-      max_concurrency: 2,
-    });
+    const cancelled = await startBatch(UNENDING_BATCH);
     const cancel = await callOp("batch.cancel", { batch_id: cancelled.batch.id });
     expect(cancel.status, describe(cancel)).toBe(200);
-    // A batch that does run to its end: once its batch.completed is in, a wrong one would be too.
-    const sentinel = await startBatch({ recipients: [{ to: patternNumber(0, 0) }] });
-    await waitForEvents(
-      hook,
-      (all) => ofBatch(all, sentinel.batch.id).some((e) => e.type === "batch.completed"),
-      realBudget(5 * MINUTE),
-      "the sentinel batch's batch.completed",
-    );
-    const events = ofBatch(await settle(hook, 150), cancelled.batch.id);
-    expect(
-      events.filter((e) => e.type === "batch.completed"),
-      "batch.completed for the cancelled batch",
-    ).toEqual([]);
+    await expectNoBatchCompleted(hook, cancelled.batch.id, "the cancelled batch");
   },
   { needs: ["wiring"] },
 );
+
+check(
+  "batch.completed is not sent for a failed batch",
+  ["events.batch-completed-not-cancelled-failed"],
+  async () => {
+    const { hook } = await subscribe();
+    const failed = await startBatch(UNENDING_BATCH);
+    // Test control makes it fail (how a batch fails is not shown, 3.3).
+    const answer = await testControl("POST", `/batches/${failed.batch.id}/fail`);
+    expect(answer.status, `test control's failure of batch ${failed.batch.id}: ${JSON.stringify(answer.json)}`).toBe(
+      200,
+    );
+    await expectNoBatchCompleted(hook, failed.batch.id, "the failed batch");
+  },
+  { needs: ["wiring", "test-control"] },
+);
+
+/** Recipients that keep a batch running for an hour of simulated time (busy numbers, retried 60 minutes apart). */
+const UNENDING_BATCH = {
+  recipients: [{ to: patternNumber(2, 0) }, { to: patternNumber(2, 0) }],
+  max_attempts: 3,
+  retry_after_minutes: 60,
+  max_concurrency: 2,
+};
+
+/** 6.1: "Not sent for a cancelled or failed batch"; a batch run to its end after it shows the wait was long enough. */
+async function expectNoBatchCompleted(hook: string, batchId: string, what: string): Promise<void> {
+  const sentinel = await startBatch({ recipients: [{ to: patternNumber(0, 0) }] });
+  await waitForEvents(
+    hook,
+    (all) => ofBatch(all, sentinel.batch.id).some((e) => e.type === "batch.completed"),
+    realBudget(5 * MINUTE),
+    "the sentinel batch's batch.completed",
+  );
+  const events = ofBatch(await settle(hook, 150), batchId);
+  expect(
+    events.filter((e) => e.type === "batch.completed"),
+    `batch.completed for ${what}`,
+  ).toEqual([]);
+}
 
 /** A text window opened at the start of the file, so its idle close overlaps the other checks. */
 async function runTextWindow(): Promise<ReceivedEvent[]> {

@@ -39,4 +39,8 @@ export const eventsFaults = {
     description: "the text worker fills from_number, to_number and phone_number_id with null like a call record",
     clauses: ["events.text-no-telephony-fields"],
   },
+  "batch-completed-on-failure": {
+    description: "a batch that fails still sends batch.completed: the end-of-run hook fires on every exit",
+    clauses: ["events.batch-completed-not-cancelled-failed"],
+  },
 } as const satisfies Record<string, FaultSpec>;
