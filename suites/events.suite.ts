@@ -12,7 +12,15 @@ import { startBatch } from "./helpers/batches.ts";
 import { callingSetup, getCall, placeCall, realBudget, transferCall, waitForCall } from "./helpers/calls.ts";
 import { freshE164, patternNumber, placeInbound } from "./helpers/carrier.ts";
 import { ensureProviderKey, sendMessage } from "./helpers/conversations.ts";
-import { ofBatch, ofSession, type ReceivedEvent, settle, subscribe, waitForEvents } from "./helpers/events.ts";
+import {
+  ofBatch,
+  ofSession,
+  type ReceivedEvent,
+  rawMember,
+  settle,
+  subscribe,
+  waitForEvents,
+} from "./helpers/events.ts";
 import { callOp } from "./helpers/profile.ts";
 import { providerRequests } from "./helpers/provider.ts";
 import { importFreshNumber } from "./helpers/telephony.ts";
@@ -110,8 +118,10 @@ check(
     const started = one(events, "session.started");
     const inProgress = one(events, "session.in_progress");
     expect(inProgress.created_at, "the same instant").toBe(started.created_at);
-    const payload = (event: ReceivedEvent) => JSON.stringify((JSON.parse(event.raw) as { data: unknown }).data);
-    expect(payload(inProgress), "session.in_progress data, byte for byte").toBe(payload(started));
+    // 6.1: "a byte-identical payload": the data member's bytes as delivered, never re-serialised.
+    const payload = (event: ReceivedEvent) => rawMember(event.raw, "data");
+    expect(payload(started), `the data member of the delivered session.started: ${started.raw}`).toBeDefined();
+    expect(payload(inProgress), "session.in_progress data, byte for byte as delivered").toBe(payload(started));
   },
   { needs: ["wiring"] },
 );

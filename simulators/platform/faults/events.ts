@@ -43,4 +43,9 @@ export const eventsFaults = {
     description: "a batch that fails still sends batch.completed: the end-of-run hook fires on every exit",
     clauses: ["events.batch-completed-not-cancelled-failed"],
   },
+  "in-progress-pretty-printed": {
+    description:
+      "session.in_progress is serialised by a second code path that pretty-prints it: the same JSON, other bytes than session.started's",
+    clauses: ["events.in-progress-identical"],
+  },
 } as const satisfies Record<string, FaultSpec>;

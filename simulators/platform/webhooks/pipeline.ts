@@ -112,7 +112,7 @@ export class DeliveryPipeline {
     state: WebhookState,
     webhook: WebhookRow,
     envelope: WebhookEnvelope,
-    body = JSON.stringify(envelope),
+    body = serialise(this.ctx, envelope),
   ): Promise<DeliveryRecord> {
     const message = { deliveryId: randomUUID(), webhookId: webhook.id, url: webhook.url, secret: webhook.secret, body };
     const tries = this.ctx.faults.has("webhook-delivery-retried") ? 3 : 1;
@@ -146,4 +146,10 @@ export class DeliveryPipeline {
   private recordOf(id: string, envelope: WebhookEnvelope, attemptedAt: string, outcome: Outcome): DeliveryRecord {
     return { id, event_id: envelope.id, type: envelope.type, attempted_at: attemptedAt, ...outcome };
   }
+}
+
+/** The delivered body; the planted bug serialises session.in_progress on a second path that pretty-prints. */
+function serialise(ctx: PlatformContext, envelope: WebhookEnvelope): string {
+  const pretty = ctx.faults.has("in-progress-pretty-printed") && envelope.type === "session.in_progress";
+  return pretty ? JSON.stringify(envelope, null, 2) : JSON.stringify(envelope);
 }
