@@ -32,14 +32,17 @@ export async function providerMark(): Promise<number> {
 /** Waits for the session to end, then for a chat completion for `model` at the provider since `mark`. */
 export async function expectAnalysed(sessionId: string, model: Pair, mark: number, what: string): Promise<void> {
   await waitForCall(sessionId, finished, SHORT_CALL_MS(), "ended");
+  await expectModelAsked(model, mark, `${what} (session ${sessionId})`);
+}
+
+/** Waits for a chat completion for `model` at the provider since `mark` (sessions already over). */
+export async function expectModelAsked(model: Pair, mark: number, what: string): Promise<void> {
   const until = Date.now() + SHORT_CALL_MS();
   for (;;) {
     const models = (await chatRequestsSince(mark)).map((row) => row.model);
     if (models.includes(model.model)) return;
     if (Date.now() > until) {
-      expect(models, `${what}: chat completions at the provider after session ${sessionId} ended`).toContain(
-        model.model,
-      );
+      expect(models, `${what}: chat completions at the provider since the run began`).toContain(model.model);
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
