@@ -111,6 +111,22 @@ check(
 );
 
 check(
+  "every event of an outbound call carries the call's agent in the envelope's agent_id",
+  ["events.session-envelope-agent-id"],
+  async () => {
+    // 6.1: "Handlers filter on type and on the envelope's agent_id": a session's events name its agent there.
+    const agent = await createAgent();
+    const { number } = await callingSetup();
+    const { events } = await callEvents({ from: number, agentId: agent.id });
+    expect(events.length, "events of the call").toBeGreaterThan(0);
+    for (const event of events) {
+      expect(event.agent_id, `envelope agent_id of ${event.type}: ${event.raw}`).toBe(agent.id);
+    }
+  },
+  { needs: ["wiring"] },
+);
+
+check(
   "session.in_progress is sent once per phone call, at the same instant and with a byte-identical payload to session.started",
   ["events.in-progress-identical"],
   async () => {

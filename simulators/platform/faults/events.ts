@@ -48,4 +48,8 @@ export const eventsFaults = {
       "session.in_progress is serialised by a second code path that pretty-prints it: the same JSON, other bytes than session.started's",
     clauses: ["events.in-progress-identical"],
   },
+  "session-envelope-agent-id-null": {
+    description: "session events carry agent_id null in the envelope (the id is only in the payload)",
+    clauses: ["events.session-envelope-agent-id"],
+  },
 } as const satisfies Record<string, FaultSpec>;

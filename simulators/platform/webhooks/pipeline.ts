@@ -39,7 +39,11 @@ export class DeliveryPipeline {
       id: event.id,
       type: event.type,
       created_at: new Date(event.at).toISOString(),
-      agent_id: event.agent_id,
+      // The planted bug fills the envelope's agent_id for published test events only; sessions send null.
+      agent_id:
+        this.ctx.faults.has("session-envelope-agent-id-null") && event.type.startsWith("session.")
+          ? null
+          : event.agent_id,
       data: event.data,
     };
     for (const webhook of state.webhooks.values()) {
