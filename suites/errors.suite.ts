@@ -9,6 +9,7 @@ import { property } from "../runner/property.ts";
 import { uniqueName } from "../runner/resources.ts";
 import { PROBLEM_LINE } from "../spec/errors.ts";
 import { createAgent } from "./helpers/agents.ts";
+import { firstPair, unlistedName } from "./helpers/catalog.ts";
 import { addWorkspace } from "./helpers/control-plane.ts";
 import { callOp } from "./helpers/profile.ts";
 
@@ -52,6 +53,7 @@ check(
   async () => {
     const agent = await createAgent();
     const secretName = uniqueName("absent").replace(/[^A-Za-z0-9_.-]/g, "_");
+    const llm = { provider: (await firstPair("llm")).provider, model: await unlistedName("model") };
     // 7: "errors is an empty array when the failure had one problem"; each of these has exactly one.
     const failures: Array<[string, ApiResponse]> = [
       ["an unknown agent", await callOp("agent.get", { agent_id: randomUUID() })],
@@ -60,6 +62,8 @@ check(
       // 5, item 6: deleting a secret is ADMIN only (a 403; or a 404 first, as no such secret exists).
       ["a VIEWER deleting a secret", await callOp("secret.delete", { name: secretName }, { as: "viewer" })],
       ["a duplicate agent name", await callOp("agent.create", {}, { body: { name: agent.name } })],
+      // 2.8: "A config naming anything not listed is rejected"; one unlisted model is one problem.
+      ["one unlisted llm model", await callOp("agent.create", {}, { body: { name: uniqueName("unlisted"), llm } })],
     ];
     for (const [label, response] of failures) {
       expect(response.status, `${label}: ${describe(response)}`).toBeGreaterThanOrEqual(400);
