@@ -27,7 +27,7 @@ if (!isAreaName(area)) usage(`unknown area ${area}`);
 /** A kill needs one failure: no shrinking, fewer runs per property, a fixed seed so reruns agree. */
 function command(name: AreaName): string {
   const suites = MUTATION_AREAS[name].suites.join(",");
-  return `node bin/cap-conformance.js run --suite ${suites} --quiet --no-shrink --num-runs 10 --seed 1 --report-dir .mutation-run`;
+  return `node bin/cap-conformance.js run --suite ${suites} --quiet --no-shrink --bail --num-runs 10 --seed 1 --report-dir .mutation-run`;
 }
 
 async function mutate(name: AreaName): Promise<MutantResult[]> {
