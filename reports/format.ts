@@ -1,5 +1,6 @@
 // Small text helpers shared by the reporters: durations, truncation, bodies, the counts line.
 import type { Report } from "../spec/report.ts";
+import { verdictOf } from "../spec/verdict.ts";
 
 export function formatDuration(ms: number): string {
   if (!Number.isFinite(ms) || ms < 0) return "?";
@@ -67,4 +68,15 @@ export function countsLine(summary: Report["summary"], expectations?: Report["ex
   ].filter((p) => p !== "");
   const staleNote = stale > 0 ? `; ${stale} stale expectation${stale === 1 ? "" : "s"}` : "";
   return `${parts.join(", ")} (${summary.clauses} clauses)${staleNote}`;
+}
+
+/**
+ * The verdict as the first line of every report says it. A failing run that also has errored clauses says so
+ * there: those clauses were not judged at all, which a reader of "FAIL" alone would not guess.
+ */
+export function verdictHeadline(report: Report): string {
+  const verdict = verdictOf(report);
+  const errored = report.summary.errored + (report.optional ?? []).filter((o) => o.status === "errored").length;
+  if (verdict !== "FAIL" || errored === 0) return verdict;
+  return `FAIL, and ${errored} clause${errored === 1 ? "" : "s"} errored (not judged)`;
 }
