@@ -40,9 +40,30 @@ function needsFault(test: Node | undefined): boolean {
   return false;
 }
 
-/** True when `test` can be false only while a fault is on (`!switch`). */
+/** True when `test` can be false only while a fault is on (`!switch`, or `!a && !b` of such). */
 function needsFaultWhenFalse(test: Node | undefined): boolean {
-  return test?.type === "UnaryExpression" && test.operator === "!" && needsFault(test.argument as Node);
+  if (test?.type === "UnaryExpression" && test.operator === "!") return needsFault(test.argument as Node);
+  if (test?.type === "LogicalExpression" && test.operator === "&&") {
+    return needsFaultWhenFalse(test.left as Node) && needsFaultWhenFalse(test.right as Node);
+  }
+  return false;
+}
+
+/** `if (!switch) return ...;` (or throw): what follows it in the block runs only while a fault is on. */
+function isCleanExit(statement: Node): boolean {
+  if (statement.type !== "IfStatement" || statement.alternate) return false;
+  const exit = (node: Node | undefined): boolean =>
+    node?.type === "ReturnStatement" ||
+    node?.type === "ThrowStatement" ||
+    (node?.type === "BlockStatement" && (node.body as Node[]).some((inner) => exit(inner)));
+  return needsFaultWhenFalse(statement.test as Node) && exit(statement.consequent as Node);
+}
+
+/** Declarations whose comment says they serve planted faults only ("... (planted faults only)"). */
+function isPlantedOnly(node: Node): boolean {
+  const declaration = node.type === "FunctionDeclaration" || node.type === "VariableDeclaration";
+  const comments = (node.leadingComments as Array<{ value: string }> | undefined) ?? [];
+  return declaration && comments.some((comment) => /planted[^.\n]*\bonly\b/i.test(comment.value));
 }
 
 /**
@@ -53,6 +74,11 @@ function needsFaultWhenFalse(test: Node | undefined): boolean {
 const faultOnly = new WeakSet<object>();
 
 function noteFaultOnlyBranches(node: Node): void {
+  if (node.type === "BlockStatement") {
+    const body = node.body as Node[];
+    const at = body.findIndex(isCleanExit);
+    if (at >= 0) for (const statement of body.slice(at + 1)) faultOnly.add(statement);
+  }
   const branches = node.type === "IfStatement" || node.type === "ConditionalExpression";
   if (branches && needsFault(node.test as Node) && node.consequent) faultOnly.add(node.consequent as object);
   if (branches && needsFaultWhenFalse(node.test as Node) && node.alternate) faultOnly.add(node.alternate as object);
@@ -64,7 +90,7 @@ function noteFaultOnlyBranches(node: Node): void {
 export function shouldIgnore(path: Path): string | undefined {
   const node = path.node as Node;
   if (isFaultSwitch(node)) return SWITCH;
-  if (faultOnly.has(node)) return FAULT_ONLY;
+  if (faultOnly.has(node) || isPlantedOnly(node)) return FAULT_ONLY;
   noteFaultOnlyBranches(node);
   return undefined;
 }

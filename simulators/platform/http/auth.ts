@@ -172,7 +172,7 @@ function plantedTokenFaults(
 /** Every workspace a credential resolved to, for the planted global lookup below. */
 const seenWorkspaces = new WeakMap<PlatformContext, Set<string>>();
 
-/** Planted `other-workspace-403`: an agent found in any workspace, and another workspace's row refused as forbidden. */
+/** Planted `other-workspace-403` (planted fault only): an agent found in any workspace, another workspace's row refused. */
 function refuseOtherWorkspaceAgent(request: FastifyRequest, ctx: PlatformContext, principal: Principal): void {
   const workspaces = seenWorkspaces.get(ctx) ?? new Set<string>();
   seenWorkspaces.set(ctx, workspaces.add(principal.workspaceId));
