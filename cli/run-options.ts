@@ -12,6 +12,7 @@ export const RUN_OPTIONS = {
   seed: { type: "string" },
   "num-runs": { type: "string" },
   "report-dir": { type: "string" },
+  har: { type: "string" },
   "timeout-ms": { type: "string" },
   fault: { type: "string", multiple: true },
   "minute-ms": { type: "string" },

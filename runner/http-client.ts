@@ -1,7 +1,8 @@
 // The HTTP client every check uses: bounded in time, records every exchange (secrets redacted)
 // and applies the universal rules to every response.
 import { Agent, request } from "undici";
-import type { Exchange } from "../spec/report.ts";
+import { clipBody, type Exchange } from "../spec/report.ts";
+import { credentialUsed } from "./credential-used.ts";
 import { assertTargetAlive, noteAnswered } from "./liveness.ts";
 import { recordExchange } from "./recorder.ts";
 import { redact, redactHeaders } from "./redact.ts";
@@ -84,6 +85,7 @@ export async function call(path: string, options: RequestOptions = {}): Promise<
   assertTargetAlive();
   // Registered before anything is recorded, so this very exchange is redacted.
   learnSecrets(options.body);
+  const startedAt = new Date().toISOString();
   const started = performance.now();
   let status: number;
   let responseHeaders: Record<string, string>;
@@ -114,10 +116,12 @@ export async function call(path: string, options: RequestOptions = {}): Promise<
     url: redact(url),
     status,
     request_headers: redactHeaders(headers),
-    request_body: bodyText === undefined ? null : clip(redact(bodyText)),
+    request_body: bodyText === undefined ? null : clipBody(redact(bodyText)),
     response_headers: redactHeaders(responseHeaders),
-    response_body: clip(redact(text)),
+    response_body: clipBody(redact(text)),
     duration_ms: Math.round(performance.now() - started),
+    started_at: startedAt,
+    credential: credentialUsed(headers),
   };
   recordExchange(exchange);
   applyUniversalRules({
@@ -155,11 +159,3 @@ export function explain(response: ApiResponse): string {
 
 /** The former name of explain(), which shadowed vitest's describe; kept until every suite uses explain. */
 export const describe = explain;
-
-/** Bodies kept in a report: enough to read, never the megabytes a size check sends. */
-const KEPT_BODY_CHARS = 16_384;
-
-function clip(text: string): string {
-  if (text.length <= KEPT_BODY_CHARS) return text;
-  return `${text.slice(0, KEPT_BODY_CHARS)}… [${text.length} characters in all]`;
-}

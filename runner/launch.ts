@@ -4,10 +4,10 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { startVitest } from "vitest/node";
 import { Collector } from "./collector.ts";
-import { PACKAGE_ROOT } from "./package-info.ts";
+import { PACKAGE_ROOT, VITE_CACHE_DIR } from "./package-info.ts";
 import { Progress } from "./progress.ts";
 import { checkDeadlineMs, type RunSettings, titlesNaming, writeSettings } from "./protocol.ts";
-import { BACKGROUND_GLOB, SUITE_FILE, suiteFilter, suiteOfFile } from "./suite-files.ts";
+import { BACKGROUND_GLOB, SUITE_FILE, SUITE_GLOB, suiteFilter, suiteOfFile, WORKER_SETUP } from "./suite-files.ts";
 
 export interface SuiteRunOptions extends RunSettings {
   /** Only these suites (validated by the CLI against availableSuites()). */
@@ -59,7 +59,7 @@ export async function runSuites(options: SuiteRunOptions): Promise<Collector> {
         root: PACKAGE_ROOT,
         include: [include],
         exclude,
-        setupFiles: [join(PACKAGE_ROOT, "runner/worker-setup.ts")],
+        setupFiles: [join(PACKAGE_ROOT, WORKER_SETUP)],
         watch: false,
         reporters,
         pool: "threads",
@@ -71,15 +71,12 @@ export async function runSuites(options: SuiteRunOptions): Promise<Collector> {
         ...(bail === true ? { bail: 1 } : {}),
         ...(clauses?.length ? { testNamePattern: titlesNaming(clauses) } : {}),
       },
-      { logLevel: "error", cacheDir: join(PACKAGE_ROOT, ".cache", "vite") },
+      { logLevel: "error", cacheDir: VITE_CACHE_DIR },
     );
   // Suite files share one workspace on the server, so they run one at a time; the background files
   // (checks that mostly wait, see suite-files.ts) run beside them in a second vitest of their own,
   // since vitest runs files of a single-worker project strictly one after another.
-  const runs = await Promise.all([
-    vitestRun("suites/**/*.suite.ts", [BACKGROUND_GLOB]),
-    vitestRun(BACKGROUND_GLOB, []),
-  ]);
+  const runs = await Promise.all([vitestRun(SUITE_GLOB, [BACKGROUND_GLOB]), vitestRun(BACKGROUND_GLOB, [])]);
   await Promise.all(runs.map((vitest) => vitest?.close()));
   // vitest marks the process failed on a failing test; the verdict is ours to give.
   process.exitCode = exitCode;

@@ -7,6 +7,7 @@ import type { IncomingHttpHeaders } from "node:http";
 import { createParser } from "eventsource-parser";
 import { Agent, request } from "undici";
 import type { Exchange } from "../spec/report.ts";
+import { credentialUsed } from "./credential-used.ts";
 import { type ApiResponse, authHeaders, type RequestOptions, urlFor, type Who } from "./http-client.ts";
 import { assertTargetAlive, noteAnswered } from "./liveness.ts";
 import { recordExchange } from "./recorder.ts";
@@ -302,6 +303,7 @@ export async function openStream(
   };
   const controller = new AbortController();
   assertTargetAlive();
+  const startedAt = new Date().toISOString();
   const started = performance.now();
   let response: Awaited<ReturnType<typeof request>>;
   try {
@@ -330,6 +332,8 @@ export async function openStream(
     response_headers: redactHeaders(responseHeaders),
     response_body: "",
     duration_ms: Math.round(performance.now() - started),
+    started_at: startedAt,
+    credential: credentialUsed(headers),
   };
   recordExchange(exchange);
 
