@@ -272,6 +272,17 @@ check(
 );
 
 check(
+  "GET /health stays 200 while the control plane is unreachable",
+  ["auth.health-without-control-plane"],
+  async () => {
+    // 4: "200 when the API process answers. Does not promise the database or media layer is reachable".
+    const response = await whileOffline(() => call("/health", { as: "none" }));
+    expect(response.status, describe(response)).toBe(200);
+  },
+  { needs: ["wiring"] },
+);
+
+check(
   "with the control plane unreachable the answer is 503 with the exact message, not a 401",
   ["auth.control-plane-503"],
   async () => {

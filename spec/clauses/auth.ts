@@ -135,4 +135,11 @@ export const authClauses: Clause[] = [
     statement:
       "Role requirements of operations other than the calls token and secret/provider-key writes: not shown (item 6).",
   },
+  {
+    id: "auth.health-without-control-plane",
+    section: "4",
+    kind: "needs-wiring",
+    statement:
+      "GET /health answers 200 when the API process answers, even while the control plane is unreachable (it does not promise its dependencies).",
+  },
 ];

@@ -253,4 +253,11 @@ export const eventsClauses: Clause[] = [
     statement:
       "Payload fields of each event type, and the fields of transcript rows and the cost breakdown: not shown.",
   },
+  {
+    id: "events.session-envelope-agent-id",
+    section: "6.1",
+    kind: "needs-wiring",
+    statement:
+      "A real session's events carry the session's agent in the envelope's agent_id (handlers filter on type and on the envelope's agent_id).",
+  },
 ];
