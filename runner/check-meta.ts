@@ -15,6 +15,8 @@ export interface CheckMeta {
     reproduce: string;
   };
   universal?: Record<string, RuleObservation>;
+  /** Requests the check sent to the target's regions (runner/recorder.ts). */
+  requests?: number;
 }
 
 declare module "vitest" {

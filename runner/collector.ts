@@ -69,6 +69,7 @@ export function collectedCheck(testCase: TestCase): CollectedCheck {
       failure: { ...failure, reproduce: failure.reproduce || null },
     };
   }
+  if (meta?.requests !== undefined) result.requests = meta.requests;
   return { clauses: meta?.clauses ?? clauses, result, universal: meta?.universal ?? {} };
 }
 

@@ -9,7 +9,11 @@ export class Progress implements Reporter {
 
   onTestCaseResult(testCase: TestCase): void {
     const { result } = collectedCheck(testCase);
-    this.print(`  ${MARK[result.status]} ${(result.suite ?? "").padEnd(14)} ${result.name} (${result.duration_ms} ms)`);
+    const requests =
+      result.requests === undefined ? "" : `, ${result.requests} request${result.requests === 1 ? "" : "s"}`;
+    this.print(
+      `  ${MARK[result.status]} ${(result.suite ?? "").padEnd(14)} ${result.name} (${result.duration_ms} ms${requests})`,
+    );
     if (result.failure !== null) this.print(indent(result.failure.message.split("\n").slice(0, 6).join("\n")));
   }
 }

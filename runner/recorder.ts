@@ -1,5 +1,7 @@
-// The exchanges and universal-rule observations of the check that is running now. Checks in one
-// suite file run one after another, so one slot per worker is enough.
+// The exchanges, the request count and the universal-rule observations of the check that is running now.
+// Each check runs inside its own record (AsyncLocalStorage), so checks that run concurrently in one worker
+// never write into each other's record, and work a check started keeps writing into that check's record.
+import { AsyncLocalStorage } from "node:async_hooks";
 import type { Exchange } from "../spec/report.ts";
 
 export interface RuleObservation {
@@ -10,27 +12,34 @@ export interface RuleObservation {
 export interface CheckRecord {
   exchanges: Exchange[];
   universal: Record<string, RuleObservation>;
+  /** Requests sent to the target's regions (API calls and stream opens), answered or not. */
+  requests: number;
 }
 
 const MAX_EXCHANGES = 200;
-let current: CheckRecord | undefined;
+const storage = new AsyncLocalStorage<CheckRecord>();
 
-export function beginRecording(): CheckRecord {
-  current = { exchanges: [], universal: {} };
-  return current;
+/** Runs `work` with a fresh record of its own; answers the record (filled in as `work` goes). */
+export function recording(work: () => Promise<void>): { record: CheckRecord; done: Promise<void> } {
+  const record: CheckRecord = { exchanges: [], universal: {}, requests: 0 };
+  return { record, done: storage.run(record, work) };
 }
 
-export function endRecording(): void {
-  current = undefined;
+/** Counts one request to the target, sent by the running check (nothing outside a check is counted). */
+export function noteRequest(): void {
+  const current = storage.getStore();
+  if (current !== undefined) current.requests += 1;
 }
 
 export function recordExchange(exchange: Exchange): void {
+  const current = storage.getStore();
   if (current === undefined) return;
   current.exchanges.push(exchange);
   if (current.exchanges.length > MAX_EXCHANGES) current.exchanges.shift();
 }
 
 export function observeRule(rule: string, violation?: string): void {
+  const current = storage.getStore();
   if (current === undefined) return;
   current.universal[rule] ??= { seen: 0, violations: [] };
   const observation = current.universal[rule];

@@ -57,6 +57,9 @@ export const CheckResult = z.object({
   suite: z.string().optional(),
   status: z.enum(["passed", "failed", "errored", "skipped"]),
   duration_ms: z.number(),
+  /** Optional: the requests the check sent to the target's regions (API calls and stream opens), to find the
+   * heavy ones; absent when the check never started (skipped before its body, or its file failed to load). */
+  requests: z.int().nonnegative().optional(),
   reason: z.string().nullable().optional(),
   failure: Failure.nullable(),
 });
