@@ -3,7 +3,7 @@
 
 const USAGE: Record<string, string> = {
   run: `  cap-conformance run [--target FILE | --base-url URL --token-admin T --token-editor T --token-viewer T]
-                      [--suite a,b] [--clause id,id] [--seed N] [--num-runs N] [--timeout-ms N]
+                      [--suite a,b] [--clause id,id] [--seed N] [--num-runs N] [--timeout-ms N] [--max-in-flight N]
                       [--report-dir DIR] [--har FILE] [--profile FILE] [--repeat N] [--fault NAME]... [--minute-ms N] [--quiet] [--no-shrink] [--bail]
                       [--expect FILE [--strict-expectations]]
                       [--command "..." | --image IMAGE [--env K=V]... [--port N]] [--startup-timeout-ms N]
@@ -34,6 +34,7 @@ const DETAILS: Record<string, string> = {
   --suite, --clause        only these suite areas / the checks naming these clause ids
   --seed N, --num-runs N   fast-check seed and runs per property (default 25)
   --timeout-ms N           bound on every request, stream read and wait (default 10000)
+  --max-in-flight N        most requests in flight to one region at once, across the whole run (default 8)
   --report-dir DIR         where the reports go (default reports/out)
   --har FILE               also write the failed checks' exchanges as a HAR 1.2 file (devtools, API clients)
   --profile FILE           the profile of assumptions and optional behaviours (exit 2 if it is not one)

@@ -49,6 +49,7 @@ export async function runCommand(argv: string[]): Promise<number> {
   const seed = intFlag(values.seed, "seed", randomSeed(), 0);
   const numRuns = intFlag(values["num-runs"], "num-runs", SETTING_DEFAULTS.numRuns, 1);
   const timeoutMs = intFlag(values["timeout-ms"], "timeout-ms", SETTING_DEFAULTS.timeoutMs, 100);
+  const maxInFlight = intFlag(values["max-in-flight"], "max-in-flight", SETTING_DEFAULTS.maxInFlight, 1);
   const repeat = intFlag(values.repeat, "repeat", 1, 1);
   const minuteMs = intFlag(values["minute-ms"], "minute-ms", 50, 1);
   // Checked here: a value that is not a number would make the wait for the server endless.
@@ -130,6 +131,7 @@ export async function runCommand(argv: string[]): Promise<number> {
         seed,
         numRuns,
         timeoutMs,
+        maxInFlight,
         prefix,
         replayBase,
         secretsFile,
@@ -227,7 +229,8 @@ function leftoverLines(
 
 /**
  * The flags that shape what a replay must see again: the target (file, URL, command or image), the profile,
- * the faults, and the generation settings that decide which cases a property reaches. Never a token.
+ * the faults, the generation settings that decide which cases a property reaches, and the bound on requests in
+ * flight a rate-limited target needs. Never a token.
  */
 function replayCommand(values: {
   target?: string;
@@ -239,6 +242,7 @@ function replayCommand(values: {
   "num-runs"?: string;
   "timeout-ms"?: string;
   "minute-ms"?: string;
+  "max-in-flight"?: string;
 }): string {
   const parts = ["npx cap-conformance run"];
   if (values.target) parts.push(`--target ${shellWord(values.target)}`);
@@ -247,7 +251,7 @@ function replayCommand(values: {
   if (values.image) parts.push(`--image ${shellWord(values.image)}`);
   if (values.profile) parts.push(`--profile ${shellWord(values.profile)}`);
   for (const fault of values.fault ?? []) parts.push(`--fault ${shellWord(fault)}`);
-  for (const flag of ["num-runs", "timeout-ms", "minute-ms"] as const) {
+  for (const flag of ["num-runs", "timeout-ms", "minute-ms", "max-in-flight"] as const) {
     if (values[flag] !== undefined) parts.push(`--${flag} ${shellWord(values[flag])}`);
   }
   return parts.join(" ");

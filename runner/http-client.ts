@@ -3,8 +3,9 @@
 import { Agent, request } from "undici";
 import { clipBody, type Exchange } from "../spec/report.ts";
 import { credentialUsed } from "./credential-used.ts";
+import { inFlightSlot } from "./in-flight.ts";
 import { assertTargetAlive, noteAnswered } from "./liveness.ts";
-import { recordExchange } from "./recorder.ts";
+import { noteRequest, recordExchange } from "./recorder.ts";
 import { redact, redactHeaders } from "./redact.ts";
 import { runConfig } from "./run-config.ts";
 import { learnSecrets } from "./secret-fields.ts";
@@ -85,24 +86,32 @@ export async function call(path: string, options: RequestOptions = {}): Promise<
   assertTargetAlive();
   // Registered before anything is recorded, so this very exchange is redacted.
   learnSecrets(options.body);
-  const startedAt = new Date().toISOString();
-  const started = performance.now();
+  let startedAt = "";
+  let started = 0;
   let status: number;
   let responseHeaders: Record<string, string>;
   let text: string;
   try {
-    const response = await request(url, {
-      method: method as "GET",
-      headers,
-      body: bodyText,
-      dispatcher,
-      headersTimeout: timeoutMs,
-      bodyTimeout: timeoutMs,
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    status = response.statusCode;
-    responseHeaders = flattenHeaders(response.headers);
-    text = await response.body.text();
+    // The slot is held until the body is read; the time waiting for one is not the target's.
+    ({ status, responseHeaders, text } = await inFlightSlot(options.region ?? 0, async () => {
+      noteRequest();
+      startedAt = new Date().toISOString();
+      started = performance.now();
+      const response = await request(url, {
+        method: method as "GET",
+        headers,
+        body: bodyText,
+        dispatcher,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      return {
+        status: response.statusCode,
+        responseHeaders: flattenHeaders(response.headers),
+        text: await response.body.text(),
+      };
+    }));
     noteAnswered(true);
   } catch (error) {
     noteAnswered(false);

@@ -46,6 +46,8 @@ export const RunSettings = z.strictObject({
   livenessFile: z.string().optional(),
   /** The registry every worker appends the secret values it sends or learns to (secret-registry.ts). */
   secretsFile: z.string().optional(),
+  /** Most requests in flight to one region at once, across every worker (in-flight.ts). */
+  maxInFlight: z.int().positive(),
 });
 export type RunSettings = z.infer<typeof RunSettings>;
 
@@ -54,6 +56,7 @@ export const SETTING_DEFAULTS = {
   numRuns: 25,
   timeoutMs: 10_000,
   replayBase: "npx cap-conformance run",
+  maxInFlight: 8,
 } as const;
 
 /** A seed for a run that names none. */
@@ -82,6 +85,28 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): RunSettings 
   const settings = settingsIfAny(env);
   if (settings === undefined) throw new Error(`${SETTINGS_ENV} is not set: suites run through \`cap-conformance run\``);
   return settings;
+}
+
+// ---- Lanes: which checks a worker runs (ARCHITECTURE.md, "What runs concurrently") ----
+
+/**
+ * `shared`: the checks that may run beside others, suite files side by side; `exclusive`: the checks that
+ * change or read state every check shares (runner/exclusive.ts), one file at a time with nothing beside them.
+ * A worker outside a run (listing the checks, unit tests) has no lane and registers every check.
+ */
+export const Lane = z.enum(["shared", "exclusive"]);
+export type Lane = z.infer<typeof Lane>;
+
+/** The environment variable a vitest project sets for its workers. */
+const LANE_ENV = "CAP_LANE";
+
+export function laneEnv(lane: Lane): Record<string, string> {
+  return { [LANE_ENV]: lane };
+}
+
+export function workerLane(env: NodeJS.ProcessEnv = process.env): Lane | undefined {
+  const text = env[LANE_ENV];
+  return text === undefined ? undefined : Lane.parse(text);
 }
 
 /** How long one check may take: twenty request timeouts, and never under 30 s (a property makes many requests). */

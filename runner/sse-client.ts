@@ -9,8 +9,9 @@ import { Agent, request } from "undici";
 import type { Exchange } from "../spec/report.ts";
 import { credentialUsed } from "./credential-used.ts";
 import { type ApiResponse, authHeaders, type RequestOptions, urlFor, type Who } from "./http-client.ts";
+import { inFlightSlot } from "./in-flight.ts";
 import { assertTargetAlive, noteAnswered } from "./liveness.ts";
-import { recordExchange } from "./recorder.ts";
+import { noteRequest, recordExchange } from "./recorder.ts";
 import { redact, redactHeaders } from "./redact.ts";
 import { track, untrack } from "./resources.ts";
 import { runConfig } from "./run-config.ts";
@@ -303,18 +304,24 @@ export async function openStream(
   };
   const controller = new AbortController();
   assertTargetAlive();
-  const startedAt = new Date().toISOString();
-  const started = performance.now();
+  let startedAt = "";
+  let started = 0;
   let response: Awaited<ReturnType<typeof request>>;
   try {
-    response = await request(url, {
-      method: "GET",
-      headers,
-      dispatcher,
-      headersTimeout: timeoutMs,
-      // Keep-alives come every 15 s; a longer silence than the stream's whole life is not expected.
-      bodyTimeout: options.maxLifeMs ?? 60_000,
-      signal: AbortSignal.any([controller.signal, AbortSignal.timeout(options.maxLifeMs ?? 60_000)]),
+    // An open holds one of the region's slots until its response headers arrive, not for the stream's life.
+    response = await inFlightSlot(options.region ?? 0, () => {
+      noteRequest();
+      startedAt = new Date().toISOString();
+      started = performance.now();
+      return request(url, {
+        method: "GET",
+        headers,
+        dispatcher,
+        headersTimeout: timeoutMs,
+        // Keep-alives come every 15 s; a longer silence than the stream's whole life is not expected.
+        bodyTimeout: options.maxLifeMs ?? 60_000,
+        signal: AbortSignal.any([controller.signal, AbortSignal.timeout(options.maxLifeMs ?? 60_000)]),
+      });
     });
     noteAnswered(true);
   } catch (error) {
