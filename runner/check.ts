@@ -1,9 +1,10 @@
 // check(): a vitest test that names the clause ids it verifies, skips with a reason when the target
 // lacks what it needs, and records the exchange, seed and replay command when it fails.
-import { type TestContext, test } from "vitest";
+import { type TestContext, TestRunner, test } from "vitest";
 import type { CheckMeta } from "./check-meta.ts";
-import { checkDeadlineMs, checkTitle } from "./protocol.ts";
-import { beginRecording, endRecording } from "./recorder.ts";
+import { assertDeclaredVisibly, exclusiveReason } from "./exclusive.ts";
+import { checkDeadlineMs, checkTitle, type Lane, workerLane } from "./protocol.ts";
+import { recording } from "./recorder.ts";
 import { redact } from "./redact.ts";
 import { runConfig } from "./run-config.ts";
 import { suiteOfFile } from "./suite-files.ts";
@@ -16,6 +17,8 @@ export interface CheckOptions {
   needs?: Need[];
   /** Overrides the per-check time limit (default: checkDeadlineMs of the request timeout). */
   timeoutMs?: number;
+  /** Why this check must run with no other check beside it (runner/exclusive.ts); absent, it may share. */
+  exclusive?: string;
 }
 
 const EXCHANGES_KEPT = 8;
@@ -75,15 +78,19 @@ export function check(
   body: (ctx: TestContext) => Promise<void>,
   options: CheckOptions = {},
 ) {
+  const lane: Lane = exclusiveReason(options.exclusive) === undefined ? "shared" : "exclusive";
+  assertDeclaredVisibly(TestRunner.getCurrentSuite().file.filepath, lane);
+  // A worker of one lane registers only that lane's checks (a file with checks of both runs in both).
+  if (lane !== (workerLane() ?? lane)) return;
   const timeout = options.timeoutMs ?? checkDeadlineMs(runConfig().timeoutMs);
   test(checkTitle(name, clauses), { timeout }, async (ctx) => {
     const meta: CheckMeta = { clauses, suite: suiteOfFile(ctx.task.file.filepath) };
     ctx.task.meta.check = meta;
     const reason = unmet(options.needs ?? []);
     if (reason !== undefined) ctx.skip(reason);
-    const record = beginRecording();
+    const { record, done } = recording(() => withinDeadline(body(ctx), timeout - DEADLINE_MARGIN_MS));
     try {
-      await withinDeadline(body(ctx), timeout - DEADLINE_MARGIN_MS);
+      await done;
     } catch (error) {
       const failure = error instanceof PropertyFailure ? error : undefined;
       const cause = failure?.cause ?? error;
@@ -98,7 +105,7 @@ export function check(
       throw error;
     } finally {
       meta.universal = record.universal;
-      endRecording();
+      meta.requests = record.requests;
     }
   });
 }

@@ -1,13 +1,22 @@
-// Runs the vitest suites programmatically against a target file, one suite file at a time (they
-// share one workspace on the server), and collects the checks.
+// Runs the vitest suites programmatically against a target file and collects the checks. Suite files share
+// one workspace on the server, so what runs beside what is decided here (ARCHITECTURE.md, "What runs
+// concurrently"): the shared lane's files side by side, then the exclusive lane's one at a time, alone.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { startVitest } from "vitest/node";
 import { Collector } from "./collector.ts";
+import { lanesOf } from "./exclusive.ts";
+import { shareInFlightCounters } from "./in-flight.ts";
 import { PACKAGE_ROOT, VITE_CACHE_DIR } from "./package-info.ts";
 import { Progress } from "./progress.ts";
-import { checkDeadlineMs, type RunSettings, titlesNaming, writeSettings } from "./protocol.ts";
-import { BACKGROUND_GLOB, SUITE_FILE, SUITE_GLOB, suiteFilter, suiteOfFile, WORKER_SETUP } from "./suite-files.ts";
+import { checkDeadlineMs, type Lane, laneEnv, type RunSettings, titlesNaming, writeSettings } from "./protocol.ts";
+import { BACKGROUND_FILE, SUITE_FILE, suiteFilter, suiteOfFile, WORKER_SETUP } from "./suite-files.ts";
+
+/**
+ * Suite files of the shared lane running at once. Checks mostly wait (on the target, on simulated time), so
+ * more files than cores; each one more is a worker thread loading the harness's modules again.
+ */
+const SHARED_WORKERS = 4;
 
 export interface SuiteRunOptions extends RunSettings {
   /** Only these suites (validated by the CLI against availableSuites()). */
@@ -22,6 +31,16 @@ export interface SuiteRunOptions extends RunSettings {
 
 function suiteFiles(): string[] {
   return readdirSync(join(PACKAGE_ROOT, "suites")).filter((file) => SUITE_FILE.test(file));
+}
+
+/** The suite files (paths under the package root) each lane runs; background files are in neither. */
+function filesByLane(): Record<Lane, string[]> {
+  const lanes: Record<Lane, string[]> = { shared: [], exclusive: [] };
+  for (const file of suiteFiles().filter((name) => !BACKGROUND_FILE.test(name))) {
+    const path = `suites/${file}`;
+    for (const lane of lanesOf(readFileSync(join(PACKAGE_ROOT, path), "utf8"))) lanes[lane].push(path);
+  }
+  return lanes;
 }
 
 export function availableSuites(): string[] {
@@ -45,38 +64,55 @@ export function suitesNaming(ids: string[]): string[] | undefined {
 export async function runSuites(options: SuiteRunOptions): Promise<Collector> {
   const { suites, clauses, print, bail, ...settings } = options;
   writeSettings(settings);
+  // Before any worker thread starts: they inherit the counters that bound requests in flight.
+  shareInFlightCounters();
   const collector = new Collector();
   const reporters = print === undefined ? [collector] : [collector, new Progress(print)];
   const selected = suites ?? (clauses?.length ? suitesNaming(clauses) : undefined);
   const filters = (selected ?? []).map(suiteFilter);
+  const lanes = filesByLane();
+  const background = suiteFiles()
+    .filter((name) => BACKGROUND_FILE.test(name))
+    .map((name) => `suites/${name}`);
   const exitCode = process.exitCode;
-  const vitestRun = (include: string, exclude: string[]) =>
-    startVitest(
+  const timeout = checkDeadlineMs(settings.timeoutMs);
+  const lane = (name: Lane, files: string[], maxWorkers: number, groupOrder: number) => ({
+    extends: true as const,
+    test: { name, include: files, env: laneEnv(name), maxWorkers, sequence: { groupOrder } },
+  });
+  const vitestRun = async (lanes: ReturnType<typeof lane>[]) => {
+    const projects = lanes.filter((project) => project.test.include.length > 0);
+    // No project at all would make vitest fall back to its default include: nothing to run, so no vitest.
+    if (projects.length === 0) return null;
+    return startVitest(
       "test",
       filters,
       {
         config: false,
         root: PACKAGE_ROOT,
-        include: [include],
-        exclude,
         setupFiles: [join(PACKAGE_ROOT, WORKER_SETUP)],
         watch: false,
         reporters,
         pool: "threads",
-        fileParallelism: false,
-        maxWorkers: 1,
-        testTimeout: checkDeadlineMs(settings.timeoutMs),
-        hookTimeout: checkDeadlineMs(settings.timeoutMs),
+        projects,
+        testTimeout: timeout,
+        hookTimeout: timeout,
         passWithNoTests: true,
         ...(bail === true ? { bail: 1 } : {}),
         ...(clauses?.length ? { testNamePattern: titlesNaming(clauses) } : {}),
       },
       { logLevel: "error", cacheDir: VITE_CACHE_DIR },
     );
-  // Suite files share one workspace on the server, so they run one at a time; the background files
-  // (checks that mostly wait, see suite-files.ts) run beside them in a second vitest of their own,
-  // since vitest runs files of a single-worker project strictly one after another.
-  const runs = await Promise.all([vitestRun(SUITE_GLOB, [BACKGROUND_GLOB]), vitestRun(BACKGROUND_GLOB, [])]);
+  };
+  // The shared lane's files side by side, then the exclusive lane's one at a time (vitest runs a project of a
+  // higher groupOrder once the lower ones are done). The exclusive lane comes last: the background files make
+  // their requests in their first seconds, before anything is taken offline. The background files (checks
+  // that mostly wait, see suite-files.ts) run in a second vitest beside both lanes, so the spec's waits do not
+  // add up.
+  const runs = await Promise.all([
+    vitestRun([lane("shared", lanes.shared, SHARED_WORKERS, 1), lane("exclusive", lanes.exclusive, 1, 2)]),
+    vitestRun([lane("shared", background, background.length, 1)]),
+  ]);
   await Promise.all(runs.map((vitest) => vitest?.close()));
   // vitest marks the process failed on a failing test; the verdict is ours to give.
   process.exitCode = exitCode;

@@ -7,7 +7,7 @@ import { MODULE_EXT } from "./package-info.ts";
 
 export const SUITE_FILE = new RegExp(`(?:\\.background)?\\.suite\\.${MODULE_EXT}$`);
 export const SUITE_GLOB = `suites/**/*.suite.${MODULE_EXT}`;
-export const BACKGROUND_GLOB = `suites/**/*.background.suite.${MODULE_EXT}`;
+export const BACKGROUND_FILE = new RegExp(`\\.background\\.suite\\.${MODULE_EXT}$`);
 /** vitest's setup file for every suite file (runner/worker-setup.ts). */
 export const WORKER_SETUP = `runner/worker-setup.${MODULE_EXT}`;
 
