@@ -20,11 +20,14 @@ export function realBudget(simMs: number, slackMs = 5_000): number {
   return (simMs * minuteMs()) / 60_000 + slackMs;
 }
 
-let caller: { agent: AgentRecord; number: PhoneNumber } | undefined;
+let caller: Promise<{ agent: AgentRecord; number: PhoneNumber }> | undefined;
 
-/** An agent and a number to call from, made once per suite file. */
-export async function callingSetup(): Promise<{ agent: AgentRecord; number: PhoneNumber }> {
-  caller ??= { agent: await createAgent(), number: await importFreshNumber() };
+/** An agent and a number to call from, made once per suite file (once, however many ask at the same time). */
+export function callingSetup(): Promise<{ agent: AgentRecord; number: PhoneNumber }> {
+  caller ??= (async () => {
+    const [agent, number] = await Promise.all([createAgent(), importFreshNumber()]);
+    return { agent, number };
+  })();
   return caller;
 }
 

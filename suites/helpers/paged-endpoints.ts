@@ -70,6 +70,8 @@ export const PAGED_ENDPOINTS: PagedEndpoint[] = [
       const sent = await sendMessage({ conversation_id: conversationId });
       await waitForReply(conversationId, sent.item.id);
     },
+    // Every message goes to the one conversation, each once the reply to the one before is stored.
+    rowsOneAtATime: true,
     needs: ["wiring"],
   }),
   pagedList("conversation.list", {

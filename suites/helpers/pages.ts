@@ -12,6 +12,8 @@ export interface PagedEndpoint {
   order: PageOrder;
   /** Adds one row to the list (tracked for cleanup). */
   addRow: () => Promise<void>;
+  /** Rows are added one after another, not at once (each waits for what the one before started). */
+  rowsOneAtATime?: boolean;
   needs?: Need[];
 }
 

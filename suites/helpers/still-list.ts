@@ -5,6 +5,11 @@ import { readAll, rowKey } from "./pages.ts";
 
 const ATTEMPTS = 5;
 
+/** The last whole read of a list, handed from one judge to the next (onStillListAcrossRuns). */
+interface LastRead {
+  rows?: string[];
+}
+
 /**
  * Runs `judge` with the list's row keys, then reads the list again: an error counts only when the list
  * held still meanwhile. With `judgeAdds`, rows the judge itself inserted may appear, as long as the rows
@@ -15,10 +20,11 @@ export async function onStillList(
   ceiling: number,
   judge: (whole: string[]) => Promise<void>,
   judgeAdds = false,
+  last: LastRead = {},
 ): Promise<void> {
   let moved = "";
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
-    const before = (await readAll(path, ceiling)).map(rowKey);
+    const before = last.rows ?? (await readAll(path, ceiling)).map(rowKey);
     let failure: unknown;
     try {
       await judge(before);
@@ -26,6 +32,7 @@ export async function onStillList(
       failure = error;
     }
     const after = (await readAll(path, ceiling)).map(rowKey);
+    last.rows = after;
     const held = judgeAdds ? sameOrder(before, after) : before.join("\n") === after.join("\n");
     if (held) {
       if (failure !== undefined) throw failure;
@@ -34,6 +41,19 @@ export async function onStillList(
     moved = `${before.length} rows before, ${after.length} after`;
   }
   throw new Error(`${path} never held still over ${ATTEMPTS} attempts (${moved}): the server kept editing rows`);
+}
+
+/**
+ * onStillList for the runs of one property: the read that closes one run's judge opens the next run's, so
+ * a run costs one whole read, not two (a list that moved in between is caught by the next read after).
+ */
+export function onStillListAcrossRuns(): (
+  path: string,
+  ceiling: number,
+  judge: (whole: string[]) => Promise<void>,
+) => Promise<void> {
+  const last: LastRead = {};
+  return (path, ceiling, judge) => onStillList(path, ceiling, judge, false, last);
 }
 
 /** Whether the rows present before keep their relative order after (rows the judge added are ignored). */
