@@ -18,6 +18,7 @@ import { firstPair, isListed, listedPairs, type Pair, type PairKind, unlistedNam
 import { expectOneOfTwoCreated, expectRenameOntoTakenRefused } from "./helpers/names.ts";
 import { OVERRIDE_FIELDS, overrideOf } from "./helpers/overrides.ts";
 import { callOp } from "./helpers/profile.ts";
+import { READS_PROVIDER_LOG } from "./helpers/provider.ts";
 import { importFreshNumber } from "./helpers/telephony.ts";
 
 check("a second agent with a taken name is a 400 that says so", ["agents.names-unique"], async () => {
@@ -407,5 +408,5 @@ check(
     await waitForBatch(batch.id, (row) => row.status === "completed", SHORT_CALL_MS(), "completed");
     expect(await storedAgent(agent.id), "the agent read back after the three runs").toEqual(before);
   },
-  { needs: ["wiring"] },
+  { needs: ["wiring"], exclusive: READS_PROVIDER_LOG },
 );

@@ -16,6 +16,7 @@ import {
   removeMember,
   revokeToken,
   setRole,
+  TAKES_CONTROL_PLANE_OFFLINE,
   whileOffline,
   withControlPlaneClock,
 } from "./helpers/control-plane.ts";
@@ -61,15 +62,18 @@ check(
   "every endpoint but GET /health answers 401 `not authenticated` without a credential",
   ["auth.bearer-required", "auth.missing-401"],
   async () => {
-    for (const endpoint of allEndpoints()) {
-      const response = await call(endpoint.path, {
-        method: endpoint.method,
-        as: "none",
-        ...(["POST", "PUT", "PATCH"].includes(endpoint.method) ? { body: {} } : {}),
-        timeoutMs: 5_000,
-      });
-      expect401(response, "not authenticated");
-    }
+    // Independent requests, sent at once (the run bounds how many are in flight); judged in order.
+    const responses = await Promise.all(
+      allEndpoints().map((endpoint) =>
+        call(endpoint.path, {
+          method: endpoint.method,
+          as: "none",
+          ...(["POST", "PUT", "PATCH"].includes(endpoint.method) ? { body: {} } : {}),
+          timeoutMs: 5_000,
+        }),
+      ),
+    );
+    for (const response of responses) expect401(response, "not authenticated");
   },
 );
 
@@ -220,7 +224,10 @@ check(
       expect(message(expired), describe(expired)).toBe("invalid session");
     });
   },
-  { needs: ["wiring"] },
+  {
+    needs: ["wiring"],
+    exclusive: "moves the control plane's clock 30 days on: every session cookie of the run expires meanwhile",
+  },
 );
 
 check(
@@ -279,7 +286,7 @@ check(
     const response = await whileOffline(() => call("/health", { as: "none" }));
     expect(response.status, describe(response)).toBe(200);
   },
-  { needs: ["wiring"] },
+  { needs: ["wiring"], exclusive: TAKES_CONTROL_PLANE_OFFLINE },
 );
 
 check(
@@ -292,7 +299,7 @@ check(
     const after = await callOp("agent.list");
     expect(after.status, `once the control plane is back: ${describe(after)}`).toBe(200);
   },
-  { needs: ["wiring"] },
+  { needs: ["wiring"], exclusive: TAKES_CONTROL_PLANE_OFFLINE },
 );
 
 check(

@@ -3,6 +3,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { expect } from "vitest";
 import { check } from "../runner/check.ts";
+import { exclusive } from "../runner/exclusive.ts";
 import { type ApiResponse, call, describe, type Who } from "../runner/http-client.ts";
 import { registerSecret } from "../runner/redact.ts";
 import { assertDeleted, track, uniqueName } from "../runner/resources.ts";
@@ -20,6 +21,10 @@ import {
   revokeProviderKey,
   whileProviderOffline,
 } from "./helpers/provider.ts";
+
+exclusive(
+  "replaces and deletes the workspace's provider keys every other check's agents run on, takes the provider offline, and judges by the provider's log of requests",
+);
 
 const LOWER_ROLES: Who[] = ["editor", "viewer"];
 const ALL_ROLES: Who[] = ["admin", "editor", "viewer"];

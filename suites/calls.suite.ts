@@ -20,8 +20,15 @@ import {
   SHORT_CALL_MS,
   waitForCall,
 } from "./helpers/calls.ts";
-import { expectCarrierIdle, patternNumber, waitForWitness, whileCarrierOffline } from "./helpers/carrier.ts";
+import {
+  expectCarrierIdle,
+  patternNumber,
+  TAKES_CARRIER_OFFLINE,
+  waitForWitness,
+  whileCarrierOffline,
+} from "./helpers/carrier.ts";
 import { profile } from "./helpers/profile.ts";
+import { READS_PROVIDER_LOG } from "./helpers/provider.ts";
 import { importFreshNumber } from "./helpers/telephony.ts";
 
 const TOKEN = "/v1/calls/token";
@@ -96,7 +103,7 @@ check(
     const minted = expectMinted(await postToken({ agent }));
     await expectAnalysed(minted.session_id, model, mark, "the inline agent's analysis");
   },
-  { needs: ["wiring"] },
+  { needs: ["wiring"], exclusive: READS_PROVIDER_LOG },
 );
 
 check("a web call token can be minted for an agent team", ["calls.token-team"], async () => {
@@ -126,7 +133,7 @@ check(
     const rows = await listCalls({ contact_key: contactKey });
     expect(rows, `calls with contact_key ${contactKey} after the failed dial`).toHaveLength(1);
   },
-  { needs: ["wiring"] },
+  { needs: ["wiring"], exclusive: TAKES_CARRIER_OFFLINE },
 );
 
 check(
@@ -196,7 +203,11 @@ check(
     const untilMiddle = (await listCalls({ start: iso(earlyMs - 1), end: middle })).map((row) => row.session_id);
     expect(untilMiddle, `a window ending at ${middle}`).toEqual([early.session_id]);
   },
-  { needs: ["wiring"] },
+  {
+    needs: ["wiring"],
+    exclusive:
+      "holds a time window of the workspace's call list to exactly one call: another check's call may start inside it",
+  },
 );
 
 check(

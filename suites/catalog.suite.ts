@@ -22,7 +22,7 @@ import {
   TtsEntry,
   VoiceCatalogPage,
 } from "../spec/catalog.ts";
-import { whileProviderOffline } from "./helpers/provider.ts";
+import { TAKES_PROVIDER_OFFLINE, whileProviderOffline } from "./helpers/provider.ts";
 
 const TOP_LEVEL_KEYS = [
   "avatar",
@@ -312,6 +312,6 @@ for (const gallery of GALLERIES) {
       const after = await call(`/v1/catalog/${gallery.name}`, { query: { limit: 1 } });
       expect(after.status, `once the provider is back: ${describe(after)}`).toBe(200);
     },
-    { needs: ["wiring"] },
+    { needs: ["wiring"], exclusive: TAKES_PROVIDER_OFFLINE },
   );
 }

@@ -3,6 +3,7 @@
 // session.completed, which follows billing). Balances are set through test control and always put back.
 import { expect } from "vitest";
 import { check } from "../runner/check.ts";
+import { exclusive } from "../runner/exclusive.ts";
 import { type ApiResponse, call, describe } from "../runner/http-client.ts";
 import { uniqueName } from "../runner/resources.ts";
 import { CallSession } from "../spec/calls.ts";
@@ -14,6 +15,8 @@ import { getBalance, serverNow, setBalance, withBalance } from "./helpers/credit
 import { allEndpoints } from "./helpers/endpoints.ts";
 import { ofBatch, subscribe, waitForEvents } from "./helpers/events.ts";
 import { importFreshNumber } from "./helpers/telephony.ts";
+
+exclusive("sets the workspace's credit balance, which every other check's calls, web calls and batches spend");
 
 const TOKEN = "/v1/calls/token";
 const MINUTE = 60_000;
@@ -58,16 +61,17 @@ check(
     const gated = new Set(["POST /v1/calls/token", "POST /v1/calls/outbound"]);
     const endpoints = allEndpoints().filter((e) => !gated.has(`${e.method} ${e.path}`));
     const statuses = await withBalance(0, async () => {
-      const seen: string[] = [];
-      for (const endpoint of endpoints) {
-        const response = await call(endpoint.path, {
-          method: endpoint.method,
-          ...(["POST", "PUT", "PATCH"].includes(endpoint.method) ? { body: {} } : {}),
-          timeoutMs: 5_000,
-        });
-        if (response.status === 402) seen.push(describe(response));
-      }
-      return seen;
+      // Independent requests, sent at once (the run bounds how many are in flight).
+      const responses = await Promise.all(
+        endpoints.map((endpoint) =>
+          call(endpoint.path, {
+            method: endpoint.method,
+            ...(["POST", "PUT", "PATCH"].includes(endpoint.method) ? { body: {} } : {}),
+            timeoutMs: 5_000,
+          }),
+        ),
+      );
+      return responses.filter((response) => response.status === 402).map(describe);
     });
     expect(statuses, "402 answers outside the two gates").toEqual([]);
   },

@@ -22,7 +22,7 @@ import {
   waitForEvents,
 } from "./helpers/events.ts";
 import { callOp } from "./helpers/profile.ts";
-import { providerRequests } from "./helpers/provider.ts";
+import { providerRequests, READS_PROVIDER_LOG } from "./helpers/provider.ts";
 import { importFreshNumber } from "./helpers/telephony.ts";
 import { testControl } from "./helpers/test-control.ts";
 import { createSinkWebhook, testFire } from "./helpers/webhooks.ts";
@@ -283,7 +283,7 @@ check(
       `analysis requested at ${analysed[0]!.time}, session.completed emitted at ${completed.created_at}`,
     ).toBeLessThanOrEqual(Date.parse(completed.created_at));
   },
-  { needs: ["wiring"] },
+  { needs: ["wiring"], exclusive: READS_PROVIDER_LOG },
 );
 
 check(

@@ -10,7 +10,7 @@ import { channelFor, inbound, publishedTextAgent } from "./helpers/channels.ts";
 import { waitForReply } from "./helpers/conversations.ts";
 import { seedIntegration, seedTrigger } from "./helpers/integrations.ts";
 import { callOp } from "./helpers/profile.ts";
-import { chatRequestsSince, providerRequests } from "./helpers/provider.ts";
+import { chatRequestsSince, providerRequests, READS_PROVIDER_LOG } from "./helpers/provider.ts";
 import { newHook } from "./helpers/webhook-sink.ts";
 
 const triggersPath = (id: string) => `/v1/integrations/${id}/triggers`;
@@ -110,7 +110,7 @@ check(
       models.map(() => live.model),
     );
   },
-  { needs: ["test-control", "wiring"] },
+  { needs: ["test-control", "wiring"], exclusive: READS_PROVIDER_LOG },
 );
 
 /** Two llm models of the catalog's first llm provider: one for the published version, one for the draft. */

@@ -6,6 +6,7 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, expect } from "vitest";
 import type { z } from "zod";
 import { check } from "../runner/check.ts";
+import { exclusive } from "../runner/exclusive.ts";
 import { call, describe } from "../runner/http-client.ts";
 import { track } from "../runner/resources.ts";
 import { runConfig } from "../runner/run-config.ts";
@@ -31,6 +32,10 @@ import {
 } from "./helpers/knowledge.ts";
 import { callOp } from "./helpers/profile.ts";
 import { getSite, type SiteState, setSite, siteHits, websiteUrl } from "./helpers/website.ts";
+
+exclusive(
+  "sets the website simulator's pages, which every other check's crawls read, and counts its hits, which they add to",
+);
 
 /** A small site keeps every crawl to a few dozen milliseconds on the embedded stack. */
 const SITE = { pages: 12, seed: 11, slow_ms: 100 };

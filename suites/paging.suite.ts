@@ -2,6 +2,7 @@
 import fc from "fast-check";
 import { expect } from "vitest";
 import { check } from "../runner/check.ts";
+import { exclusive } from "../runner/exclusive.ts";
 import { call, describe } from "../runner/http-client.ts";
 import { property } from "../runner/property.ts";
 import { isTargetError, TargetError } from "../runner/target-error.ts";
@@ -9,7 +10,11 @@ import { createAgent } from "./helpers/agents.ts";
 import { PAGED_ENDPOINTS } from "./helpers/paged-endpoints.ts";
 import { type PagedEndpoint, readAll, rowKey } from "./helpers/pages.ts";
 import { callOp, profile } from "./helpers/profile.ts";
-import { onStillList } from "./helpers/still-list.ts";
+import { onStillList, onStillListAcrossRuns } from "./helpers/still-list.ts";
+
+exclusive(
+  "reads whole workspace lists and holds them to their exact rows and order, while other checks add rows to them",
+);
 
 const ROWS = 7;
 
@@ -18,7 +23,9 @@ async function prepareList(endpoint: PagedEndpoint): Promise<string> {
   try {
     const path = await endpoint.path();
     const existing = await readAll(path, endpoint.ceiling);
-    for (let i = existing.length; i < ROWS; i++) await endpoint.addRow();
+    const missing = Array.from({ length: Math.max(0, ROWS - existing.length) }, () => endpoint.addRow);
+    if (endpoint.rowsOneAtATime) for (const addRow of missing) await addRow();
+    else await Promise.all(missing.map((addRow) => addRow()));
     return path;
   } catch (error) {
     if (isTargetError(error)) throw error;
@@ -36,13 +43,14 @@ for (const endpoint of PAGED_ENDPOINTS) {
     return prepared;
   };
 
+  const onEnvelopeList = onStillListAcrossRuns();
   property(
     `${endpoint.name}: any limit and offset give the envelope, the rows and has_more of the limit+1 read`,
     ["paging.envelope-fields", "paging.no-total-no-cursor", "paging.has-more-extra-row", "paging.limit-offset-echoed"],
     [fc.integer({ min: 1, max: ROWS + 2 }), fc.integer({ min: 0, max: ROWS + 2 })],
     async (limit, offset) => {
       const path = await listPath();
-      return onStillList(path, endpoint.ceiling, async (whole) => {
+      return onEnvelopeList(path, endpoint.ceiling, async (whole) => {
         const response = await call(path, { query: { limit, offset } });
         expect(response.status, describe(response)).toBe(200);
         const page = response.json as Record<string, unknown>;
@@ -101,13 +109,14 @@ for (const endpoint of PAGED_ENDPOINTS) {
     );
   }
 
+  const onPagedList = onStillListAcrossRuns();
   property(
     `${endpoint.name}: consecutive pages concatenate to the whole list, no gaps, no duplicates`,
     ["paging.pages-concatenate"],
     [fc.integer({ min: 1, max: ROWS + 1 })],
     async (limit) => {
       const path = await listPath();
-      return onStillList(path, endpoint.ceiling, async (whole) => {
+      return onPagedList(path, endpoint.ceiling, async (whole) => {
         const seen: string[] = [];
         for (let offset = 0; ; offset += limit) {
           const response = await call(path, { query: { limit, offset } });

@@ -18,7 +18,7 @@ import {
   settledConversation,
   waitForReply,
 } from "./helpers/conversations.ts";
-import { whileProviderOffline } from "./helpers/provider.ts";
+import { TAKES_PROVIDER_OFFLINE, whileProviderOffline } from "./helpers/provider.ts";
 import { withPacedReplies } from "./helpers/provider-pacing.ts";
 import { STREAM_ENDPOINTS, type StreamResource } from "./helpers/stream-endpoints.ts";
 import { type Delivery, type HookBehaviour, hookDeliveries, newHook } from "./helpers/webhook-sink.ts";
@@ -536,7 +536,7 @@ check(
     });
     stream.close();
   },
-  wired,
+  { ...wired, exclusive: TAKES_PROVIDER_OFFLINE },
 );
 
 // ---- Replies that go out on a messaging channel (2.3): item.delivery_updated (6.2 frame table).

@@ -10,7 +10,13 @@ import { CallSession } from "../spec/calls.ts";
 import { PhoneNumber, Readiness, RemoteNumber, TelephonyAccount } from "../spec/telephony.ts";
 import { createAgent } from "./helpers/agents.ts";
 import { realBudget } from "./helpers/calls.ts";
-import { expectCarrierIdle, freshE164, placeInbound, whileCarrierOffline } from "./helpers/carrier.ts";
+import {
+  expectCarrierIdle,
+  freshE164,
+  placeInbound,
+  TAKES_CARRIER_OFFLINE,
+  whileCarrierOffline,
+} from "./helpers/carrier.ts";
 import { readAll } from "./helpers/pages.ts";
 import { callOp, profile } from "./helpers/profile.ts";
 import { buyNumber, carrierAccount, importFreshNumber, importNumbers } from "./helpers/telephony.ts";
@@ -118,7 +124,7 @@ check(
     const response = await whileCarrierOffline(() => call(remotePath(account.id)));
     expect502(response);
   },
-  { needs: ["wiring"] },
+  { needs: ["wiring"], exclusive: TAKES_CARRIER_OFFLINE },
 );
 
 check(

@@ -21,7 +21,7 @@ import { patternNumber } from "./helpers/carrier.ts";
 import { firstPair, listedPairs, type Pair } from "./helpers/catalog.ts";
 import { replyDeadlineMs, sendMessage, waitForReply } from "./helpers/conversations.ts";
 import { callOp } from "./helpers/profile.ts";
-import { chatRequestsSince, providerRequests } from "./helpers/provider.ts";
+import { chatRequestsSince, providerRequests, READS_PROVIDER_LOG } from "./helpers/provider.ts";
 import { importFreshNumber } from "./helpers/telephony.ts";
 import { createTool, httpOperation, publishTool } from "./helpers/tools.ts";
 import { newHook, waitForDeliveries } from "./helpers/webhook-sink.ts";
@@ -378,7 +378,7 @@ check(
     expect(afterPublish.length, "the reply called the provider").toBeGreaterThan(0);
     expect(afterPublish, `answered by the newly published ${draft.model}`).toEqual(afterPublish.map(() => draft.model));
   },
-  { needs: ["wiring"] },
+  { needs: ["wiring"], exclusive: READS_PROVIDER_LOG },
 );
 
 // ---- Live traffic (9): a tool write lands on its draft; the published version an agent names keeps running.
@@ -502,5 +502,5 @@ check(
     await waitForBatch(batch.id, (row) => row.status === "completed", SHORT_CALL_MS(), "completed");
     await expectModelAsked(model, mark, `batch ${batch.id} of version 1`);
   },
-  { needs: ["wiring"] },
+  { needs: ["wiring"], exclusive: READS_PROVIDER_LOG },
 );

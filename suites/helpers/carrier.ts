@@ -101,6 +101,10 @@ export async function waitForWitness(
   }
 }
 
+/** Why a check that takes the carrier offline runs alone (runner/exclusive.ts). */
+export const TAKES_CARRIER_OFFLINE =
+  "takes the carrier offline: every other check's calls, batches and imports fail meanwhile";
+
 /** Runs `body` with the carrier API giving no answer, and always brings it back. */
 export async function whileCarrierOffline<T>(body: () => Promise<T>): Promise<T> {
   await admin("POST", "/offline", { offline: true });

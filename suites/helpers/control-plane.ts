@@ -70,6 +70,10 @@ export const removeMember = (memberId: string) => admin(`/members/${memberId}`, 
 export const revokeToken = (token: string) => admin("/tokens/revoke", "POST", { token });
 export const setOffline = (offline: boolean) => admin("/offline", "POST", { offline });
 
+/** Why a check that takes the control plane offline runs alone (runner/exclusive.ts). */
+export const TAKES_CONTROL_PLANE_OFFLINE =
+  "takes the control plane offline: every other check's requests are a 503 meanwhile";
+
 /** Runs `body` with the control plane offline, and always brings it back. */
 export async function whileOffline<T>(body: () => Promise<T>): Promise<T> {
   await setOffline(true);

@@ -33,6 +33,14 @@ export async function newProviderKey(): Promise<string> {
 
 export const revokeProviderKey = (key: string) => admin("POST", "/keys/revoke", { key });
 
+/** Why a check that takes the provider offline runs alone (runner/exclusive.ts): every reply and key write fails meanwhile. */
+export const TAKES_PROVIDER_OFFLINE =
+  "takes the model provider offline: every other check's replies and key writes fail meanwhile";
+
+/** Why a check that judges by the provider's log runs alone: every other check's replies and analyses write to it. */
+export const READS_PROVIDER_LOG =
+  "judges by the provider's log of requests, which every other check's replies and analyses write to";
+
 /** Runs `body` with the provider unreachable, and always brings it back. */
 export async function whileProviderOffline<T>(body: () => Promise<T>): Promise<T> {
   await admin("POST", "/offline", { offline: true });
