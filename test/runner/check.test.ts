@@ -73,6 +73,14 @@ describe("a set-up hook that throws", () => {
   });
 });
 
+describe("the requests of a check", () => {
+  it("are counted per check, also for checks running at once in one worker", () => {
+    expect(byName("sends 3 requests").result.requests).toBe(3);
+    expect(byName("sends 5 requests").result.requests).toBe(5);
+    expect(byName("passes").result.requests).toBe(0);
+  });
+});
+
 describe("property()", () => {
   it("fails with fast-check's seed and path, and a replay line with the run seed", () => {
     const c = byName("a property with a counterexample");
