@@ -7,7 +7,7 @@ import { startVitest } from "vitest/node";
 import { Collector } from "./collector.ts";
 import { lanesOf } from "./exclusive.ts";
 import { shareInFlightCounters } from "./in-flight.ts";
-import { PACKAGE_ROOT, VITE_CACHE_DIR } from "./package-info.ts";
+import { COMPILE_CACHE_DIR, PACKAGE_ROOT, VITE_CACHE_DIR } from "./package-info.ts";
 import { Progress } from "./progress.ts";
 import { checkDeadlineMs, type Lane, laneEnv, type RunSettings, titlesNaming, writeSettings } from "./protocol.ts";
 import { BACKGROUND_FILE, SUITE_FILE, suiteFilter, suiteOfFile, WORKER_SETUP } from "./suite-files.ts";
@@ -78,7 +78,15 @@ export async function runSuites(options: SuiteRunOptions): Promise<Collector> {
   const timeout = checkDeadlineMs(settings.timeoutMs);
   const lane = (name: Lane, files: string[], maxWorkers: number, groupOrder: number) => ({
     extends: true as const,
-    test: { name, include: files, env: laneEnv(name), maxWorkers, sequence: { groupOrder } },
+    // Every suite file gets a fresh worker thread, which compiles the harness's dependencies (undici, zod,
+    // vitest...) again: Node's compile cache keeps the compiled code between them and between runs.
+    test: {
+      name,
+      include: files,
+      env: { ...laneEnv(name), NODE_COMPILE_CACHE: COMPILE_CACHE_DIR },
+      maxWorkers,
+      sequence: { groupOrder },
+    },
   });
   const vitestRun = async (lanes: ReturnType<typeof lane>[]) => {
     const projects = lanes.filter((project) => project.test.include.length > 0);

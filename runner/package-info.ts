@@ -30,6 +30,9 @@ export const VITE_CACHE_DIR =
     ? join(PACKAGE_ROOT, ".cache", "vite")
     : join(tmpdir(), `cap-conformance-${process.getuid?.() ?? "user"}`, TOOL_VERSION, "vite");
 
+/** Node's cache of compiled code (NODE_COMPILE_CACHE) for the vitest workers, beside vite's. */
+export const COMPILE_CACHE_DIR = join(VITE_CACHE_DIR, "..", "node-compile");
+
 export function specSha256(): string {
   return createHash("sha256").update(readFileSync(SPEC_PATH)).digest("hex");
 }
