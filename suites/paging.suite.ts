@@ -2,13 +2,14 @@
 import fc from "fast-check";
 import { expect } from "vitest";
 import { check } from "../runner/check.ts";
+import { checkGroup } from "../runner/check-group.ts";
 import { exclusive } from "../runner/exclusive.ts";
 import { call, describe } from "../runner/http-client.ts";
 import { property } from "../runner/property.ts";
 import { isTargetError, TargetError } from "../runner/target-error.ts";
 import { createAgent } from "./helpers/agents.ts";
 import { PAGED_ENDPOINTS } from "./helpers/paged-endpoints.ts";
-import { type PagedEndpoint, readAll, rowKey } from "./helpers/pages.ts";
+import { independentGroups, type PagedEndpoint, readAll, rowKey } from "./helpers/pages.ts";
 import { callOp, profile } from "./helpers/profile.ts";
 import { onStillList, onStillListAcrossRuns } from "./helpers/still-list.ts";
 
@@ -34,7 +35,14 @@ async function prepareList(endpoint: PagedEndpoint): Promise<string> {
   }
 }
 
-for (const endpoint of PAGED_ENDPOINTS) {
+// Lists that add no rows to one another are checked at once, each list's checks one after another.
+for (const lists of independentGroups(PAGED_ENDPOINTS)) {
+  checkGroup(lists.map((list) => list.name).join(", "), () => {
+    for (const endpoint of lists) listChecks(endpoint);
+  });
+}
+
+function listChecks(endpoint: PagedEndpoint): void {
   // The list is prepared by the first of its checks that runs, not in a file-wide hook: a list the target
   // cannot prepare (an endpoint missing or shaped otherwise) errors its own checks, never the other lists'.
   let prepared: Promise<string> | undefined;

@@ -48,6 +48,8 @@ export const PAGED_ENDPOINTS: PagedEndpoint[] = [
     addRow: async () => {
       await importFreshNumber();
     },
+    // A number to import is bought at the carrier first: a row of the remote numbers too.
+    alsoMoves: ["remote numbers"],
     needs: ["wiring"],
   }),
   pagedList("call.list", {
@@ -58,6 +60,8 @@ export const PAGED_ENDPOINTS: PagedEndpoint[] = [
     addRow: async () => {
       await placeCall({ contactKey: pagingContactKey() });
     },
+    // The first call makes the agent and imports the number calls are placed with.
+    alsoMoves: ["agents", "phone numbers", "remote numbers"],
     needs: ["wiring"],
   }),
   pagedList("conversation.items", {
@@ -72,6 +76,8 @@ export const PAGED_ENDPOINTS: PagedEndpoint[] = [
     },
     // Every message goes to the one conversation, each once the reply to the one before is stored.
     rowsOneAtATime: true,
+    // The conversation paged through is a new one.
+    alsoMoves: ["conversations"],
     needs: ["wiring"],
   }),
   pagedList("conversation.list", {

@@ -14,6 +14,8 @@ export interface PagedEndpoint {
   addRow: () => Promise<void>;
   /** Rows are added one after another, not at once (each waits for what the one before started). */
   rowsOneAtATime?: boolean;
+  /** Other lists (by name) its path or its rows add rows to: their checks never run beside this list's. */
+  alsoMoves?: string[];
   needs?: Need[];
 }
 
@@ -25,6 +27,28 @@ type PagedOperation = {
 export function pagedList(operation: PagedOperation, list: Omit<PagedEndpoint, "ceiling" | "order">): PagedEndpoint {
   const { ceiling, order } = OPERATIONS[operation].paged;
   return { ...list, ceiling, order };
+}
+
+/**
+ * The lists in groups whose checks may run beside each other's: lists that add rows to one another (alsoMoves,
+ * either way) are in one group, since a list that moves under a check is not the list it judges.
+ */
+export function independentGroups(lists: PagedEndpoint[]): PagedEndpoint[][] {
+  const groupOf = new Map(lists.map((list) => [list.name, [list]]));
+  for (const list of lists) {
+    for (const other of list.alsoMoves ?? []) {
+      const mine = groupOf.get(list.name)!;
+      const theirs = groupOf.get(other);
+      if (theirs === undefined || theirs === mine) continue;
+      mine.push(...theirs);
+      for (const moved of theirs) groupOf.set(moved.name, mine);
+    }
+  }
+  const groups = [...new Set(groupOf.values())];
+  // In the lists' own order, so a run's order of checks stays the same.
+  return groups
+    .map((group) => lists.filter((list) => group.includes(list)))
+    .sort((a, b) => lists.indexOf(a[0]!) - lists.indexOf(b[0]!));
 }
 
 /** Reads the whole list through pages of the ceiling size (a sanity bound stops a server that never ends). */

@@ -159,5 +159,7 @@ export const WEBHOOK_PAGED_ENDPOINTS: PagedEndpoint[] = [
     addRow: async () => {
       await testFire((await deliveriesWebhook()).id);
     },
+    // The webhook whose log is paged through is a new one.
+    alsoMoves: ["webhooks"],
   }),
 ];

@@ -57,6 +57,8 @@ export const WORKSPACE_PAGED_ENDPOINTS: PagedEndpoint[] = [
       runsTask ??= createTask();
       await seed("/task-runs", { task_id: (await runsTask).id });
     },
+    // The task whose runs are paged through is a new one.
+    alsoMoves: ["tasks"],
     needs: ["test-control"],
   }),
 ];
