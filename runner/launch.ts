@@ -10,7 +10,7 @@ import { shareInFlightCounters } from "./in-flight.ts";
 import { COMPILE_CACHE_DIR, PACKAGE_ROOT, VITE_CACHE_DIR } from "./package-info.ts";
 import { Progress } from "./progress.ts";
 import { checkDeadlineMs, type Lane, laneEnv, type RunSettings, titlesNaming, writeSettings } from "./protocol.ts";
-import { BACKGROUND_FILE, SUITE_FILE, suiteFilter, suiteOfFile, WORKER_SETUP } from "./suite-files.ts";
+import { BACKGROUND_FILE, FRESH_MODULES, SUITE_FILE, suiteFilter, suiteOfFile, WORKER_SETUP } from "./suite-files.ts";
 
 /**
  * Suite files of the shared lane running at once. Checks mostly wait (on the target, on simulated time), so
@@ -76,16 +76,24 @@ export async function runSuites(options: SuiteRunOptions): Promise<Collector> {
     .map((name) => `suites/${name}`);
   const exitCode = process.exitCode;
   const timeout = checkDeadlineMs(settings.timeoutMs);
+  // A project (a lane) is given every option a file's run needs: inline projects inherit nothing from the
+  // inline root options.
   const lane = (name: Lane, files: string[], maxWorkers: number, groupOrder: number) => ({
-    extends: true as const,
-    // Every suite file gets a fresh worker thread, which compiles the harness's dependencies (undici, zod,
-    // vitest...) again: Node's compile cache keeps the compiled code between them and between runs.
     test: {
       name,
       include: files,
+      // Each worker thread compiles the harness's dependencies (undici, zod, vitest...): Node's compile cache
+      // keeps the compiled code between workers and between runs.
       env: { ...laneEnv(name), NODE_COMPILE_CACHE: COMPILE_CACHE_DIR },
+      setupFiles: [join(PACKAGE_ROOT, FRESH_MODULES), join(PACKAGE_ROOT, WORKER_SETUP)],
+      pool: "threads" as const,
+      // A worker runs file after file with its dependencies loaded once; each file still gets fresh
+      // instances of the harness's own modules (fresh-modules.ts).
+      isolate: false,
       maxWorkers,
       sequence: { groupOrder },
+      testTimeout: timeout,
+      hookTimeout: timeout,
     },
   });
   const vitestRun = async (lanes: ReturnType<typeof lane>[]) => {
@@ -98,13 +106,9 @@ export async function runSuites(options: SuiteRunOptions): Promise<Collector> {
       {
         config: false,
         root: PACKAGE_ROOT,
-        setupFiles: [join(PACKAGE_ROOT, WORKER_SETUP)],
         watch: false,
         reporters,
-        pool: "threads",
         projects,
-        testTimeout: timeout,
-        hookTimeout: timeout,
         passWithNoTests: true,
         ...(bail === true ? { bail: 1 } : {}),
         ...(clauses?.length ? { testNamePattern: titlesNaming(clauses) } : {}),

@@ -1,6 +1,6 @@
 // Suite files and the suite (area) each belongs to. A suite may have a background part,
-// `<suite>.background.suite.ts`: checks that mostly wait (the 15 s keep-alive) and run beside the
-// others instead of after them, so the spec's waits do not add up. In the published package they are
+// `<suite>.background.suite.ts`: checks that mostly wait (the 15 s keep-alive) and run beside both
+// lanes from the start instead of in them, so the spec's waits do not add up. In the published package they are
 // compiled: `.suite.js` (package-info.ts, MODULE_EXT).
 import { basename } from "node:path";
 import { MODULE_EXT } from "./package-info.ts";
@@ -10,6 +10,8 @@ export const SUITE_GLOB = `suites/**/*.suite.${MODULE_EXT}`;
 export const BACKGROUND_FILE = new RegExp(`\\.background\\.suite\\.${MODULE_EXT}$`);
 /** vitest's setup file for every suite file (runner/worker-setup.ts). */
 export const WORKER_SETUP = `runner/worker-setup.${MODULE_EXT}`;
+/** vitest's first setup file for every suite file of a run: fresh modules per file (runner/fresh-modules.ts). */
+export const FRESH_MODULES = `runner/fresh-modules.${MODULE_EXT}`;
 
 /** `suites/streams.background.suite.ts` and `suites/streams.suite.ts` are both suite `streams`. */
 export function suiteOfFile(path: string): string {
