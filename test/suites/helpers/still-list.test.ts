@@ -1,6 +1,12 @@
 // The still-list rule that keeps the paging checks honest under a server that edits rows on its own.
-import { describe, expect, it } from "vitest";
-import { sameOrder } from "../../../suites/helpers/still-list.ts";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SETTING_DEFAULTS, writeSettings } from "../../../runner/protocol.ts";
+import { onStillListAcrossRuns, sameOrder } from "../../../suites/helpers/still-list.ts";
 
 describe("sameOrder", () => {
   it("holds when only rows the judge added appear", () => {
@@ -11,5 +17,54 @@ describe("sameOrder", () => {
   });
   it("breaks when a row vanished", () => {
     expect(sameOrder(["a", "b", "c"], ["a", "c"])).toBe(false);
+  });
+});
+
+describe("onStillListAcrossRuns", () => {
+  // A list server whose rows the test edits between judges; it counts the whole reads (limit 200).
+  let rows = ["a", "b", "c"];
+  let wholeReads = 0;
+  let server: Server;
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      const url = new URL(req.url ?? "/", "http://x");
+      if (url.searchParams.get("limit") === "200") wholeReads += 1;
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify({ items: rows.map((id) => ({ id })), has_more: false, limit: 200, offset: 0 }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    const file = join(mkdtempSync(join(tmpdir(), "still-list-")), "target.json");
+    const credentials = { admin: "admin-token", editor: "editor-token", viewer: "viewer-token" };
+    writeFileSync(
+      file,
+      JSON.stringify({ regions: [{ name: "r1", base_url: `http://127.0.0.1:${port}` }], credentials }),
+    );
+    writeSettings({ targetFile: file, seed: 1, ...SETTING_DEFAULTS, prefix: "capct-test-", shrink: false });
+  });
+
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it("reads the whole list once per judge after the first, and judges again a list that moved in between", async () => {
+    const onList = onStillListAcrossRuns();
+    const seen: string[][] = [];
+    const judge = async (whole: string[]) => {
+      seen.push(whole);
+    };
+    await onList("/v1/list", 200, judge);
+    await onList("/v1/list", 200, judge);
+    expect(wholeReads).toBe(3);
+    // The server edits a row between two judges: the next judge sees the old list, its read after does not
+    // match, so it is judged again on the list as it is now.
+    rows = ["c", "a", "b"];
+    await onList("/v1/list", 200, judge);
+    expect(seen).toEqual([
+      ["a", "b", "c"],
+      ["a", "b", "c"],
+      ["a", "b", "c"],
+      ["c", "a", "b"],
+    ]);
+    expect(wholeReads).toBe(5);
   });
 });
