@@ -9,7 +9,15 @@ import { lanesOf } from "./exclusive.ts";
 import { shareInFlightCounters } from "./in-flight.ts";
 import { COMPILE_CACHE_DIR, PACKAGE_ROOT, VITE_CACHE_DIR } from "./package-info.ts";
 import { Progress } from "./progress.ts";
-import { checkDeadlineMs, type Lane, laneEnv, type RunSettings, titlesNaming, writeSettings } from "./protocol.ts";
+import {
+  checkDeadlineMs,
+  type Lane,
+  laneEnv,
+  type RunSettings,
+  SETTING_DEFAULTS,
+  titlesNaming,
+  writeSettings,
+} from "./protocol.ts";
 import { BACKGROUND_FILE, FRESH_MODULES, SUITE_FILE, suiteFilter, suiteOfFile, WORKER_SETUP } from "./suite-files.ts";
 
 /**
@@ -91,6 +99,8 @@ export async function runSuites(options: SuiteRunOptions): Promise<Collector> {
       // instances of the harness's own modules (fresh-modules.ts).
       isolate: false,
       maxWorkers,
+      // Check groups of one file at once (check-group.ts): as many as requests may be in flight by default.
+      maxConcurrency: SETTING_DEFAULTS.maxInFlight,
       sequence: { groupOrder },
       testTimeout: timeout,
       hookTimeout: timeout,

@@ -1,15 +1,15 @@
 // Section 2.1 and 8: the page envelope, has_more from the limit+1 row, limits, offsets, ordering.
 import fc from "fast-check";
-import { expect } from "vitest";
+import { beforeAll, expect } from "vitest";
 import { check } from "../runner/check.ts";
-import { checkGroup } from "../runner/check-group.ts";
+import { checkGroup, runningGroups } from "../runner/check-group.ts";
 import { exclusive } from "../runner/exclusive.ts";
 import { call, describe } from "../runner/http-client.ts";
 import { property } from "../runner/property.ts";
 import { isTargetError, TargetError } from "../runner/target-error.ts";
 import { createAgent } from "./helpers/agents.ts";
 import { PAGED_ENDPOINTS } from "./helpers/paged-endpoints.ts";
-import { independentGroups, type PagedEndpoint, readAll, rowKey } from "./helpers/pages.ts";
+import { independentGroups, type PagedEndpoint, readAll, rowKey, setUpLists, setUpOf } from "./helpers/pages.ts";
 import { callOp, profile } from "./helpers/profile.ts";
 import { onStillList, onStillListAcrossRuns } from "./helpers/still-list.ts";
 
@@ -22,6 +22,7 @@ const ROWS = 7;
 /** Reads the list and adds rows until it holds ROWS; a list that cannot be prepared errors the checks over it. */
 async function prepareList(endpoint: PagedEndpoint): Promise<string> {
   try {
+    await setUpOf(endpoint);
     const path = await endpoint.path();
     const existing = await readAll(path, endpoint.ceiling);
     const missing = Array.from({ length: Math.max(0, ROWS - existing.length) }, () => endpoint.addRow);
@@ -36,11 +37,19 @@ async function prepareList(endpoint: PagedEndpoint): Promise<string> {
 }
 
 // Lists that add no rows to one another are checked at once, each list's checks one after another.
-for (const lists of independentGroups(PAGED_ENDPOINTS)) {
-  checkGroup(lists.map((list) => list.name).join(", "), () => {
+const GROUPS = new Map(independentGroups(PAGED_ENDPOINTS).map((lists) => [lists.map((l) => l.name).join(", "), lists]));
+for (const [name, lists] of GROUPS) {
+  checkGroup(name, () => {
     for (const endpoint of lists) listChecks(endpoint);
   });
 }
+
+// What a list's set-up makes adds rows to other lists: made for every list this run checks, before any is.
+// biome-ignore lint/correctness/noEmptyPattern: vitest reads the parameter list
+beforeAll(async ({}, file) => {
+  const running = runningGroups(file);
+  await setUpLists([...GROUPS].filter(([name]) => running.has(name)).flatMap(([, lists]) => lists));
+});
 
 function listChecks(endpoint: PagedEndpoint): void {
   // The list is prepared by the first of its checks that runs, not in a file-wide hook: a list the target

@@ -3,7 +3,7 @@
 
 import { runConfig } from "../../runner/run-config.ts";
 import { createAgent } from "./agents.ts";
-import { placeCall } from "./calls.ts";
+import { callingSetup, placeCall } from "./calls.ts";
 import { itemsPath, pagingConversation, sendMessage, settledConversation, waitForReply } from "./conversations.ts";
 import { createKb, reviewedKb } from "./knowledge.ts";
 import { type PagedEndpoint, pagedList } from "./pages.ts";
@@ -60,8 +60,8 @@ export const PAGED_ENDPOINTS: PagedEndpoint[] = [
     addRow: async () => {
       await placeCall({ contactKey: pagingContactKey() });
     },
-    // The first call makes the agent and imports the number calls are placed with.
-    alsoMoves: ["agents", "phone numbers", "remote numbers"],
+    // The agent and the imported number every call is placed with.
+    setUp: callingSetup,
     needs: ["wiring"],
   }),
   pagedList("conversation.items", {
@@ -77,7 +77,7 @@ export const PAGED_ENDPOINTS: PagedEndpoint[] = [
     // Every message goes to the one conversation, each once the reply to the one before is stored.
     rowsOneAtATime: true,
     // The conversation paged through is a new one.
-    alsoMoves: ["conversations"],
+    setUp: pagingConversation,
     needs: ["wiring"],
   }),
   pagedList("conversation.list", {

@@ -1,5 +1,5 @@
 // Reading paged lists (2.1): what the paging checks need to know of a list, and reading one whole.
-import type { Need } from "../../runner/check.ts";
+import { type Need, unmet } from "../../runner/check.ts";
 import { call } from "../../runner/http-client.ts";
 import { OPERATIONS, type OperationName, type PageOrder } from "../../spec/operations.ts";
 
@@ -14,7 +14,12 @@ export interface PagedEndpoint {
   addRow: () => Promise<void>;
   /** Rows are added one after another, not at once (each waits for what the one before started). */
   rowsOneAtATime?: boolean;
-  /** Other lists (by name) its path or its rows add rows to: their checks never run beside this list's. */
+  /**
+   * What its path and rows need made once that adds rows to other lists (an agent, a number to call from): made
+   * for every list checked before any list is (setUpLists), so it moves no list under a check.
+   */
+  setUp?: () => Promise<unknown>;
+  /** Other lists (by name) its rows add rows to: their checks never run beside this list's. */
   alsoMoves?: string[];
   needs?: Need[];
 }
@@ -49,6 +54,23 @@ export function independentGroups(lists: PagedEndpoint[]): PagedEndpoint[][] {
   return groups
     .map((group) => lists.filter((list) => group.includes(list)))
     .sort((a, b) => lists.indexOf(a[0]!) - lists.indexOf(b[0]!));
+}
+
+const setUps = new Map<string, Promise<unknown>>();
+
+/** A list's set-up, made once; a failure is the list's own (its checks answer it), never its neighbours'. */
+export function setUpOf(list: PagedEndpoint): Promise<unknown> {
+  let made = setUps.get(list.name);
+  if (made === undefined) {
+    made = list.setUp?.() ?? Promise.resolve();
+    setUps.set(list.name, made);
+  }
+  return made;
+}
+
+/** Makes the set-ups of the lists this target can check, all at once. */
+export async function setUpLists(lists: PagedEndpoint[]): Promise<void> {
+  await Promise.allSettled(lists.filter((list) => unmet(list.needs ?? []) === undefined).map(setUpOf));
 }
 
 /** Reads the whole list through pages of the ceiling size (a sanity bound stops a server that never ends). */

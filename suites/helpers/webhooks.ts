@@ -160,6 +160,6 @@ export const WEBHOOK_PAGED_ENDPOINTS: PagedEndpoint[] = [
       await testFire((await deliveriesWebhook()).id);
     },
     // The webhook whose log is paged through is a new one.
-    alsoMoves: ["webhooks"],
+    setUp: deliveriesWebhook,
   }),
 ];

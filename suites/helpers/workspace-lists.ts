@@ -12,6 +12,10 @@ import { seed } from "./test-control.ts";
 import { createTool } from "./tools.ts";
 
 let runsTask: Promise<TaskRecord> | undefined;
+const taskOfRuns = () => {
+  runsTask ??= createTask();
+  return runsTask;
+};
 
 export const WORKSPACE_PAGED_ENDPOINTS: PagedEndpoint[] = [
   pagedList("tool.list", {
@@ -54,11 +58,10 @@ export const WORKSPACE_PAGED_ENDPOINTS: PagedEndpoint[] = [
     name: "task runs",
     path: async () => profile().operations["task.runs"]!.path,
     addRow: async () => {
-      runsTask ??= createTask();
-      await seed("/task-runs", { task_id: (await runsTask).id });
+      await seed("/task-runs", { task_id: (await taskOfRuns()).id });
     },
     // The task whose runs are paged through is a new one.
-    alsoMoves: ["tasks"],
+    setUp: () => taskOfRuns(),
     needs: ["test-control"],
   }),
 ];
