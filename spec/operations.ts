@@ -5,7 +5,7 @@
 // over, the auth checks' list of endpoints and the load scenarios' paths are all derived from it.
 import { z } from "zod";
 import { AgentConfig, AgentRecord } from "./agent.ts";
-import { EmailSender, MaskedRow, ObservabilitySink, ProviderKeyWrite } from "./byok.ts";
+import { EmailSender, MaskedRow, ObservabilitySink, ProviderKeyWrite, SecretWrite } from "./byok.ts";
 import {
   CallBatch,
   CallBatchBody,
@@ -15,12 +15,12 @@ import {
   CallTokenBody,
   OutboundCallBody,
 } from "./calls.ts";
-import { AvatarCatalogPage, Catalog, VoiceCatalogPage } from "./catalog.ts";
+import { AvatarCatalogPage, AvatarQuery, Catalog, VoiceCatalogPage, VoiceQuery } from "./catalog.ts";
 import { OkResult } from "./common.ts";
 import { Conversation, ConversationItem, MessageAccepted, MessageBody } from "./conversations.ts";
 import { McpTool, Trigger } from "./integration.ts";
 import { BuildKnowledgeBody, CreateKnowledgeBody, KnowledgeBase, KnowledgePage } from "./knowledge.ts";
-import { TaskCreate, TaskPatch, TaskRecord, TaskRun } from "./task.ts";
+import { TaskCreate, TaskPatch, TaskRecord, TaskRun, TaskRunsQuery } from "./task.ts";
 import {
   PhoneImport,
   PhoneNumber,
@@ -178,28 +178,17 @@ export const OPERATIONS = {
   // 4: a deleted task's run history survives; where it is read is not shown.
   "task.runs": row("GET", "/v1/task-runs", "4", "Task run history, also of deleted tasks", {
     profile: "assumed",
-    query: z.object({ task_id: z.uuid().optional() }),
+    query: TaskRunsQuery,
     paged: unordered(TaskRun),
   }),
 
   "catalog.get": row("GET", "/v1/catalog", "2.8", "The catalog", { response: Catalog }),
   "catalog.voices": row("GET", "/v1/catalog/voices", "2.1", "Voice gallery in its own envelope", {
-    query: z.object({
-      limit: z.int().min(1).max(200).optional(),
-      offset: z.int().min(0).optional(),
-      gender: z.string().optional(),
-      language: z.string().optional(),
-      provider: z.string().optional(),
-    }),
+    query: VoiceQuery,
     response: VoiceCatalogPage,
   }),
   "catalog.avatars": row("GET", "/v1/catalog/avatars", "2.1", "Avatar gallery in its own envelope", {
-    query: z.object({
-      limit: z.int().min(1).max(200).optional(),
-      offset: z.int().min(0).optional(),
-      gender: z.string().optional(),
-      provider: z.string().optional(),
-    }),
+    query: AvatarQuery,
     response: AvatarCatalogPage,
   }),
 
@@ -225,7 +214,7 @@ export const OPERATIONS = {
   "secret.put": row("PUT", "/v1/secrets/{name}", "4.1", "Create or replace a secret", {
     role: "ADMIN",
     profile: "assumed",
-    body: z.object({ value: z.string() }),
+    body: SecretWrite,
     response: MaskedRow,
   }),
   "secret.delete": row("DELETE", "/v1/secrets/{name}", "4.1", "Delete a secret", {
