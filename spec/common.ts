@@ -25,6 +25,19 @@ export function notClearable(reason: string) {
   return { error: (issue: { input?: unknown }) => (issue.input === null ? `cannot be cleared: ${reason}` : undefined) };
 }
 
+/**
+ * An absolute http(s) URL with no user name or password, as a request names a webhook receiver or a page to
+ * crawl: the scheme, then an authority without `@`. Whether its host is a public address, or can be read as a
+ * host at all, is a rule checked after the schema (6.1; 7: a 400). One regex, so the OpenAPI document states
+ * exactly what the platform checks; `[\s\S]` because `.` differs between regex engines.
+ */
+export function httpUrl(message = "must be an absolute http or https URL", params?: Parameters<typeof z.string>[0]) {
+  return z
+    .string(params)
+    .max(2048)
+    .regex(/^https?:\/\/[^/?#@]+(?:[/?#][\s\S]*)?$/, message);
+}
+
 /** 2.7: deletes and no-content mutations. */
 export const OkResult = z.object({ ok: z.literal(true) });
 export type OkResult = z.infer<typeof OkResult>;

@@ -1,7 +1,7 @@
 // 2.2 knowledge-base header, 3.1 its statuses, the POST /v1/knowledge body (4), and the shapes the
 // profile assumes where 4.1 leaves get_kb/build_kb open (spec/profile.ts, kb.get and kb.build).
 import { z } from "zod";
-import { Timestamp, Uuid } from "./common.ts";
+import { httpUrl, Timestamp, Uuid } from "./common.ts";
 
 /** 2.2 and 3.1. */
 export const KB_STATUSES = ["discovering", "review", "transcribing", "generating", "ready", "error"] as const;
@@ -41,10 +41,7 @@ export const CreateKnowledgeBody = z.object({
   name: z.string().min(1).max(200),
   max_pages: z.int().min(1).max(100_000).default(1000),
   notes: z.string().max(20_000).default(""),
-  urls: z
-    .array(z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }))
-    .max(100)
-    .default([]),
+  urls: z.array(httpUrl("must be an http(s) URL")).max(100).default([]),
 });
 export type CreateKnowledgeBody = z.infer<typeof CreateKnowledgeBody>;
 

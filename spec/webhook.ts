@@ -2,7 +2,7 @@
 // What the spec leaves open is filled from the profile (spec/profile.ts): the create/update bodies (4.1),
 // the envelope fields beyond type and agent_id (6.1) and the fields of a delivery record (2.13).
 import { z } from "zod";
-import { notClearable, Timestamp, Uuid } from "./common.ts";
+import { httpUrl, notClearable, Timestamp, Uuid } from "./common.ts";
 
 /** 6.1: every event type a subscription accepts. */
 export const EVENT_TYPES = [
@@ -46,7 +46,7 @@ export type WebhookStatus = z.infer<typeof WebhookStatus>;
 
 /** Profile (4.1): POST /v1/webhooks. An omitted secret is generated. */
 export const WebhookCreate = z.strictObject({
-  url: z.string().max(2048),
+  url: httpUrl(),
   subscribed_events: z.array(z.string().max(100)).max(50).default([]),
   secret: z.string().max(200).optional(),
   status: WebhookStatus.default("active"),
@@ -59,7 +59,7 @@ export type WebhookCreate = z.infer<typeof WebhookCreate>;
  * deliver, and a null status read as the default would re-enable a disabled webhook.
  */
 export const WebhookUpdate = z.strictObject({
-  url: z.string(notClearable("a webhook needs a URL to deliver to")).max(2048).optional(),
+  url: httpUrl(undefined, notClearable("a webhook needs a URL to deliver to")).optional(),
   subscribed_events: z.array(z.string().max(100)).max(50).nullable().optional(),
   status: z.enum(WebhookStatus.options, notClearable("send active or disabled")).optional(),
 });
