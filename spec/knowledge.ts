@@ -66,8 +66,17 @@ export const KnowledgePage = z.object({
 });
 export type KnowledgePage = z.infer<typeof KnowledgePage>;
 
-/** 6.2 frames of GET /v1/knowledge/{kb_id}/events; payload fields beyond those named are not shown. */
-export const KB_FRAME_NAMES = ["snapshot", "progress", "status"] as const;
-export const KbSnapshotFrame = z.object({ event: z.literal("snapshot"), status: KbStatus, progress: KbProgress });
-export const KbProgressFrame = z.object({ event: z.literal("progress"), progress: KbProgress });
-export const KbStatusFrame = z.object({ event: z.literal("status"), status: KbStatus });
+/**
+ * 6.2 frames of GET /v1/knowledge/{kb_id}/events: snapshot (status and progress), progress (one step of the
+ * build), status (a new state). Payload fields beyond those named are not shown, so a frame may carry more
+ * (loose: the OpenAPI document says so too); the checks read frames with these.
+ */
+export const KbSnapshotFrame = z.looseObject({ event: z.literal("snapshot"), status: KbStatus, progress: KbProgress });
+export const KbProgressFrame = z.looseObject({ event: z.literal("progress"), progress: KbProgress });
+export const KbStatusFrame = z.looseObject({ event: z.literal("status"), status: KbStatus });
+export const KB_FRAME_SCHEMAS = {
+  snapshot: KbSnapshotFrame,
+  progress: KbProgressFrame,
+  status: KbStatusFrame,
+} as const;
+export const KB_FRAME_NAMES = Object.keys(KB_FRAME_SCHEMAS) as Array<keyof typeof KB_FRAME_SCHEMAS>;

@@ -17,9 +17,21 @@ import {
 } from "./calls.ts";
 import { AvatarCatalogPage, AvatarQuery, Catalog, VoiceCatalogPage, VoiceQuery } from "./catalog.ts";
 import { OkResult } from "./common.ts";
-import { Conversation, ConversationItem, MessageAccepted, MessageBody } from "./conversations.ts";
+import {
+  CONVERSATION_FRAME_SCHEMAS,
+  Conversation,
+  ConversationItem,
+  MessageAccepted,
+  MessageBody,
+} from "./conversations.ts";
 import { McpTool, Trigger } from "./integration.ts";
-import { BuildKnowledgeBody, CreateKnowledgeBody, KnowledgeBase, KnowledgePage } from "./knowledge.ts";
+import {
+  BuildKnowledgeBody,
+  CreateKnowledgeBody,
+  KB_FRAME_SCHEMAS,
+  KnowledgeBase,
+  KnowledgePage,
+} from "./knowledge.ts";
 import { TaskCreate, TaskPatch, TaskRecord, TaskRun, TaskRunsQuery } from "./task.ts";
 import {
   PhoneImport,
@@ -73,8 +85,9 @@ export interface OperationRow {
   query?: z.ZodObject;
   body?: z.ZodType;
   response?: z.ZodType;
-  /** An SSE stream (6.2) instead of a JSON body. */
+  /** An SSE stream (6.2) instead of a JSON body; the frames are `frames`, by name. */
   stream?: true;
+  frames?: Readonly<Record<string, z.ZodType>>;
   /** The reference platform's success status; the spec fixes none but 200 for validate (4). */
   status?: 200 | 201 | 202;
 }
@@ -258,7 +271,11 @@ export const OPERATIONS = {
   "kb.pages": row("GET", "/v1/knowledge/{kb_id}/pages", "4", "Pages of a knowledge base, oldest first", {
     paged: oldest500(KnowledgePage),
   }),
-  "kb.events": row("GET", "/v1/knowledge/{kb_id}/events", "6.2", "Build event stream", { role: "any", stream: true }),
+  "kb.events": row("GET", "/v1/knowledge/{kb_id}/events", "6.2", "Build event stream", {
+    role: "any",
+    stream: true,
+    frames: KB_FRAME_SCHEMAS,
+  }),
 
   "telephony.account.list": row("GET", "/v1/telephony/accounts", "4.1", "Carrier accounts", {
     profile: "assumed",
@@ -352,6 +369,7 @@ export const OPERATIONS = {
   "conversation.events": row("GET", "/v1/conversations/{conversation_id}/events", "6.2", "Conversation event stream", {
     role: "any",
     stream: true,
+    frames: CONVERSATION_FRAME_SCHEMAS,
   }),
 
   "webhook.list": row("GET", "/v1/webhooks", "4", "Webhooks with masked secret_hint", { paged: unordered(Webhook) }),
