@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { createServer } from "../shared/server.ts";
 import type { PlatformContext } from "./context.ts";
 import { authenticate } from "./http/auth.ts";
+import { methodNotAllowed } from "./http/method-not-allowed.ts";
 import { bodyLimitFor, optionalBehaviours } from "./http/optional-behaviours.ts";
 import { profileRewrites, rewriteUrl } from "./http/profile-paths.ts";
 import { controlHostRoutes } from "./regions/control-host.ts";
@@ -70,6 +71,7 @@ export function buildPlatform(ctx: PlatformContext): FastifyInstance {
     if (isPublic(ctx, request.method, path)) return;
     request.principal = await authenticate(request, ctx);
   });
+  methodNotAllowed(app);
 
   // 1: no region field anywhere; the base URL is the region.
   app.get("/health", async () => ({ status: "ok" }));
