@@ -24,7 +24,7 @@ const USAGE: Record<string, string> = {
   load:
     "  cap-conformance load --scenario NAME [--target FILE] [--duration 30s] [--rate N] [--vus N] [--instances N]\n" +
     "  cap-conformance load merge DIR... [--report-dir DIR] [--target FILE]",
-  openapi: "  cap-conformance openapi [--out FILE]",
+  openapi: "  cap-conformance openapi [--out FILE] [--schemathesis-config FILE]",
 };
 
 const DETAILS: Record<string, string> = {
