@@ -19,6 +19,7 @@ export const RUN_OPTIONS = {
   repeat: { type: "string" },
   quiet: { type: "boolean" },
   "no-shrink": { type: "boolean" },
+  bail: { type: "boolean" },
   expect: { type: "string" },
   "strict-expectations": { type: "boolean" },
   bundle: { type: "string" },

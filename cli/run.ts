@@ -136,6 +136,7 @@ export async function runCommand(argv: string[]): Promise<number> {
         suites,
         clauses,
         shrink: !values["no-shrink"],
+        bail: values.bail === true,
         print: log,
       });
       const built = buildReport(

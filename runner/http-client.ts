@@ -31,6 +31,8 @@ export interface RequestOptions {
   /** Index into target.regions; 0 by default. */
   region?: number;
   timeoutMs?: number;
+  /** The profile's name of the operation, for the universal rules (set by the suites' callOp). */
+  operation?: string;
 }
 
 export interface ApiResponse {
@@ -122,7 +124,14 @@ export async function call(path: string, options: RequestOptions = {}): Promise<
     credential: credentialUsed(headers),
   };
   recordExchange(exchange);
-  applyUniversalRules({ method, url: exchange.url, status, contentType: responseHeaders["content-type"], text });
+  applyUniversalRules({
+    method,
+    url: exchange.url,
+    status,
+    contentType: responseHeaders["content-type"],
+    text,
+    ...(options.operation === undefined ? {} : { operation: options.operation }),
+  });
   return { method, url: exchange.url, status, headers: responseHeaders, text, json };
 }
 

@@ -14,6 +14,8 @@ export interface SuiteRunOptions extends RunSettings {
   suites?: string[];
   /** Only the checks naming these clause ids. */
   clauses?: string[];
+  /** Stop each vitest at its first failed check (a verdict is all a mutation run needs). */
+  bail?: boolean;
   /** Where progress lines go; nothing is printed when absent. */
   print?: (line: string) => void;
 }
@@ -41,7 +43,7 @@ export function suitesNaming(ids: string[]): string[] | undefined {
 }
 
 export async function runSuites(options: SuiteRunOptions): Promise<Collector> {
-  const { suites, clauses, print, ...settings } = options;
+  const { suites, clauses, print, bail, ...settings } = options;
   writeSettings(settings);
   const collector = new Collector();
   const reporters = print === undefined ? [collector] : [collector, new Progress(print)];
@@ -66,6 +68,7 @@ export async function runSuites(options: SuiteRunOptions): Promise<Collector> {
         testTimeout: checkDeadlineMs(settings.timeoutMs),
         hookTimeout: checkDeadlineMs(settings.timeoutMs),
         passWithNoTests: true,
+        ...(bail === true ? { bail: 1 } : {}),
         ...(clauses?.length ? { testNamePattern: titlesNaming(clauses) } : {}),
       },
       { logLevel: "error", cacheDir: VITE_CACHE_DIR },

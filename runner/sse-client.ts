@@ -108,8 +108,8 @@ export class SseStream {
   }
 
   /** The first comment line (a keep-alive), waiting for it until the deadline. */
-  waitForComment(timeoutMs: number): Promise<SseComment> {
-    return this.until(() => this.comments[0], { timeoutMs, what: "a comment line (keep-alive)" });
+  waitForComment(timeoutMs: number, index = 0): Promise<SseComment> {
+    return this.until(() => this.comments[index], { timeoutMs, what: `comment line #${index + 1} (keep-alive)` });
   }
 
   /** Everything received within the next `ms`: for checks that something is NOT sent. */
