@@ -14,22 +14,25 @@ const Vars = z.record(z.string(), z.unknown());
  */
 const exactlyOne = (...keys: string[]) => ({ oneOf: keys.map((key) => ({ required: [key] })) });
 
-/** 2.12 agent_team: members each name an agent source; the first one answers, so it names exactly one. */
-export const AgentTeam = z.object({
-  members: z
-    .array(
-      z.object({
-        name: z.string().min(1),
-        agent: AgentConfig.optional(),
-        agent_id: Uuid.optional(),
-        agent_override: AgentOverride.optional(),
-        agent_version: z.int().min(1).optional(),
-      }),
-    )
-    .min(1)
-    .max(20)
-    .meta({ prefixItems: [exactlyOne("agent_id", "agent")] }),
-});
+/**
+ * 2.12 agent_team member: an agent, stored or inline. The reference refuses a member naming neither or both
+ * (a 422 naming the member), checked here so the OpenAPI document states what is checked.
+ */
+const TeamMember = z
+  .object({
+    name: z.string().min(1),
+    agent: AgentConfig.optional(),
+    agent_id: Uuid.optional(),
+    agent_override: AgentOverride.optional(),
+    agent_version: z.int().min(1).optional(),
+  })
+  .refine((member) => (member.agent === undefined) !== (member.agent_id === undefined), {
+    message: "give exactly one of agent_id or agent",
+  })
+  .meta(exactlyOne("agent_id", "agent"));
+
+/** 2.12 agent_team: the first member answers. */
+export const AgentTeam = z.object({ members: z.array(TeamMember).min(1).max(20) });
 
 /** POST /v1/calls/token (4): a stored agent, a whole inline agent, or a team, with optional override. */
 export const CallTokenBody = z
