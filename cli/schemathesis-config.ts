@@ -58,6 +58,7 @@ export function schemathesisConfig(document: OpenApiPaths): string {
     "# Section 7 of the spec: 400 is a rule refusing a request the schema accepts (x-cap-rules), 502 a service",
     "# called on the caller's behalf that did not answer (x-cap-upstream). Streams are read up to their first frame.",
     "# Run: CAP_TOKEN_ADMIN=... st --config-file schemathesis.toml run openapi.json --url BASE_URL --checks all",
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: Schemathesis substitutes the variable when it loads the file.
     'headers = { Authorization = "Bearer ${CAP_TOKEN_ADMIN}" }',
     "",
     "[phases.stateful.inference]",
