@@ -1,5 +1,5 @@
 // OpenAPI links between the operations of the table (spec/operations.ts), so a stateful tool can chain
-// create → get → patch → delete with the ids the API hands out (ARCHITECTURE.md, "The operations table").
+// create → get → patch → delete with the ids the API hands out (ARCHITECTURE.md, "The OpenAPI document").
 // Most are derived: an operation answering a record with an `id` links to every operation on that record's
 // path. The rest, where the id has another name or place, are listed.
 import type { z } from "zod";

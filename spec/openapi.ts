@@ -3,7 +3,7 @@
 // Paths the spec does not show are the default profile's; each operation names the section it comes from.
 // Requests are described as the reference platform parses them (the same zod schemas, so they agree); what a
 // request the schemas accept can still be refused for is listed as the operation's rules (400, section 7).
-// ARCHITECTURE.md, "The operations table".
+// ARCHITECTURE.md, "The OpenAPI document".
 import { z } from "zod";
 import { AgentConfig, AgentOverride, AgentRecord, InlineTool, ToolReference } from "./agent.ts";
 import { MaskedRow } from "./byok.ts";
