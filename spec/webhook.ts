@@ -44,11 +44,21 @@ export type WebhookWithSecret = z.infer<typeof WebhookWithSecret>;
 export const WebhookStatus = z.enum(["active", "disabled"]);
 export type WebhookStatus = z.infer<typeof WebhookStatus>;
 
+/**
+ * One entry of a subscription: 6.1 lists the event types. The reference refuses an unknown one with a 422 naming
+ * the entry after parsing (simulators/platform/routes/webhooks.ts); the enum states that in the OpenAPI document.
+ */
+const SubscribedType = z
+  .string()
+  .max(100)
+  .meta({ enum: [...EVENT_TYPES] });
+
 /** Profile (4.1): POST /v1/webhooks. An omitted secret is generated. */
 export const WebhookCreate = z.strictObject({
   url: httpUrl(),
-  subscribed_events: z.array(z.string().max(100)).max(50).default([]),
-  secret: z.string().max(200).optional(),
+  subscribed_events: z.array(SubscribedType).max(50).default([]),
+  /** A caller's own secret (2.6), refused with a 422 after parsing unless shaped as a generated one is. */
+  secret: z.string().max(200).meta({ pattern: SECRET_PATTERN.source }).optional(),
   status: WebhookStatus.default("active"),
 });
 export type WebhookCreate = z.infer<typeof WebhookCreate>;
@@ -60,7 +70,7 @@ export type WebhookCreate = z.infer<typeof WebhookCreate>;
  */
 export const WebhookUpdate = z.strictObject({
   url: httpUrl(undefined, notClearable("a webhook needs a URL to deliver to")).optional(),
-  subscribed_events: z.array(z.string().max(100)).max(50).nullable().optional(),
+  subscribed_events: z.array(SubscribedType).max(50).nullable().optional(),
   status: z.enum(WebhookStatus.options, notClearable("send active or disabled")).optional(),
 });
 export type WebhookUpdate = z.infer<typeof WebhookUpdate>;
