@@ -9,9 +9,11 @@ const USAGE: Record<string, string> = {
                       [--command "..." | --image IMAGE [--env K=V]... [--port N]] [--startup-timeout-ms N]
                       [--bundle DIR --vendor V --product P --product-version X [--target-description D]]`,
   serve:
-    "  cap-conformance serve [--out target.json] [--fault NAME]... [--regions N] [--port N] [--minute-ms N] [--profile FILE]",
+    "  cap-conformance serve [--out target.json] [--fault NAME]... [--hostile NAME]... [--regions N] [--port N] [--minute-ms N]\n" +
+    "                        [--profile FILE]",
   simulate: "  cap-conformance simulate [--out target.json] [--minute-ms N]",
   faults: "  cap-conformance faults [--json]",
+  hostile: "  cap-conformance hostile [--json]",
   clauses: "  cap-conformance clauses [--json]",
   report: "  cap-conformance report DIR",
   cleanup:

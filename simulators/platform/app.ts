@@ -2,6 +2,7 @@
 import type { FastifyInstance } from "fastify";
 import { createServer } from "../shared/server.ts";
 import type { PlatformContext } from "./context.ts";
+import { installHostile } from "./hostile/index.ts";
 import { authenticate } from "./http/auth.ts";
 import { bodyLimitFor, optionalBehaviours } from "./http/optional-behaviours.ts";
 import { profileRewrites, rewriteUrl } from "./http/profile-paths.ts";
@@ -36,6 +37,8 @@ export function buildPlatform(ctx: PlatformContext): FastifyInstance {
     ...(rewrites.length > 0 ? { rewriteUrl: (method, url) => rewriteUrl(rewrites, method, url) } : {}),
   });
   app.decorateRequest("principal", null as never);
+  // First, so a hostile answer comes whatever the credential, as a misbehaving proxy's would.
+  installHostile(app, ctx.hostile ?? []);
   optionalBehaviours(app, ctx.profile);
 
   if (ctx.faults.has("404-plain-text")) {
