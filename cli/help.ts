@@ -3,7 +3,7 @@
 
 const USAGE: Record<string, string> = {
   run: `  cap-conformance run [--target FILE | --base-url URL --token-admin T --token-editor T --token-viewer T]
-                      [--suite a,b] [--clause id,id] [--seed N] [--num-runs N] [--timeout-ms N]
+                      [--suite a,b] [--clause id,id] [--seed N] [--num-runs N] [--timeout-ms N] [--max-body-bytes N]
                       [--report-dir DIR] [--profile FILE] [--repeat N] [--fault NAME]... [--minute-ms N] [--quiet] [--no-shrink]
                       [--expect FILE [--strict-expectations]]
                       [--command "..." | --image IMAGE [--env K=V]... [--port N]] [--startup-timeout-ms N]
@@ -30,6 +30,7 @@ const DETAILS: Record<string, string> = {
   --suite, --clause        only these suite areas / the checks naming these clause ids
   --seed N, --num-runs N   fast-check seed and runs per property (default 25)
   --timeout-ms N           bound on every request, stream read and wait (default 10000)
+  --max-body-bytes N       the body cap: a larger response body is not read, its check errors (default 16 MiB)
   --report-dir DIR         where the reports go (default reports/out)
   --profile FILE           the profile of assumptions and optional behaviours (exit 2 if it is not one)
   --repeat N               run N times and report clauses whose verdict changed

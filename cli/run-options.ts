@@ -13,6 +13,7 @@ export const RUN_OPTIONS = {
   "num-runs": { type: "string" },
   "report-dir": { type: "string" },
   "timeout-ms": { type: "string" },
+  "max-body-bytes": { type: "string" },
   fault: { type: "string", multiple: true },
   "minute-ms": { type: "string" },
   repeat: { type: "string" },

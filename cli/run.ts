@@ -7,6 +7,7 @@ import { parseArgs } from "node:util";
 import { verdictLines } from "../reports/console.ts";
 import { writeReports } from "../reports/write.ts";
 import { buildReport } from "../runner/build-report.ts";
+import { Collector } from "../runner/collector.ts";
 import { availableSuites, runSuites } from "../runner/launch.ts";
 import { specSha256, TOOL_VERSION } from "../runner/package-info.ts";
 import { randomSeed, SETTING_DEFAULTS } from "../runner/protocol.ts";
@@ -22,6 +23,7 @@ import { type Acquired, acquireTarget, EMBEDDED } from "./acquire-target.ts";
 import { Product, writeBundle } from "./bundle.ts";
 import { applyExpectations, readExpectations } from "./expectations.ts";
 import { handleInterrupts, stopOnInterrupt } from "./interrupt.ts";
+import { LiveReport } from "./live-report.ts";
 import { preflight } from "./preflight.ts";
 import { checkProfile } from "./profile-flag.ts";
 import { RUN_OPTIONS } from "./run-options.ts";
@@ -48,6 +50,7 @@ export async function runCommand(argv: string[]): Promise<number> {
   const seed = intFlag(values.seed, "seed", randomSeed(), 0);
   const numRuns = intFlag(values["num-runs"], "num-runs", SETTING_DEFAULTS.numRuns, 1);
   const timeoutMs = intFlag(values["timeout-ms"], "timeout-ms", SETTING_DEFAULTS.timeoutMs, 100);
+  const maxBodyBytes = intFlag(values["max-body-bytes"], "max-body-bytes", SETTING_DEFAULTS.maxBodyBytes, 1024);
   const repeat = intFlag(values.repeat, "repeat", 1, 1);
   const minuteMs = intFlag(values["minute-ms"], "minute-ms", 50, 1);
   // Checked here: a value that is not a number would make the wait for the server endless.
@@ -123,40 +126,70 @@ export async function runCommand(argv: string[]): Promise<number> {
       if (repeat > 1) log(`Run ${i + 1} of ${repeat}`);
       const startedAt = new Date();
       const prefix = `capct-${randomBytes(3).toString("hex")}-`;
-      const collector = await runSuites({
-        targetFile,
-        livenessFile: join(workDir, `no-answer-${i}`),
-        seed,
-        numRuns,
-        timeoutMs,
-        prefix,
-        replayBase,
-        secretsFile,
-        suites,
-        clauses,
-        shrink: !values["no-shrink"],
-        print: log,
+      const reportOf = (incomplete?: Report["incomplete"]): Report => {
+        const built = buildReport(
+          CLAUSES,
+          collector.checks,
+          target,
+          {
+            toolVersion: TOOL_VERSION,
+            specSha256: specHash,
+            seed,
+            numRuns,
+            startedAt,
+            finishedAt: new Date(),
+            narrowed: suites !== undefined || clauses !== undefined,
+            optional,
+            prefix,
+            leftovers: collector.leftovers,
+            incomplete,
+          },
+          collector.harnessErrors,
+        );
+        // Last line of defence: a secret a worker learnt after another recorded it is still masked here.
+        return redactJson(applyExpectations(built, expectations, values["strict-expectations"]));
+      };
+      // Written as checks finish and on an interrupt, so a run that dies still leaves its verdicts.
+      const live = new LiveReport(reportDir, (reason) =>
+        reportOf({ reason, checks_finished: collector.checks.length }),
+      );
+      const collector = new Collector(() => live.changed());
+      live.changed();
+      const flushOnInterrupt = stopOnInterrupt((signal) => {
+        const cut = live.flush(`interrupted by ${signal}`);
+        for (const line of verdictLines(cut, reportDir)) say(line);
+        return exitCodeOf(cut);
       });
-      const built = buildReport(
-        CLAUSES,
-        collector.checks,
-        target,
-        {
-          toolVersion: TOOL_VERSION,
-          specSha256: specHash,
+      try {
+        await runSuites({
+          targetFile,
+          livenessFile: join(workDir, `no-answer-${i}`),
           seed,
           numRuns,
-          startedAt,
-          finishedAt: new Date(),
-          narrowed: suites !== undefined || clauses !== undefined,
-          optional,
+          timeoutMs,
+          maxBodyBytes,
           prefix,
-          leftovers: collector.leftovers,
-        },
-        collector.harnessErrors,
+          replayBase,
+          secretsFile,
+          suites,
+          clauses,
+          shrink: !values["no-shrink"],
+          print: log,
+          collector,
+        });
+      } finally {
+        flushOnInterrupt();
+        live.stop();
+      }
+      const unfinished = collector.unfinished.length;
+      report = reportOf(
+        unfinished === 0
+          ? undefined
+          : {
+              reason: `${unfinished} check(s) never reached a verdict: the worker running them died (see the harness errors)`,
+              checks_finished: collector.checks.length,
+            },
       );
-      // Last line of defence: a secret a worker learnt after another recorded it is still masked here.
-      report = redactJson(applyExpectations(built, expectations, values["strict-expectations"]));
       reports.push(report);
       for (const error of collector.harnessErrors) console.error(`error: ${error}`);
       for (const line of leftoverLines(collector.leftovers, prefix, values.target, embedded)) say(line);
@@ -220,7 +253,7 @@ function leftoverLines(
 
 /**
  * The flags that shape what a replay must see again: the target (file, URL, command or image), the profile,
- * the faults, and the generation settings that decide which cases a property reaches. Never a token.
+ * the faults, the generation settings that decide which cases a property reaches, and the body cap. Never a token.
  */
 function replayCommand(values: {
   target?: string;
@@ -231,6 +264,7 @@ function replayCommand(values: {
   fault?: string[];
   "num-runs"?: string;
   "timeout-ms"?: string;
+  "max-body-bytes"?: string;
   "minute-ms"?: string;
 }): string {
   const parts = ["npx cap-conformance run"];
@@ -240,7 +274,7 @@ function replayCommand(values: {
   if (values.image) parts.push(`--image ${shellWord(values.image)}`);
   if (values.profile) parts.push(`--profile ${shellWord(values.profile)}`);
   for (const fault of values.fault ?? []) parts.push(`--fault ${shellWord(fault)}`);
-  for (const flag of ["num-runs", "timeout-ms", "minute-ms"] as const) {
+  for (const flag of ["num-runs", "timeout-ms", "max-body-bytes", "minute-ms"] as const) {
     if (values[flag] !== undefined) parts.push(`--${flag} ${shellWord(values[flag])}`);
   }
   return parts.join(" ");

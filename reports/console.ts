@@ -3,6 +3,7 @@
 import type { Report } from "../spec/report.ts";
 import { nothingChecked, verdictOf } from "../spec/verdict.ts";
 import { expectationClauses } from "./expected.ts";
+import { incompleteNote } from "./format.ts";
 import { problemClauses } from "./group.ts";
 
 function sectionKey(section: string): number[] {
@@ -41,6 +42,8 @@ export function verdictLines(report: Report, reportDir: string): string[] {
   lines.push(...optionalLines(report));
   if (report.summary.failed === 0 && report.summary.errored === 0 && nothingChecked(report))
     lines.push("", "Nothing was checked: every selected check was skipped (the report gives each reason).");
+  const incomplete = incompleteNote(report);
+  if (incomplete !== undefined) lines.push("", incomplete);
   const s = report.summary;
   const verdict = verdictOf(report);
   lines.push(

@@ -68,3 +68,11 @@ export function countsLine(summary: Report["summary"], expectations?: Report["ex
   const staleNote = stale > 0 ? `; ${stale} stale expectation${stale === 1 ? "" : "s"}` : "";
   return `${parts.join(", ")} (${summary.clauses} clauses)${staleNote}`;
 }
+
+/** What every renderer says of an incomplete report (spec/report.ts, `incomplete`), or undefined for a whole run. */
+export function incompleteNote(report: Pick<Report, "incomplete">): string | undefined {
+  const cut = report.incomplete;
+  if (cut === undefined) return undefined;
+  const checks = `${cut.checks_finished} check${cut.checks_finished === 1 ? "" : "s"}`;
+  return `INCOMPLETE: the run did not finish (${cut.reason}). This report holds the verdicts of the ${checks} that finished before that; the others never reached one, so the run is ERROR.`;
+}

@@ -2,6 +2,7 @@
 // lacks what it needs, and records the exchange, seed and replay command when it fails.
 import { type TestContext, test } from "vitest";
 import type { CheckMeta } from "./check-meta.ts";
+import { clip, LIMITS } from "./limits.ts";
 import { checkDeadlineMs, checkTitle } from "./protocol.ts";
 import { beginRecording, endRecording } from "./recorder.ts";
 import { redact } from "./redact.ts";
@@ -18,7 +19,6 @@ export interface CheckOptions {
   timeoutMs?: number;
 }
 
-const EXCHANGES_KEPT = 8;
 /** Our own deadline ends a check this much before vitest's, so an overrun is reported by us, as an error. */
 const DEADLINE_MARGIN_MS = 1_000;
 
@@ -89,10 +89,10 @@ export function check(
       const cause = failure?.cause ?? error;
       meta.errored = isTargetError(cause);
       meta.failure = {
-        message: redact(error instanceof Error ? error.message : String(error)),
+        message: clip(redact(error instanceof Error ? error.message : String(error)), LIMITS.messageChars),
         seed: failure?.seed ?? null,
         path: failure?.path ?? null,
-        exchanges: record.exchanges.slice(-EXCHANGES_KEPT),
+        exchanges: [...record.exchanges],
         reproduce: reproduceLine(clauses, failure?.seed === undefined ? undefined : runConfig().seed),
       };
       throw error;

@@ -125,5 +125,15 @@ export const Report = z.object({
   optional: z.array(OptionalResult).optional(),
   /** Optional: what the run created and could not delete. A warning, never part of the verdict. */
   leftovers: z.array(Leftover).optional(),
+  /** Optional: set when the run did not finish (killed, interrupted, out of memory, a worker died). The report holds
+   * every verdict reached until then and says nothing of the rest; its verdict is ERROR whatever it holds. */
+  incomplete: z
+    .object({
+      /** Why the run did not finish, as far as the harness knew when it wrote this report. */
+      reason: z.string(),
+      /** How many checks had reached a verdict. */
+      checks_finished: z.int(),
+    })
+    .optional(),
 });
 export type Report = z.infer<typeof Report>;

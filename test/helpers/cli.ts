@@ -3,6 +3,7 @@ import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { watchPeakRss } from "./peak-rss.ts";
 
 export const BIN = fileURLToPath(new URL("../../bin/cap-conformance.js", import.meta.url));
 export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -12,11 +13,15 @@ export interface CliResult {
   stdout: string;
   stderr: string;
   ms: number;
+  /** With `peakRss`: the peak memory of the command and its workers, in MiB (helpers/peak-rss.ts). */
+  peakRssMb?: number;
+  /** With `resolveOnTimeout`: the command was killed at the timeout (its code is then null). */
+  timedOut?: boolean;
 }
 
 export function runCli(
   args: string[],
-  options: { timeoutMs?: number; env?: NodeJS.ProcessEnv } = {},
+  options: { timeoutMs?: number; env?: NodeJS.ProcessEnv; peakRss?: boolean; resolveOnTimeout?: boolean } = {},
 ): Promise<CliResult> {
   const started = Date.now();
   return new Promise((resolve, reject) => {
@@ -25,6 +30,8 @@ export function runCli(
       env: { ...process.env, ...options.env },
       stdio: ["ignore", "pipe", "pipe"],
     });
+    const watcher = options.peakRss && child.pid !== undefined ? watchPeakRss(child.pid) : undefined;
+    let timedOut = false;
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => {
@@ -35,6 +42,9 @@ export function runCli(
     });
     const timer = setTimeout(() => {
       child.kill("SIGKILL");
+      timedOut = true;
+      if (options.resolveOnTimeout) return;
+      watcher?.stop();
       reject(
         new Error(`cap-conformance ${args.join(" ")} did not finish in ${options.timeoutMs} ms\n${stdout}\n${stderr}`),
       );
@@ -42,7 +52,8 @@ export function runCli(
     child.on("error", reject);
     child.on("close", (code) => {
       clearTimeout(timer);
-      resolve({ code, stdout, stderr, ms: Date.now() - started });
+      const peak = watcher === undefined ? {} : { peakRssMb: watcher.stop() };
+      resolve({ code, stdout, stderr, ms: Date.now() - started, ...peak, ...(timedOut ? { timedOut } : {}) });
     });
   });
 }
