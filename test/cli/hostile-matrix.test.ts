@@ -34,7 +34,7 @@ interface HostileRun {
   peak_rss_mb: number;
   report: boolean;
   verdict: string;
-  /** The first message of an errored or failed check: what the harness said of the answer. */
+  /** The first message of an errored or failed check (or of a set-up error): what the harness said. */
   said: string;
   problems: string[];
 }
