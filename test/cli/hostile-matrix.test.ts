@@ -69,8 +69,11 @@ test("the harness survives every hostile behaviour in bounded time and memory, w
       if (peak > PEAK_RSS_MB) problems.push(`peak RSS ${peak} MiB over ${PEAK_RSS_MB} MiB`);
       const limit = NAMES_LIMIT[name as HostileName];
       if (limit !== undefined && !limit.test(reportText)) problems.push(`the report does not name the limit ${limit}`);
-      const said = report?.clauses.flatMap((c) => c.checks).find((c) => c.status === "errored" || c.status === "failed")
-        ?.failure?.message;
+      // What the harness said of the answer: the first check that errored or failed, else a set-up error.
+      const problem = report?.clauses
+        .flatMap((c) => c.checks)
+        .find((c) => c.status === "errored" || c.status === "failed");
+      const said = problem?.failure?.message ?? report?.harness_errors?.[0]?.replace(/^\S*suites\//, "suites/");
       return {
         hostile: name,
         exit: result.code,
@@ -78,7 +81,10 @@ test("the harness survives every hostile behaviour in bounded time and memory, w
         peak_rss_mb: peak,
         report: report !== undefined,
         verdict: report === undefined ? "none" : verdictWord(report),
-        said: (said ?? "").split("\n")[0]!.slice(0, 160),
+        said: (said ?? "")
+          .split("\n")[0]!
+          .replace(/http:\/\/127\.0\.0\.1:\d+/g, "")
+          .slice(0, 200),
         problems,
       };
     }),

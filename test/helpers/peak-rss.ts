@@ -1,6 +1,8 @@
-// The peak memory of a process and every process it starts (the vitest workers of `run`), read from /proc while
-// it runs: each process's VmHWM (its own high-water mark), summed over every process seen. The sum is an upper
-// bound of the tree's peak, since the processes need not peak at once.
+// The peak memory of a process and the processes it starts (the forked vitest workers of `run`), read from /proc
+// while it runs. Every 100 ms the processes alive are listed and their VmHWM (each one's own high-water mark so
+// far) summed; the answer is the largest such sum. That bounds the tree's real peak from above, since each mark
+// is at least what its process held at any earlier moment, and it does not add up workers that lived one after
+// another (a run forks a fresh worker per suite file).
 import { readdirSync, readFileSync } from "node:fs";
 
 const POLL_MS = 100;
@@ -32,9 +34,9 @@ function tree(pid: number): number[] {
   return pids;
 }
 
-function highWaterKb(pid: number): number | undefined {
+function highWaterKb(pid: number): number {
   const match = /^VmHWM:\s+(\d+) kB$/m.exec(read(`/proc/${pid}/status`) ?? "");
-  return match === null ? undefined : Number(match[1]);
+  return match === null ? 0 : Number(match[1]);
 }
 
 export interface PeakRss {
@@ -43,19 +45,19 @@ export interface PeakRss {
 }
 
 export function watchPeakRss(pid: number): PeakRss {
-  const peaks = new Map<number, number>();
+  let peakKb = 0;
   const sample = () => {
-    for (const each of tree(pid)) {
-      const kb = highWaterKb(each);
-      if (kb !== undefined) peaks.set(each, Math.max(peaks.get(each) ?? 0, kb));
-    }
+    peakKb = Math.max(
+      peakKb,
+      tree(pid).reduce((sum, each) => sum + highWaterKb(each), 0),
+    );
   };
   sample();
   const timer = setInterval(sample, POLL_MS);
   return {
     stop() {
       clearInterval(timer);
-      return Math.round([...peaks.values()].reduce((a, b) => a + b, 0) / 1024);
+      return Math.round(peakKb / 1024);
     },
   };
 }
