@@ -94,6 +94,8 @@ export class SseStream {
   endedByServer = false;
   closed = false;
   private raw = "";
+  /** Characters received in all (raw keeps the first RAW_KEPT of them). */
+  private receivedChars = 0;
   /** Characters of the frames kept so far (data and raw lines), held to the run's body cap. */
   private keptChars = 0;
   private readonly waiters = new Set<() => void>();
@@ -257,6 +259,7 @@ export class SseStream {
           decoder = new TextDecoder("utf-8");
           text = decoder.decode(buffer, { stream: true });
         }
+        this.receivedChars += text.length;
         if (this.raw.length < RAW_KEPT) this.raw += text.slice(0, RAW_KEPT - this.raw.length);
         rawBlocks.push(...scanner.feed(text));
         // Checked before the parser sees the text, so neither holds more than a cap and one chunk.
@@ -288,7 +291,8 @@ export class SseStream {
   private finish(): void {
     untrack(this.trackKey);
     const cut = this.overLimit === undefined ? "" : `\n[the harness closed the stream: ${this.overLimit}]`;
-    this.exchange.response_body = redact(this.raw.slice(0, REPORTED_BODY)) + cut;
+    const size = this.receivedChars > REPORTED_BODY ? `… [${this.receivedChars} characters in all]` : "";
+    this.exchange.response_body = redact(this.raw.slice(0, REPORTED_BODY)) + size + cut;
     this.exchange.duration_ms = Math.round(this.elapsed());
     this.notify();
   }
