@@ -11,7 +11,8 @@ const USAGE: Record<string, string> = {
   serve:
     "  cap-conformance serve [--out target.json] [--fault NAME]... [--hostile NAME]... [--regions N] [--port N] [--minute-ms N]\n" +
     "                        [--profile FILE]",
-  simulate: "  cap-conformance simulate [--out target.json] [--minute-ms N]",
+  simulate:
+    "  cap-conformance simulate [--out target.json] [--minute-ms N] [--listen HOST [--port N] [--public-host H | --public-url NAME=URL]...]",
   faults: "  cap-conformance faults [--json]",
   hostile: "  cap-conformance hostile [--json]",
   clauses: "  cap-conformance clauses [--json]",
@@ -19,7 +20,9 @@ const USAGE: Record<string, string> = {
   cleanup:
     "  cap-conformance cleanup --target FILE --prefix capct-xxxxxx- [--profile FILE] [--timeout-ms N]\n" +
     "                          (or --base-url URL --token-admin T instead of --target)",
-  load: "  cap-conformance load --scenario NAME [--target FILE] [--duration 30s] [--rate N] [--vus N]",
+  load:
+    "  cap-conformance load --scenario NAME [--target FILE] [--duration 30s] [--rate N] [--vus N] [--instances N]\n" +
+    "  cap-conformance load merge DIR... [--report-dir DIR] [--target FILE]",
   openapi: "  cap-conformance openapi [--out FILE]",
 };
 
@@ -45,6 +48,12 @@ const DETAILS: Record<string, string> = {
   simulate: `
   --out FILE               where the target file goes (default target.json; it holds the carrier auth token)
   --minute-ms N            real milliseconds per simulated minute (default 60000)
+  --listen HOST            the address they listen on (default 127.0.0.1); any other serves their
+                           unauthenticated admin APIs to whoever reaches it and lets the carrier call back
+                           any address, and needs the URLs they are reached at:
+  --port N                 the control plane's port; carrier, provider, website, webhook sink take the next four
+  --public-host HOST       advertise http://HOST:PORT for each (needs --port)
+  --public-url NAME=URL    advertise URL for one (control_plane, carrier, provider, website, webhook_sink)
   Runs until SIGINT/SIGTERM.`,
 };
 

@@ -20,11 +20,11 @@ export async function main(argv: string[]): Promise<number> {
       case "cleanup":
         return await (await import("./cleanup.ts")).cleanupCommand(rest);
       case "faults":
-        return (await import("./catalogue-commands.ts")).faultsCommand(rest);
+        return (await import("./list-commands.ts")).faultsCommand(rest);
       case "hostile":
-        return (await import("./catalogue-commands.ts")).hostileCommand(rest);
+        return (await import("./list-commands.ts")).hostileCommand(rest);
       case "clauses":
-        return await (await import("./catalogue-commands.ts")).clausesCommand(rest);
+        return await (await import("./list-commands.ts")).clausesCommand(rest);
       case "report":
         return await (await import("../reports/render-command.ts")).renderCommand(rest[0] ?? "");
       case "load":

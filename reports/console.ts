@@ -1,9 +1,9 @@
 // The one-screen verdict printed at the end of a run.
 
 import type { Report } from "../spec/report.ts";
-import { nothingChecked, verdictOf } from "../spec/verdict.ts";
+import { nothingChecked } from "../spec/verdict.ts";
 import { expectationClauses } from "./expected.ts";
-import { incompleteNote } from "./format.ts";
+import { incompleteNote, verdictHeadline } from "./format.ts";
 import { problemClauses } from "./group.ts";
 
 function sectionKey(section: string): number[] {
@@ -11,7 +11,12 @@ function sectionKey(section: string): number[] {
 }
 
 export function verdictLines(report: Report, reportDir: string): string[] {
-  const lines: string[] = ["", "Clauses by section (passed/failed/errored/skipped/not shown):"];
+  const lines: string[] = [
+    "",
+    verdictHeadline(report),
+    "",
+    "Clauses by section (passed/failed/errored/skipped/not shown):",
+  ];
   const sections = [...new Set(report.clauses.map((c) => c.section))].sort((a, b) => {
     const [x, y] = [sectionKey(a), sectionKey(b)];
     for (let i = 0; i < Math.max(x.length, y.length); i++) {
@@ -45,7 +50,7 @@ export function verdictLines(report: Report, reportDir: string): string[] {
   const incomplete = incompleteNote(report);
   if (incomplete !== undefined) lines.push("", incomplete);
   const s = report.summary;
-  const verdict = verdictOf(report);
+  const verdict = verdictHeadline(report);
   lines.push(
     "",
     `${verdict}: ${s.passed} passed, ${s.failed} failed${expectedPart(report)}, ${s.errored} errored, ${s.skipped} skipped, ${s.not_shown} not shown (of ${s.clauses} clauses) in ${(report.run.duration_ms / 1000).toFixed(1)} s, seed ${report.run.seed}`,

@@ -1,5 +1,6 @@
 // Small text helpers shared by the reporters: durations, truncation, bodies, the counts line.
 import type { Report } from "../spec/report.ts";
+import { verdictOf } from "../spec/verdict.ts";
 
 export function formatDuration(ms: number): string {
   if (!Number.isFinite(ms) || ms < 0) return "?";
@@ -75,4 +76,15 @@ export function incompleteNote(report: Pick<Report, "incomplete">): string | und
   if (cut === undefined) return undefined;
   const checks = `${cut.checks_finished} check${cut.checks_finished === 1 ? "" : "s"}`;
   return `INCOMPLETE: the run did not finish (${cut.reason}). This report holds the verdicts of the ${checks} that finished before that; the others never reached one, so the run is ERROR.`;
+}
+
+/**
+ * The verdict as the first line of every report says it. A failing run that also has errored clauses says so
+ * there: those clauses were not judged at all, which a reader of "FAIL" alone would not guess.
+ */
+export function verdictHeadline(report: Report): string {
+  const verdict = verdictOf(report);
+  const errored = report.summary.errored + (report.optional ?? []).filter((o) => o.status === "errored").length;
+  if (verdict !== "FAIL" || errored === 0) return verdict;
+  return `FAIL, and ${errored} clause${errored === 1 ? "" : "s"} errored (not judged)`;
 }

@@ -4,7 +4,15 @@ import type { ClauseResult, Report } from "../spec/report.ts";
 import { verdictOf } from "../spec/verdict.ts";
 import { html } from "./escape.ts";
 import { expectationClauses, type ShownStatus, shownStatus, usedExpectations } from "./expected.ts";
-import { countsLine, firstLine, formatDuration, formatTimestamp, incompleteNote, truncate } from "./format.ts";
+import {
+  countsLine,
+  firstLine,
+  formatDuration,
+  formatTimestamp,
+  incompleteNote,
+  truncate,
+  verdictHeadline,
+} from "./format.ts";
 import { countStatuses, groupBySection, problemClauses } from "./group.ts";
 import { badge, clauseBlock, issueMarkup } from "./html-clause.ts";
 import { HTML_SCRIPT, HTML_SCRIPT_HASH } from "./html-script.ts";
@@ -190,13 +198,13 @@ export function renderHtml(report: Report): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="${CSP}">
 <meta name="referrer" content="no-referrer">
-<title>${verdict} · cap-conformance report</title>
+<title>${html(verdictHeadline(report))} · cap-conformance report</title>
 <style>${HTML_STYLE}</style>
 </head>
 <body>
 <header class="verdict v-${verdict.toLowerCase()}"><div class="wrap">
 <p class="eyebrow">cap-conformance report</p>
-<h1 id="verdict"><span class="vsym" aria-hidden="true">${VERDICT_SYMBOL[verdict]}</span> ${verdict}</h1>
+<h1 id="verdict"><span class="vsym" aria-hidden="true">${VERDICT_SYMBOL[verdict]}</span> ${html(verdictHeadline(report))}</h1>
 <p class="vline">${html(countsLine(report.summary, report.expectations))}</p>
 </div></header>
 <main class="wrap">

@@ -5,7 +5,7 @@ import type { ClauseResult, Report } from "../spec/report.ts";
 import { verdictOf } from "../spec/verdict.ts";
 import { mdCode, mdFence, mdText } from "./escape.ts";
 import { expectationClauses, issueHref, usedExpectations } from "./expected.ts";
-import { countsLine, firstLine, formatDuration, incompleteNote, truncate } from "./format.ts";
+import { countsLine, firstLine, formatDuration, incompleteNote, truncate, verdictHeadline } from "./format.ts";
 import { firstProblemCheck, groupBySection, problemClauses } from "./group.ts";
 import { cleanupCommand, LEFTOVERS_SHOWN, leftoversOf, leftoverText } from "./leftovers.ts";
 import { declaredOptionalRows } from "./optional-rows.ts";
@@ -54,7 +54,7 @@ function header(report: Report): string {
     ["**Total**", s.clauses],
   ];
   return [
-    `## ${VERDICT_SYMBOL[verdict]} cap-conformance: ${verdict}`,
+    `## ${VERDICT_SYMBOL[verdict]} cap-conformance: ${verdictHeadline(report)}`,
     "",
     `**${verdict}**: ${mdText(countsLine(s, report.expectations))}`,
     "",

@@ -1,7 +1,6 @@
 // `cap-conformance report DIR`: re-renders junit.xml, report.html and summary.md from DIR/report.json.
 // Exit codes: 0 rendered (whatever the run's verdict), 2 no usable report.json or the files could not be written.
-import { verdictOf } from "../spec/verdict.ts";
-import { countsLine } from "./format.ts";
+import { countsLine, verdictHeadline } from "./format.ts";
 import { ReportError, readReport, writeRenderedReports } from "./write.ts";
 
 export interface RenderCommandIo {
@@ -22,7 +21,7 @@ export async function renderCommand(dir: string, io: RenderCommandIo = defaultIo
   try {
     const report = await readReport(dir);
     const { files } = await writeRenderedReports(report, dir);
-    io.out(`${verdictOf(report)}: ${countsLine(report.summary, report.expectations)}`);
+    io.out(`${verdictHeadline(report)}: ${countsLine(report.summary, report.expectations)}`);
     for (const f of files) io.out(`wrote ${f}`);
     return 0;
   } catch (err) {

@@ -1,4 +1,4 @@
-// Builds report.json from the clause catalogue and the collected checks (ARCHITECTURE.md, "The flow of one check").
+// Builds report.json from the clause list and the collected checks (ARCHITECTURE.md, "The flow of one check").
 import type { Clause } from "../spec/clause.ts";
 import { OPTIONAL_BEHAVIOURS, optionalCheckId } from "../spec/optional-behaviours.ts";
 import type { Profile } from "../spec/profile.ts";
@@ -66,7 +66,7 @@ export function universalChecks(checks: CollectedCheck[]): CollectedCheck[] {
 }
 
 export function buildReport(
-  catalogue: readonly Clause[],
+  allClauses: readonly Clause[],
   collected: CollectedCheck[],
   target: Target,
   info: RunInfo,
@@ -77,7 +77,7 @@ export function buildReport(
   for (const check of all) {
     for (const id of check.clauses) byClause.set(id, [...(byClause.get(id) ?? []), check.result]);
   }
-  const clauses: ClauseResult[] = catalogue.map((clause) => {
+  const clauses: ClauseResult[] = allClauses.map((clause) => {
     const checks = byClause.get(clause.id) ?? [];
     const { status, reason } = clauseStatus(clause, checks, info);
     return {

@@ -22,7 +22,25 @@ export function collectedCheck(testCase: TestCase): CollectedCheck {
   const suite = meta?.suite ?? suiteOfFile(testCase.module.moduleId);
   const { name, clauses } = parseCheckTitle(testCase.name);
   let result: CheckResult;
-  if (outcome.state === "skipped") {
+  const setUpError = outcome.state === "skipped" && outcome.note === undefined ? setUpFailure(testCase) : undefined;
+  if (setUpError !== undefined) {
+    // vitest skips the tests of a file whose set-up hook threw: they could not run, which is an error of
+    // each of them (with the true reason), never a skip.
+    result = {
+      name,
+      suite,
+      status: "errored",
+      duration_ms: duration,
+      reason: null,
+      failure: {
+        message: `the set-up of its suite file failed, so it could not run: ${setUpError}`,
+        seed: null,
+        path: null,
+        exchanges: [],
+        reproduce: null,
+      },
+    };
+  } else if (outcome.state === "skipped") {
     result = {
       name,
       suite,
@@ -54,6 +72,15 @@ export function collectedCheck(testCase: TestCase): CollectedCheck {
     };
   }
   return { clauses: meta?.clauses ?? clauses, result, universal: meta?.universal ?? {} };
+}
+
+/** The error of a set-up hook (beforeAll of its file or of an enclosing describe) that kept a test from running. */
+function setUpFailure(testCase: TestCase): string | undefined {
+  for (let parent = testCase.parent; ; parent = parent.parent) {
+    const error = parent.errors()[0];
+    if (error !== undefined) return error.message;
+    if (parent.type === "module") return undefined;
+  }
 }
 
 export class Collector implements Reporter {

@@ -194,9 +194,12 @@ function parseJson(text: string): unknown {
 }
 
 /** One line naming an exchange, for assertion messages. */
-export function describe(response: ApiResponse): string {
+export function explain(response: ApiResponse): string {
   return `${response.method} ${response.url} → ${response.status} ${redact(response.text.slice(0, 300))}`;
 }
+
+/** The former name of explain(), which shadowed vitest's describe; kept until every suite uses explain. */
+export const describe = explain;
 
 function reasonOf(error: unknown): string {
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);

@@ -44,7 +44,9 @@ export function redact(text: string): string {
   }
   // Standard Webhooks secrets and bearer values we were never told about.
   out = out.replace(/whsec_[A-Za-z0-9+/=]{8,}/g, "whsec_[REDACTED]");
-  out = out.replace(/(Bearer\s+)[^\s",]+/gi, "$1[REDACTED]");
+  out = out.replace(/(Bearer\s+)([^\s",]+)/gi, (whole, scheme: string, value: string) =>
+    looksLikeCredential(value) ? `${scheme}[REDACTED]` : whole,
+  );
   return out;
 }
 
@@ -66,4 +68,12 @@ export function redactHeaders(headers: Record<string, string>): Record<string, s
     out[name] = SECRET_HEADERS.has(name.toLowerCase()) ? "[REDACTED]" : redact(value);
   }
   return out;
+}
+
+/**
+ * Whether the word after "Bearer" is a credential rather than prose ("the Bearer scheme with no token"): a token
+ * has a digit or punctuation in it, or is long. Registered secrets are masked whatever they look like.
+ */
+function looksLikeCredential(value: string): boolean {
+  return value.startsWith("[REDACTED") ? false : /[^A-Za-z]/.test(value) || value.length >= 20;
 }

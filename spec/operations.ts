@@ -412,3 +412,8 @@ export type ProfileOperationName = {
 export function operationRows(): Array<OperationRow & { name: OperationName }> {
   return Object.entries(OPERATIONS).map(([name, r]) => ({ ...r, name: name as OperationName }));
 }
+
+/** Every operation's path template by name: what the k6 bundle carries instead of the table (load/bundle.ts). */
+export function operationPaths(): Record<OperationName, string> {
+  return Object.fromEntries(operationRows().map((r) => [r.name, r.path])) as Record<OperationName, string>;
+}

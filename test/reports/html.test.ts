@@ -23,8 +23,10 @@ describe("renderHtml", () => {
   it("puts the verdict, counts and environment first", () => {
     const page = renderHtml(sampleReport());
     expect(page.startsWith("<!doctype html>")).toBe(true);
-    expect(page).toContain("<title>FAIL · cap-conformance report</title>");
-    expect(page).toMatch(/<header class="verdict v-fail">[\s\S]*?<h1 id="verdict">.*FAIL<\/h1>/);
+    expect(page).toContain("<title>FAIL, and 1 clause errored (not judged) · cap-conformance report</title>");
+    expect(page).toMatch(
+      /<header class="verdict v-fail">[\s\S]*?<h1 id="verdict">.*FAIL, and 1 clause errored \(not judged\)<\/h1>/,
+    );
     expect(page).toContain("3 failed, 1 errored, 7 passed, 1 skipped, 2 not shown (14 clauses)");
     for (const fact of [
       "cap-conformance 0.1.0",

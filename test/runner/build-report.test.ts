@@ -35,9 +35,9 @@ const info = (narrowed = false): RunInfo => ({
   finishedAt: new Date(1000),
   narrowed,
 });
-const build = (catalogue: Clause[], checks: CollectedCheck[], narrowed = false) =>
+const build = (clauses: Clause[], checks: CollectedCheck[], narrowed = false) =>
   // biome-ignore lint/suspicious/noExplicitAny: a minimal target is enough for the builder
-  buildReport(catalogue, checks, target as any, info(narrowed));
+  buildReport(clauses, checks, target as any, info(narrowed));
 
 describe("buildReport", () => {
   it("gives a clause the worst status of its checks: failed > errored > passed > skipped", () => {

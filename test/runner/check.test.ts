@@ -63,6 +63,16 @@ describe("check()", () => {
   });
 });
 
+describe("a set-up hook that throws", () => {
+  it("errors each check it kept from running, with the hook's error, instead of a bare skip", () => {
+    const c = byName("after a broken set-up");
+    expect(c.result.status).toBe("errored");
+    expect(c.result.failure?.message).toBe(
+      "the set-up of its suite file failed, so it could not run: set-up broke: POST /v1/knowledge answered 404",
+    );
+  });
+});
+
 describe("property()", () => {
   it("fails with fast-check's seed and path, and a replay line with the run seed", () => {
     const c = byName("a property with a counterexample");

@@ -44,3 +44,12 @@ describe("the secret registry", () => {
     expect(readFileSync(file, "utf8").endsWith("\n")).toBe(true);
   });
 });
+
+describe("bearer values nobody registered", () => {
+  it("are masked when they look like a credential, and prose about the scheme is left alone", () => {
+    expect(redact("authorization: Bearer eyJhbGciOi.abc-123")).toBe("authorization: Bearer [REDACTED]");
+    expect(redact("Bearer abcdefghijklmnopqrstuvwxyz")).toBe("Bearer [REDACTED]");
+    expect(redact("the Bearer scheme with no token")).toBe("the Bearer scheme with no token");
+    expect(redact("a bare Bearer header")).toBe("a bare Bearer header");
+  });
+});

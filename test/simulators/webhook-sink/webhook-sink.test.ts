@@ -126,6 +126,17 @@ describe("wait", () => {
     expect(result.deliveries.map((d) => d.body_text)).toEqual(['{"n":4}']);
     expect((await waitFor("paged", "count=1&after_seq=4&timeout_ms=100")).satisfied).toBe(false);
   });
+
+  it("with contains, wakes only for the deliveries whose body holds that text and answers only those", async () => {
+    await deliver("mine", '{"session_id":"s-1"}');
+    const waiting = waitFor("mine", "count=1&after_seq=1&timeout_ms=2500&contains=s-3");
+    await deliver("mine", '{"session_id":"s-2"}');
+    await deliver("mine", '{"session_id":"s-3"}');
+    const result = await waiting;
+    expect(result).toMatchObject({ satisfied: true, count: 1 });
+    expect(result.deliveries.map((d) => [d.seq, d.body_text])).toEqual([[3, '{"session_id":"s-3"}']]);
+    expect((await waitFor("mine", "count=1&after_seq=3&timeout_ms=100&contains=s-2")).satisfied).toBe(false);
+  });
 });
 
 describe("slow answers", () => {
