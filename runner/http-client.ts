@@ -136,7 +136,7 @@ export async function call(path: string, options: RequestOptions = {}): Promise<
     // Headers over the cap are an answer (the server is there), just not one the harness reads.
     noteAnswered(isHeaderOverflow(error));
     if (isHeaderOverflow(error)) throw new LimitExceeded(redact(headerCapMessage(method, url)));
-    throw new TargetError(redact(`${method} ${url}: no answer within ${timeoutMs} ms (${reasonOf(error)})`));
+    throw new TargetError(redact(noAnswer(method, url, timeoutMs, error)));
   }
   const status = response.statusCode;
   const responseHeaders = flattenHeaders(response.headers);
@@ -163,7 +163,7 @@ export async function call(path: string, options: RequestOptions = {}): Promise<
   } catch (error) {
     if (!(error instanceof BodyOverCap)) {
       noteAnswered(false);
-      throw new TargetError(redact(`${method} ${url}: no answer within ${timeoutMs} ms (${reasonOf(error)})`));
+      throw new TargetError(redact(noAnswer(method, url, timeoutMs, error)));
     }
     noteAnswered(true);
     record(`[not kept: over the body cap of ${formatBytes(cap)}]`);
@@ -201,6 +201,12 @@ export function explain(response: ApiResponse): string {
 /** The former name of explain(), which shadowed vitest's describe; kept until every suite uses explain. */
 export const describe = explain;
 
-function reasonOf(error: unknown): string {
-  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+const TIMEOUTS = new Set(["TimeoutError", "AbortError", "HeadersTimeoutError", "BodyTimeoutError"]);
+
+/** Why a request got no (whole) answer: the timeout, or the connection failing before it (a reset, a refusal). */
+function noAnswer(method: string, url: string, timeoutMs: number, error: unknown): string {
+  const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  if (error instanceof Error && !TIMEOUTS.has(error.name))
+    return `${method} ${url}: no answer, the connection failed (${reason})`;
+  return `${method} ${url}: no answer within ${timeoutMs} ms (${reason})`;
 }

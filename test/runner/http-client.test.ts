@@ -1,7 +1,7 @@
 // The harness's HTTP client (runner/http-client.ts) against a raw server that answers too much: a body over the
 // body cap (announced or not), a gzip bomb, ten thousand headers. Each is an error of the check (a LimitExceeded,
 // a TargetError) naming the cap, read in bounded memory, and recorded with what was kept; a small gzip body is
-// read decoded, and a body under the cap whole.
+// read decoded, and a body under the cap whole. A reset connection is told apart from a timeout.
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -23,7 +23,15 @@ async function stream(res: ServerResponse, left: number): Promise<void> {
   while (left > 0 && !res.destroyed) {
     const chunk = left >= CHUNK.length ? CHUNK : CHUNK.subarray(0, left);
     left -= chunk.length;
-    if (!res.write(chunk)) await new Promise((resolve) => res.once("drain", resolve).once("close", resolve));
+    if (!res.write(chunk)) {
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          res.off("drain", done).off("close", done);
+          resolve();
+        };
+        res.once("drain", done).once("close", done);
+      });
+    }
   }
   res.end();
 }
@@ -45,6 +53,8 @@ const ROUTES: Record<string, (res: ServerResponse) => void> = {
     res.writeHead(200, { "content-type": "application/json", "content-encoding": "gzip" });
     res.end(Buffer.concat([member, member, member]));
   },
+  "/reset": (res) => res.socket?.resetAndDestroy(),
+  "/silent": () => {},
   "/headers": (res) => {
     for (let i = 0; i < 10_000; i++) res.setHeader(`x-many-${i}`, "1");
     res.writeHead(200, { "content-type": "application/json" }).end("{}");
@@ -73,8 +83,8 @@ afterAll(() => {
 });
 
 /** The error `call(path)` ends with. */
-async function errorOf(path: string): Promise<Error> {
-  const error = await call(path).then(
+async function errorOf(path: string, timeoutMs?: number): Promise<Error> {
+  const error = await call(path, { timeoutMs }).then(
     () => undefined,
     (e: unknown) => e as Error,
   );
@@ -119,4 +129,14 @@ test("ten thousand headers are over the header cap: an error naming it", async (
   const error = await errorOf("/headers");
   expect(isTargetError(error)).toBe(true);
   expect(error.message).toMatch(/GET \S+\/headers: the response headers exceeded the header cap of 16 KiB/);
+});
+
+test("a reset connection is said to have failed, not to have timed out; a silent server is a timeout", async () => {
+  const reset = await errorOf("/reset");
+  expect(isTargetError(reset)).toBe(true);
+  expect(reset.message).toMatch(/GET \S+\/reset: no answer, the connection failed \(.*ECONNRESET/);
+  expect(reset.message).not.toMatch(/within \d+ ms/);
+  const silent = await errorOf("/silent", 300);
+  expect(isTargetError(silent)).toBe(true);
+  expect(silent.message).toMatch(/GET \S+\/silent: no answer within 300 ms/);
 });
