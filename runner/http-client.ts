@@ -136,7 +136,7 @@ export async function call(path: string, options: RequestOptions = {}): Promise<
     // Headers over the cap are an answer (the server is there), just not one the harness reads.
     noteAnswered(isHeaderOverflow(error));
     if (isHeaderOverflow(error)) throw new LimitExceeded(redact(headerCapMessage(method, url)));
-    throw new TargetError(redact(noAnswer(method, url, timeoutMs, error)));
+    throw new TargetError(redact(noAnswerMessage(`${method} ${url}: no answer`, timeoutMs, error)));
   }
   const status = response.statusCode;
   const responseHeaders = flattenHeaders(response.headers);
@@ -163,7 +163,7 @@ export async function call(path: string, options: RequestOptions = {}): Promise<
   } catch (error) {
     if (!(error instanceof BodyOverCap)) {
       noteAnswered(false);
-      throw new TargetError(redact(noAnswer(method, url, timeoutMs, error)));
+      throw new TargetError(redact(noAnswerMessage(`${method} ${url}: no answer`, timeoutMs, error)));
     }
     noteAnswered(true);
     record(`[not kept: over the body cap of ${formatBytes(cap)}]`);
@@ -203,10 +203,12 @@ export const describe = explain;
 
 const TIMEOUTS = new Set(["TimeoutError", "AbortError", "HeadersTimeoutError", "BodyTimeoutError"]);
 
-/** Why a request got no (whole) answer: the timeout, or the connection failing before it (a reset, a refusal). */
-function noAnswer(method: string, url: string, timeoutMs: number, error: unknown): string {
+/**
+ * Why a request got no (whole) answer: `${missing} within N ms` after a timeout, `${missing}, the connection
+ * failed` when it failed before (a reset, a refusal), so a reset is not read as a slow server.
+ */
+export function noAnswerMessage(missing: string, timeoutMs: number, error: unknown): string {
   const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  if (error instanceof Error && !TIMEOUTS.has(error.name))
-    return `${method} ${url}: no answer, the connection failed (${reason})`;
-  return `${method} ${url}: no answer within ${timeoutMs} ms (${reason})`;
+  if (error instanceof Error && !TIMEOUTS.has(error.name)) return `${missing}, the connection failed (${reason})`;
+  return `${missing} within ${timeoutMs} ms (${reason})`;
 }

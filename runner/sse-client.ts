@@ -16,6 +16,7 @@ import {
   bodyCapMessage,
   headerCapMessage,
   isHeaderOverflow,
+  noAnswerMessage,
   type RequestOptions,
   urlFor,
   type Who,
@@ -419,8 +420,7 @@ export async function openStream(
   } catch (error) {
     noteAnswered(isHeaderOverflow(error));
     if (isHeaderOverflow(error)) throw new LimitExceeded(redact(headerCapMessage("GET", url)));
-    const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-    throw new TargetError(redact(`GET ${url}: no stream headers within ${timeoutMs} ms (${reason})`));
+    throw new TargetError(redact(noAnswerMessage(`GET ${url}: no stream headers`, timeoutMs, error)));
   }
   const responseHeaders = flatten(response.headers);
   const exchange: Exchange = {
@@ -443,7 +443,7 @@ export async function openStream(
       const bytes = await Promise.race([
         readCapped(response.body, cap, responseHeaders["content-length"]),
         new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new Error("body timeout")), timeoutMs);
+          timer = setTimeout(() => reject(new DOMException("body timeout", "TimeoutError")), timeoutMs);
         }),
       ]);
       text = new TextDecoder().decode(bytes);
@@ -453,7 +453,8 @@ export async function openStream(
         exchange.response_body = `[not kept: over the body cap of ${formatBytes(cap)}]`;
         throw new LimitExceeded(redact(bodyCapMessage("GET", url, error, cap)));
       }
-      throw new TargetError(redact(`GET ${url}: answered ${response.statusCode} but no body within ${timeoutMs} ms`));
+      const missing = `GET ${url}: answered ${response.statusCode} but no body`;
+      throw new TargetError(redact(noAnswerMessage(missing, timeoutMs, error)));
     } finally {
       clearTimeout(timer);
     }

@@ -1,7 +1,8 @@
 // The harness's SSE reader (runner/sse-client.ts) against a raw server that writes exact bytes: frames
 // with ids, comments with arrival times, CRLF and CR line endings (legal), and what it must report: bytes
 // that are not UTF-8, frames without a name or a JSON body, a frame cut off by the server; and what it must
-// not keep: a line or a frame over its cap, more frames than a stream keeps, a flood of comments.
+// not keep: a line or a frame over its cap, more frames than a stream keeps, a flood of comments. A reset
+// before the headers is a connection that failed, not a timeout.
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -41,6 +42,10 @@ let server: Server;
 beforeAll(async () => {
   server = createServer(async (req, res) => {
     const script = SCRIPTS[req.url?.split("?")[0] ?? ""];
+    if (req.url === "/reset") {
+      res.socket?.resetAndDestroy();
+      return;
+    }
     if (script === undefined) {
       res.writeHead(404, { "content-type": "application/json" }).end('{"detail":{"message":"nope","errors":[]}}');
       return;
@@ -133,6 +138,15 @@ test("an answer that is not 2xx is read whole and returned, not streamed", async
   expect(answer.response?.status).toBe(404);
   expect(answer.response?.json).toEqual({ detail: { message: "nope", errors: [] } });
   await expect(mustOpen("/missing")).rejects.toThrow(/expected GET .* to open a stream, got 404/);
+});
+
+test("a connection reset before the headers is said to have failed, not to have timed out", async () => {
+  const error = await openStream("/reset").then(
+    () => undefined,
+    (e: unknown) => e as Error,
+  );
+  expect(error !== undefined && isTargetError(error)).toBe(true);
+  expect(error?.message).toMatch(/GET \S+\/reset: no stream headers, the connection failed \(.*ECONNRESET/);
 });
 
 test("a line over the line cap closes the stream; every wait then errors naming the cap", async () => {
