@@ -1,12 +1,12 @@
 // The reports written while a run goes on, marked incomplete (spec/report.ts, `incomplete`), so a run that dies
 // (killed by CI, out of memory, a worker lost) still leaves a report.json with every verdict it reached
-// (ARCHITECTURE.md, "A report even when the run dies"). They are rewritten as checks finish, at most every two
+// (ARCHITECTURE.md, "A report even when the run dies"). They are rewritten as checks finish, at most every five
 // seconds, and on an interrupt; the run's final write replaces them. Every write is synchronous: one never
 // interleaves with another, and the one an interrupt makes is done before any other handler ends the process.
 import { writeReportsSync } from "../reports/write.ts";
 import type { Report } from "../spec/report.ts";
 
-const AT_MOST_EVERY_MS = 2_000;
+const AT_MOST_EVERY_MS = 5_000;
 
 /** What a report written while the run goes on says, should the run never write another. */
 export const STILL_RUNNING =
@@ -24,7 +24,7 @@ export class LiveReport {
     private readonly build: (reason: string) => Report,
   ) {}
 
-  /** Something finished: the reports are rewritten within two seconds. */
+  /** Something finished: the reports are rewritten within five seconds. */
   changed(): void {
     if (this.stopped || this.timer !== undefined) return;
     const wait = Math.max(0, this.lastWrite + AT_MOST_EVERY_MS - Date.now());
