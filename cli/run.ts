@@ -5,6 +5,8 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { verdictLines } from "../reports/console.ts";
+import { writeHar } from "../reports/har.ts";
+import { shellWord } from "../reports/shell-word.ts";
 import { writeReports } from "../reports/write.ts";
 import { buildReport } from "../runner/build-report.ts";
 import { Collector } from "../runner/collector.ts";
@@ -27,7 +29,6 @@ import { LiveReport } from "./live-report.ts";
 import { preflight } from "./preflight.ts";
 import { checkProfile } from "./profile-flag.ts";
 import { RUN_OPTIONS } from "./run-options.ts";
-import { shellWord } from "./shell-word.ts";
 import { UsageError } from "./usage-error.ts";
 
 function intFlag(value: string | undefined, name: string, fallback: number, min: number): number {
@@ -174,6 +175,7 @@ export async function runCommand(argv: string[]): Promise<number> {
           suites,
           clauses,
           shrink: !values["no-shrink"],
+          bail: values.bail === true,
           print: log,
           collector,
         });
@@ -200,6 +202,11 @@ export async function runCommand(argv: string[]): Promise<number> {
     mkdirSync(reportDir, { recursive: true });
     await writeReports(report!, reportDir);
     for (const line of verdictLines(report!, reportDir)) say(line);
+    if (values.har !== undefined) {
+      const har = resolve(values.har);
+      await writeHar(report!, har);
+      say(`HAR of the failed checks' exchanges: ${har}`);
+    }
     const stale = report!.expectations?.stale ?? 0;
     if (report!.expectations !== undefined) {
       say(`Expectations: ${report!.expectations.expected_failures} expected failure(s), ${stale} stale (now passing)`);

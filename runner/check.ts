@@ -1,8 +1,9 @@
 // check(): a vitest test that names the clause ids it verifies, skips with a reason when the target
 // lacks what it needs, and records the exchange, seed and replay command when it fails.
 import { type TestContext, test } from "vitest";
+import { clipText } from "../spec/report.ts";
 import type { CheckMeta } from "./check-meta.ts";
-import { clip, LIMITS } from "./limits.ts";
+import { LIMITS } from "./limits.ts";
 import { checkDeadlineMs, checkTitle } from "./protocol.ts";
 import { beginRecording, endRecording } from "./recorder.ts";
 import { redact } from "./redact.ts";
@@ -89,7 +90,7 @@ export function check(
       const cause = failure?.cause ?? error;
       meta.errored = isTargetError(cause);
       meta.failure = {
-        message: clip(redact(error instanceof Error ? error.message : String(error)), LIMITS.messageChars),
+        message: clipText(redact(error instanceof Error ? error.message : String(error)), LIMITS.messageChars),
         seed: failure?.seed ?? null,
         path: failure?.path ?? null,
         exchanges: [...record.exchanges],

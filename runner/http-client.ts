@@ -1,9 +1,10 @@
 // The HTTP client every check uses: bounded in time and in what it reads (runner/limits.ts), records every
 // exchange (secrets redacted) and applies the universal rules to every response.
 import { Agent, type Dispatcher, interceptors, request } from "undici";
-import type { Exchange } from "../spec/report.ts";
+import { clipBody, type Exchange } from "../spec/report.ts";
 import { BodyOverCap, readCapped } from "./capped-body.ts";
-import { clip, formatBytes, LIMITS, LimitExceeded } from "./limits.ts";
+import { credentialUsed } from "./credential-used.ts";
+import { formatBytes, LIMITS, LimitExceeded } from "./limits.ts";
 import { assertTargetAlive, noteAnswered } from "./liveness.ts";
 import { recordExchange } from "./recorder.ts";
 import { redact, redactHeaders } from "./redact.ts";
@@ -32,6 +33,8 @@ export interface RequestOptions {
   /** Index into target.regions; 0 by default. */
   region?: number;
   timeoutMs?: number;
+  /** The profile's name of the operation, for the universal rules (set by the suites' callOp). */
+  operation?: string;
 }
 
 export interface ApiResponse {
@@ -119,6 +122,7 @@ export async function call(path: string, options: RequestOptions = {}): Promise<
   assertTargetAlive();
   // Registered before anything is recorded, so this very exchange is redacted.
   learnSecrets(options.body);
+  const startedAt = new Date().toISOString();
   const started = performance.now();
   const cap = runConfig().maxBodyBytes;
   let response: Dispatcher.ResponseData;
@@ -147,10 +151,12 @@ export async function call(path: string, options: RequestOptions = {}): Promise<
       url: redact(url),
       status,
       request_headers: redactHeaders(headers),
-      request_body: bodyText === undefined ? null : clip(redact(bodyText)),
+      request_body: bodyText === undefined ? null : clipBody(redact(bodyText)),
       response_headers: redactHeaders(responseHeaders),
       response_body: responseBody,
       duration_ms: Math.round(performance.now() - started),
+      started_at: startedAt,
+      credential: credentialUsed(headers),
     };
     recordExchange(exchange);
     return exchange;
@@ -171,8 +177,15 @@ export async function call(path: string, options: RequestOptions = {}): Promise<
   }
   const json = parseJson(text);
   learnSecrets(json);
-  const exchange = record(clip(redact(text)));
-  applyUniversalRules({ method, url: exchange.url, status, contentType: responseHeaders["content-type"], text });
+  const exchange = record(clipBody(redact(text)));
+  applyUniversalRules({
+    method,
+    url: exchange.url,
+    status,
+    contentType: responseHeaders["content-type"],
+    text,
+    ...(options.operation === undefined ? {} : { operation: options.operation }),
+  });
   return { method, url: exchange.url, status, headers: responseHeaders, text, json };
 }
 

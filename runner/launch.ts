@@ -4,10 +4,10 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { startVitest } from "vitest/node";
 import { Collector } from "./collector.ts";
-import { PACKAGE_ROOT } from "./package-info.ts";
+import { PACKAGE_ROOT, VITE_CACHE_DIR } from "./package-info.ts";
 import { Progress } from "./progress.ts";
 import { checkDeadlineMs, type RunSettings, titlesNaming, writeSettings } from "./protocol.ts";
-import { BACKGROUND_GLOB, SUITE_FILE, suiteFilter, suiteOfFile } from "./suite-files.ts";
+import { BACKGROUND_GLOB, SUITE_FILE, SUITE_GLOB, suiteFilter, suiteOfFile, WORKER_SETUP } from "./suite-files.ts";
 
 /** A suite worker's heap ceiling: several times what one needs, since what it reads is bounded (limits.ts). */
 export const WORKER_HEAP_MB = 1024;
@@ -17,6 +17,8 @@ export interface SuiteRunOptions extends RunSettings {
   suites?: string[];
   /** Only the checks naming these clause ids. */
   clauses?: string[];
+  /** Stop each vitest at its first failed check (a verdict is all a mutation run needs). */
+  bail?: boolean;
   /** Where progress lines go; nothing is printed when absent. */
   print?: (line: string) => void;
   /** Collects the checks (one made by the caller can be read while the run goes on); a new one when absent. */
@@ -46,7 +48,7 @@ export function suitesNaming(ids: string[]): string[] | undefined {
 }
 
 export async function runSuites(options: SuiteRunOptions): Promise<Collector> {
-  const { suites, clauses, print, collector = new Collector(), ...settings } = options;
+  const { suites, clauses, print, bail, collector = new Collector(), ...settings } = options;
   writeSettings(settings);
   const reporters = print === undefined ? [collector] : [collector, new Progress(print)];
   const selected = suites ?? (clauses?.length ? suitesNaming(clauses) : undefined);
@@ -61,7 +63,7 @@ export async function runSuites(options: SuiteRunOptions): Promise<Collector> {
         root: PACKAGE_ROOT,
         include: [include],
         exclude,
-        setupFiles: [join(PACKAGE_ROOT, "runner/worker-setup.ts")],
+        setupFiles: [join(PACKAGE_ROOT, WORKER_SETUP)],
         watch: false,
         reporters,
         // Each suite file in a child process with a heap ceiling: a worker that runs out of memory (or crashes)
@@ -73,17 +75,15 @@ export async function runSuites(options: SuiteRunOptions): Promise<Collector> {
         testTimeout: checkDeadlineMs(settings.timeoutMs),
         hookTimeout: checkDeadlineMs(settings.timeoutMs),
         passWithNoTests: true,
+        ...(bail === true ? { bail: 1 } : {}),
         ...(clauses?.length ? { testNamePattern: titlesNaming(clauses) } : {}),
       },
-      { logLevel: "error", cacheDir: join(PACKAGE_ROOT, ".cache", "vite") },
+      { logLevel: "error", cacheDir: VITE_CACHE_DIR },
     );
   // Suite files share one workspace on the server, so they run one at a time; the background files
   // (checks that mostly wait, see suite-files.ts) run beside them in a second vitest of their own,
   // since vitest runs files of a single-worker project strictly one after another.
-  const runs = await Promise.all([
-    vitestRun("suites/**/*.suite.ts", [BACKGROUND_GLOB]),
-    vitestRun(BACKGROUND_GLOB, []),
-  ]);
+  const runs = await Promise.all([vitestRun(SUITE_GLOB, [BACKGROUND_GLOB]), vitestRun(BACKGROUND_GLOB, [])]);
   await Promise.all(runs.map((vitest) => vitest?.close()));
   // vitest marks the process failed on a failing test; the verdict is ours to give.
   process.exitCode = exitCode;

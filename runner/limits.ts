@@ -24,8 +24,6 @@ export const LIMITS = {
   sseCommentChars: 256,
   /** Wire-format problems one stream lists; later ones are counted. */
   sseProblemsKept: 100,
-  /** Characters of a request or response body kept in a recorded exchange. */
-  keptBodyChars: 16 * KiB,
   /** Exchanges a check keeps (the last ones): what a failure shows. */
   exchangesKept: 8,
   /** Characters of a failure message kept in the report. */
@@ -41,9 +39,3 @@ export function formatBytes(bytes: number): string {
 
 /** An answer over one of the caps above: the check errors, naming the cap and how to change it if it can be. */
 export class LimitExceeded extends TargetError {}
-
-/** Text kept whole up to `max` characters, else cut with its size stated. */
-export function clip(text: string, max: number = LIMITS.keptBodyChars): string {
-  if (text.length <= max) return text;
-  return `${text.slice(0, max)}… [${text.length} characters in all]`;
-}

@@ -6,9 +6,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createVitest } from "vitest/node";
 import type { TargetInput } from "../spec/target.ts";
-import { PACKAGE_ROOT } from "./package-info.ts";
+import { PACKAGE_ROOT, VITE_CACHE_DIR } from "./package-info.ts";
 import { parseCheckTitle, SETTING_DEFAULTS, writeSettings } from "./protocol.ts";
-import { suiteOfFile } from "./suite-files.ts";
+import { SUITE_GLOB, suiteOfFile, WORKER_SETUP } from "./suite-files.ts";
 
 export interface ListedCheck {
   suite: string;
@@ -33,13 +33,13 @@ export async function listChecks(): Promise<ListedCheck[]> {
     {
       config: false,
       root: PACKAGE_ROOT,
-      include: ["suites/**/*.suite.ts"],
-      setupFiles: [join(PACKAGE_ROOT, "runner/worker-setup.ts")],
+      include: [SUITE_GLOB],
+      setupFiles: [join(PACKAGE_ROOT, WORKER_SETUP)],
       watch: false,
       reporters: [],
       pool: "threads",
     },
-    { logLevel: "error", cacheDir: join(PACKAGE_ROOT, ".cache", "vite") },
+    { logLevel: "error", cacheDir: VITE_CACHE_DIR },
   );
   try {
     // Run the files to collect: vitest 5 parses them statically by default, which sees only literal test()

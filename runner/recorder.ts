@@ -1,8 +1,8 @@
 // The exchanges and universal-rule observations of the check that is running now. Checks in one
 // suite file run one after another, so one slot per worker is enough. Bounded by design: the last few
 // exchanges (what a failure shows, bodies already clipped) and, per rule, a count and the first violations.
-import type { Exchange } from "../spec/report.ts";
-import { clip, LIMITS } from "./limits.ts";
+import { clipText, type Exchange } from "../spec/report.ts";
+import { LIMITS } from "./limits.ts";
 
 export interface RuleObservation {
   seen: number;
@@ -39,5 +39,5 @@ export function observeRule(rule: string, violation?: string): void {
   const observation = current.universal[rule];
   observation.seen += 1;
   if (violation !== undefined && observation.violations.length < 5)
-    observation.violations.push(clip(violation, VIOLATION_CHARS));
+    observation.violations.push(clipText(violation, VIOLATION_CHARS));
 }

@@ -8,8 +8,9 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { createParser } from "eventsource-parser";
 import { Agent, request } from "undici";
-import type { Exchange } from "../spec/report.ts";
+import { clipBody, clipText, type Exchange } from "../spec/report.ts";
 import { BodyOverCap, readCapped } from "./capped-body.ts";
+import { credentialUsed } from "./credential-used.ts";
 import {
   type ApiResponse,
   authHeaders,
@@ -21,7 +22,7 @@ import {
   urlFor,
   type Who,
 } from "./http-client.ts";
-import { clip, formatBytes, LIMITS, LimitExceeded } from "./limits.ts";
+import { formatBytes, LIMITS, LimitExceeded } from "./limits.ts";
 import { assertTargetAlive, noteAnswered } from "./liveness.ts";
 import { recordExchange } from "./recorder.ts";
 import { redact, redactHeaders } from "./redact.ts";
@@ -134,8 +135,8 @@ export class SseStream {
   }
 
   /** The first comment line (a keep-alive), waiting for it until the deadline. */
-  waitForComment(timeoutMs: number): Promise<SseComment> {
-    return this.until(() => this.comments[0], { timeoutMs, what: "a comment line (keep-alive)" });
+  waitForComment(timeoutMs: number, index = 0): Promise<SseComment> {
+    return this.until(() => this.comments[index], { timeoutMs, what: `comment line #${index + 1} (keep-alive)` });
   }
 
   /** Everything received within the next `ms`: for checks that something is NOT sent. */
@@ -157,7 +158,7 @@ export class SseStream {
   describe(limit = 12): string {
     const lines = this.frames
       .slice(-limit)
-      .map((f) => `  #${f.index} +${Math.round(f.at)}ms ${clip(f.raw.join(" | "), 4_000)}`);
+      .map((f) => `  #${f.index} +${Math.round(f.at)}ms ${clipText(f.raw.join(" | "), 4_000)}`);
     const head = `GET ${this.url} → ${this.status} ${this.contentType ?? "(no content-type)"}; ${this.frames.length} frame(s), ${this.commentCount} comment(s)`;
     return redact([head, ...lines].join("\n").slice(0, 4_000));
   }
@@ -245,7 +246,7 @@ export class SseStream {
       onComment: (comment) => {
         this.commentCount += 1;
         if (this.comments.length < LIMITS.sseCommentsKept) {
-          this.comments.push({ text: clip(comment, LIMITS.sseCommentChars), at: this.elapsed() });
+          this.comments.push({ text: clipText(comment, LIMITS.sseCommentChars), at: this.elapsed() });
         }
       },
     });
@@ -404,6 +405,7 @@ export async function openStream(
   };
   const controller = new AbortController();
   assertTargetAlive();
+  const startedAt = new Date().toISOString();
   const started = performance.now();
   let response: Awaited<ReturnType<typeof request>>;
   try {
@@ -432,6 +434,8 @@ export async function openStream(
     response_headers: redactHeaders(responseHeaders),
     response_body: "",
     duration_ms: Math.round(performance.now() - started),
+    started_at: startedAt,
+    credential: credentialUsed(headers),
   };
   recordExchange(exchange);
 
@@ -458,7 +462,7 @@ export async function openStream(
     } finally {
       clearTimeout(timer);
     }
-    exchange.response_body = clip(redact(text));
+    exchange.response_body = clipBody(redact(text));
     const contentType = responseHeaders["content-type"];
     applyUniversalRules({ method: "GET", url: exchange.url, status: response.statusCode, contentType, text });
     return {

@@ -14,7 +14,18 @@ export const UNIVERSAL_RULES: UniversalRule[] = [
   { id: "errors-array", name: "detail.errors is always an array", clauses: ["errors.errors-always-array"] },
   { id: "json", name: "every response body is JSON", clauses: ["errors.json-content-type"] },
   { id: "no-429", name: "no response is a 429", clauses: ["errors.no-429"] },
+  {
+    id: "single-problem",
+    name: "a failure with one problem has detail.errors = []",
+    clauses: ["errors.single-problem-empty-errors"],
+  },
 ];
+
+/**
+ * Operations whose refusal lists its problems in detail.errors by a sentence of its own: a publish with
+ * validation errors answers "those lines in detail.errors" (4, 3.3), one line or many.
+ */
+const LINES_IN_ERRORS = new Set(["agent.publish", "tool.publish"]);
 
 export interface SeenResponse {
   method: string;
@@ -22,6 +33,8 @@ export interface SeenResponse {
   status: number;
   contentType: string | undefined;
   text: string;
+  /** The profile's name of the operation called, when the check called one by name. */
+  operation?: string;
 }
 
 export function applyUniversalRules(response: SeenResponse): void {
@@ -45,5 +58,21 @@ export function applyUniversalRules(response: SeenResponse): void {
   observeRule(
     "errors-array",
     Array.isArray(errors) ? undefined : `${where}: detail.errors is ${JSON.stringify(errors) ?? "absent"}`,
+  );
+  observeSingleProblem(response, where, errors);
+}
+
+/**
+ * 7: "errors is an empty array when the failure had one problem". An errors array of exactly one line is
+ * the server's own count of one problem, so it must have been []. Not judged: a 422 (one line per problem,
+ * "with exactly one problem, that line is also the message" leaves open whether the line stays in errors)
+ * and a publish refusal (its lines are the validation errors).
+ */
+function observeSingleProblem(response: SeenResponse, where: string, errors: unknown): void {
+  if (response.status === 422 || LINES_IN_ERRORS.has(response.operation ?? "")) return;
+  if (!Array.isArray(errors)) return;
+  observeRule(
+    "single-problem",
+    errors.length === 1 ? `${where}: one problem, listed in detail.errors ${JSON.stringify(errors)}` : undefined,
   );
 }

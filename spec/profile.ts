@@ -41,6 +41,11 @@ export const Profile = z.object({
   max_body_bytes: z.int().positive(),
   /** 8: the web call token lifetime is not shown; "short-lived" (1, 5.4) is taken to mean at most this many seconds. */
   web_call_token_max_ttl_seconds: z.int().positive(),
+  /**
+   * 5 item 6 and 2.13: lists of secrets and provider keys show "a name and a masked tail"; its form is not
+   * shown. Assumed: `prefix` followed by the value's last `chars` characters.
+   */
+  masked_tail: z.object({ prefix: z.string(), chars: z.int().positive() }),
   /** 9: any version header is not shown; the name the version-header behaviour is checked by. */
   version_header: z.string().regex(/^[A-Za-z0-9-]+$/),
   /** Optional behaviours (spec/optional-behaviours.ts), each declared must-work, must-be-absent or not-tested. */
@@ -106,6 +111,7 @@ export const DEFAULT_PROFILE: Profile = {
   phone_numbers_account_filter: "account_id",
   max_body_bytes: 1024 * 1024,
   web_call_token_max_ttl_seconds: 3600,
+  masked_tail: { prefix: "****", chars: 4 },
   version_header: "api-version",
   // Nothing the spec leaves open is held against an unknown server: a vendor declares what it has.
   optional: Object.fromEntries(OPTIONAL_BEHAVIOURS.map((b) => [b.id, "not-tested"])) as Profile["optional"],

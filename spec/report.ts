@@ -6,6 +6,10 @@ import { Declaration } from "./optional-behaviours.ts";
 export const Status = z.enum(["passed", "failed", "errored", "skipped", "not-shown"]);
 export type Status = z.infer<typeof Status>;
 
+/** Which of the target's credentials (spec/target.ts) a recorded request carried. */
+export const ExchangeCredential = z.enum(["admin", "editor", "viewer", "session_cookie"]);
+export type ExchangeCredential = z.infer<typeof ExchangeCredential>;
+
 export const Exchange = z.object({
   method: z.string(),
   url: z.string(),
@@ -15,8 +19,33 @@ export const Exchange = z.object({
   response_headers: z.record(z.string(), z.string()),
   response_body: z.string().nullable(),
   duration_ms: z.number(),
+  /** Optional: when the request was sent (ISO 8601). */
+  started_at: z.string().optional(),
+  /** Optional: the target credential the request carried. Its header is redacted like every secret; a replay (a
+   * curl line, a HAR entry) puts the role's variable in its place, e.g. `$CAP_TOKEN_ADMIN`. */
+  credential: ExchangeCredential.optional(),
 });
 export type Exchange = z.infer<typeof Exchange>;
+
+/** Bodies kept in a report: enough to read, never the megabytes a size check sends. */
+const KEPT_BODY_CHARS = 16_384;
+const CLIPPED_MARK = /… \[\d+ characters in all\]$/;
+
+/** Text kept whole up to `max` characters, else cut with a mark saying how long it was. */
+export function clipText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  return `${text.slice(0, max)}… [${text.length} characters in all]`;
+}
+
+/** A recorded body, clipped to KEPT_BODY_CHARS with a mark saying how long it was. */
+export function clipBody(text: string): string {
+  return clipText(text, KEPT_BODY_CHARS);
+}
+
+/** Whether a recorded body was clipped (a replay of it would send only its start). */
+export function isClippedBody(text: string): boolean {
+  return text.length > KEPT_BODY_CHARS && CLIPPED_MARK.test(text);
+}
 
 export const Failure = z.object({
   message: z.string(),

@@ -9,6 +9,7 @@ import { property } from "../runner/property.ts";
 import { assertDeleted, track, uniqueName } from "../runner/resources.ts";
 import { AgentRecord } from "../spec/agent.ts";
 import { createAgent } from "./helpers/agents.ts";
+import { analysedBy, analysisModel, expectAnalysed, providerMark } from "./helpers/analysis.ts";
 import { startBatch, waitForBatch } from "./helpers/batches.ts";
 import { ensureLlmKey } from "./helpers/byok.ts";
 import { finished, OUTBOUND, SHORT_CALL_MS, waitForCall } from "./helpers/calls.ts";
@@ -372,10 +373,11 @@ check(
 );
 
 check(
-  "a web call, an outbound call and a batch with an override leave the stored agent and its published version as they were",
+  "a web call, an outbound call and a batch with an override run it (the web call asks the override's analysis model) and leave the stored agent and its published version as they were",
   ["agents.override-not-stored"],
   async () => {
     await ensureLlmKey();
+    const model = await analysisModel();
     const agent = await cascadeAgent();
     const published = await callOp("agent.publish", { agent_id: agent.id });
     expect(published.status, describe(published)).toBe(200);
@@ -383,9 +385,12 @@ check(
     const draft = { ...agent.config, prompt: "A draft prompt nobody published." };
     expect((await callOp("agent.patch", { agent_id: agent.id }, { body: draft })).status).toBe(200);
     const before = await storedAgent(agent.id);
-    const agent_override = await overrideOf(OVERRIDE_FIELDS);
+    // 2.11: the override adjusts the stored agent for this run; the agent itself asks for no analysis.
+    const agent_override = { ...(await overrideOf(OVERRIDE_FIELDS)), ...analysedBy(model) };
+    const mark = await providerMark();
     const token = await postToken({ agent_id: agent.id, agent_override });
     expect(token.status, describe(token)).toBeLessThan(300);
+    await expectAnalysed((token.json as { session_id: string }).session_id, model, mark, "the override's analysis");
     const from = await importFreshNumber();
     const outbound = await call(OUTBOUND, {
       method: "POST",

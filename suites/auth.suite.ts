@@ -272,6 +272,17 @@ check(
 );
 
 check(
+  "GET /health stays 200 while the control plane is unreachable",
+  ["auth.health-without-control-plane"],
+  async () => {
+    // 4: "200 when the API process answers. Does not promise the database or media layer is reachable".
+    const response = await whileOffline(() => call("/health", { as: "none" }));
+    expect(response.status, describe(response)).toBe(200);
+  },
+  { needs: ["wiring"] },
+);
+
+check(
   "with the control plane unreachable the answer is 503 with the exact message, not a 401",
   ["auth.control-plane-503"],
   async () => {
@@ -295,17 +306,12 @@ check(
   { needs: ["session-cookie"] },
 );
 
-check(
-  "an unknown session cookie is a 401 `invalid session`",
-  ["auth.invalid-session-401"],
-  async () => {
-    expect401(
-      await callOp("agent.list", {}, { as: { cookie: randomBytes(24).toString("base64url") } }),
-      "invalid session",
-    );
-  },
-  { needs: ["wiring"] },
-);
+check("an unknown session cookie is a 401 `invalid session`", ["auth.invalid-session-401"], async () => {
+  expect401(
+    await callOp("agent.list", {}, { as: { cookie: randomBytes(24).toString("base64url") } }),
+    "invalid session",
+  );
+});
 
 check(
   "one session cookie is accepted in every region",

@@ -8,6 +8,7 @@ import { type ApiResponse, call, describe, type Who } from "../runner/http-clien
 import { uniqueName } from "../runner/resources.ts";
 import { CallSession, CallToken } from "../spec/calls.ts";
 import { createAgent } from "./helpers/agents.ts";
+import { analysedBy, analysisModel, expectAnalysed, providerMark } from "./helpers/analysis.ts";
 import { dialsFrom, startBatch, waitForBatch } from "./helpers/batches.ts";
 import {
   callingSetup,
@@ -83,6 +84,20 @@ check(
 check("a web call token can be minted for a whole inline agent", ["calls.token-inline-agent"], async () => {
   expectMinted(await postToken({ agent: { name: uniqueName("inline"), prompt: "You answer briefly." } }));
 });
+
+check(
+  "a web call token for an inline agent runs that definition: its analysis model is asked once the session ends",
+  ["calls.token-inline-agent"],
+  async () => {
+    // 4: the token "may carry a whole agent definition"; the session it starts runs that definition.
+    const model = await analysisModel();
+    const mark = await providerMark();
+    const agent = { name: uniqueName("inline"), prompt: "You answer briefly.", llm: model, ...analysedBy(model) };
+    const minted = expectMinted(await postToken({ agent }));
+    await expectAnalysed(minted.session_id, model, mark, "the inline agent's analysis");
+  },
+  { needs: ["wiring"] },
+);
 
 check("a web call token can be minted for an agent team", ["calls.token-team"], async () => {
   const agent = await createAgent();

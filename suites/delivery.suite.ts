@@ -147,7 +147,7 @@ check(
       expect(body.agent_id, `agent_id of ${String(body.type)}`).toBe(agentId);
     }
   },
-  { needs: ["wiring", "test-control"] },
+  { needs: ["test-control", "wiring"] },
 );
 
 check(
@@ -272,5 +272,5 @@ check(
     expect(await countAfterQuiet(name, 0), `deliveries through ${host} → ${sink.hostname}`).toBe(0);
     expect(reportsFailure(result), describe(response)).toBe(true);
   },
-  { needs: ["wiring", "test-control"] },
+  { needs: ["test-control", "wiring"] },
 );

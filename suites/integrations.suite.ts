@@ -110,7 +110,7 @@ check(
       models.map(() => live.model),
     );
   },
-  { needs: ["wiring", "test-control"] },
+  { needs: ["test-control", "wiring"] },
 );
 
 /** Two llm models of the catalog's first llm provider: one for the published version, one for the draft. */

@@ -180,3 +180,24 @@ check(
     expect(after.indexOf(older.id), `${older.name} was edited last`).toBeLessThan(after.indexOf(newer.id));
   },
 );
+
+/** A top-level key that names a count: `count`, `total`, `total_count`, `item_count`... */
+const COUNT_KEY = /(^|_)(count|total)(_|$)/i;
+
+check(
+  "the catalog and the unpaged lists carry no count field (total_count is the galleries' alone)",
+  ["paging.total-count-only-count"],
+  async () => {
+    // 2.1: "a nullable total_count (the only count in the API)".
+    for (const path of ["/v1/catalog", "/v1/email/senders", "/v1/observability"]) {
+      const response = await call(path);
+      expect(response.status, describe(response)).toBe(200);
+      const body = response.json;
+      const keys = typeof body === "object" && body !== null && !Array.isArray(body) ? Object.keys(body) : [];
+      expect(
+        keys.filter((key) => COUNT_KEY.test(key)),
+        `count fields of ${describe(response)}`,
+      ).toEqual([]);
+    }
+  },
+);

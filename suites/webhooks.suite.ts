@@ -433,5 +433,5 @@ check(
     const types = arrived.deliveries.map((d) => (JSON.parse(d.body_text) as { type?: string }).type);
     expect(types.sort(), `types delivered of ${quiet.join(", ")}`).toEqual([...quiet].sort());
   },
-  { needs: ["wiring", "test-control"] },
+  { needs: ["test-control", "wiring"] },
 );

@@ -1,5 +1,6 @@
 // Events (6.1) as the webhook sink received them: one webhook per label pointed at a sink hook, and
 // waits for the deliveries of one session or batch (long-polling the sink, never sleeping).
+import { findNodeAtLocation, parseTree } from "jsonc-parser";
 import { WebhookEnvelope } from "../../spec/webhook.ts";
 import { hookDeliveries, waitForDeliveries } from "./webhook-sink.ts";
 import { createSinkWebhook } from "./webhooks.ts";
@@ -78,4 +79,14 @@ export async function settle(hook: string, graceMs: number): Promise<ReceivedEve
   const count = (await received(hook)).length;
   await waitForDeliveries(hook, { count: count + 1, timeoutMs: graceMs });
   return received(hook);
+}
+
+/**
+ * The exact text of a top-level member's value in a JSON object's text (its bytes as sent, whitespace
+ * included), or undefined when the text is not an object or has no such member.
+ */
+export function rawMember(text: string, key: string): string | undefined {
+  const root = parseTree(text);
+  const node = root === undefined ? undefined : findNodeAtLocation(root, [key]);
+  return node === undefined ? undefined : text.slice(node.offset, node.offset + node.length);
 }

@@ -112,6 +112,16 @@ export async function reviewedKb(fields: { max_pages?: number; urls?: string[] }
 export const kbEventsPath = (kbId: string) => `/v1/knowledge/${kbId}/events`;
 
 /**
+ * An idle knowledge base on a server not wired to the website simulator: one created with no URLs (the spec's
+ * default), once out of discovery. Nothing can change it without a crawl, so checks that need a change skip.
+ */
+export async function idlePlainKb(): Promise<{ readonly path: string }> {
+  const { kb } = await createKb();
+  await waitForReview(kb.id);
+  return { path: kbEventsPath(kb.id) };
+}
+
+/**
  * An idle knowledge base for the generic stream checks (a crawl of the website simulator, in review). A
  * knowledge base changes once, with its build, while those checks change their resource several times:
  * so each change() builds the current one (its path, read before the change, sees the build) and then

@@ -24,5 +24,5 @@ export function callOp(
   // A secret's value is a secret under a field name too common to register everywhere (`value`).
   const value = (options.body as { value?: unknown } | undefined)?.value;
   if (name === "secret.put" && typeof value === "string") registerSecret(value);
-  return call(fillPath(operation.path, params), { ...options, method: operation.method });
+  return call(fillPath(operation.path, params), { ...options, method: operation.method, operation: name });
 }

@@ -2,10 +2,11 @@
 // frame format, keep-alive, 404 before the stream opens, Last-Event-ID ignored). A new stream is one entry.
 import { randomUUID } from "node:crypto";
 import type { Need } from "../../runner/check.ts";
+import { runConfig } from "../../runner/run-config.ts";
 import { CONVERSATION_FRAMES } from "../../spec/conversations.ts";
 import { KB_FRAME_NAMES } from "../../spec/knowledge.ts";
 import { ensureProviderKey, eventsPath, sendMessage, settledConversation, waitForReply } from "./conversations.ts";
-import { idleKbStream, kbEventsPath } from "./knowledge.ts";
+import { idleKbStream, idlePlainKb, kbEventsPath } from "./knowledge.ts";
 
 export interface StreamEndpoint {
   name: string;
@@ -19,13 +20,19 @@ export interface StreamEndpoint {
   frameNames: readonly string[];
   /** The clause saying any role may open this stream (section 4 names it per stream). */
   anyRoleClause?: string;
+  /** What the target needs for an idle resource of this stream. */
   needs?: Need[];
+  /** What it needs beyond that for the resource to be changed (checks that watch a change). */
+  changeNeeds?: Need[];
 }
 
 export interface StreamResource {
   path: string;
-  /** Changes the resource so its next snapshot differs; answers a predicate the new snapshot must meet. */
-  change: () => Promise<(snapshot: unknown) => boolean>;
+  /**
+   * Changes the resource so its next snapshot differs; answers a predicate the new snapshot must meet. Absent
+   * where the target cannot change it (then the checks that need a change skip, by changeNeeds).
+   */
+  change?: () => Promise<(snapshot: unknown) => boolean>;
 }
 
 export const STREAM_ENDPOINTS: StreamEndpoint[] = [
@@ -52,11 +59,13 @@ export const STREAM_ENDPOINTS: StreamEndpoint[] = [
   },
   {
     name: "knowledge-base",
-    // Idle = a crawled knowledge base in review; a change is its build (see idleKbStream).
-    idle: idleKbStream,
+    // Wired: a crawled knowledge base in review, whose change is its build (see idleKbStream). Not wired: a
+    // knowledge base created with no URLs, out of discovery: a stream any server can open, which nothing changes.
+    idle: () =>
+      runConfig().target.wired && runConfig().target.simulators.website !== undefined ? idleKbStream() : idlePlainKb(),
     unknownPath: () => kbEventsPath(randomUUID()),
     snapshotEvent: "snapshot",
     frameNames: KB_FRAME_NAMES,
-    needs: ["wiring"],
+    changeNeeds: ["wiring"],
   },
 ];

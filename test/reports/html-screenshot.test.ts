@@ -65,8 +65,9 @@ describe("report.html in headless Chromium", () => {
     );
     expect(dom).toContain('<code class="cid">paging.has-more-extra-row</code>');
     expect(dom).toContain("npx cap-conformance run --target target.json --clause paging.has-more-extra-row --seed 42");
-    // The Copy buttons exist only if the page's script ran, i.e. its CSP hash is right.
-    expect(dom.match(/<button type="button" class="copy">Copy<\/button>/g)?.length).toBe(4);
+    // The Copy buttons exist only if the page's script ran, i.e. its CSP hash is right: one per reproduce line (4)
+    // and per curl line of a recorded exchange (5).
+    expect(dom.match(/<button type="button" class="copy">Copy<\/button>/g)?.length).toBe(9);
     expect(pageRequests).toEqual([]);
   });
 

@@ -44,4 +44,8 @@ export const agentsFaults = {
       "an override's `channel` is read as a switch of the agent's channel and saved on the stored agent, the other fields applying to the run only",
     clauses: ["agents.override-no-channel"],
   },
+  "override-dropped": {
+    description: "an agent_override is validated, then dropped: the run uses the stored agent as it is",
+    clauses: ["agents.override-not-stored"],
+  },
 } as const satisfies Record<string, FaultSpec>;

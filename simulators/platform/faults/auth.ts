@@ -50,4 +50,8 @@ export const authFaults = {
       "the 30-day session life is enforced on tokens too, from the issue time the control plane's verdict carries",
     clauses: ["auth.token-no-expiry"],
   },
+  "health-probes-control-plane": {
+    description: "GET /health probes the control plane and answers 503 while it is unreachable",
+    clauses: ["auth.health-without-control-plane"],
+  },
 } as const satisfies Record<string, FaultSpec>;

@@ -23,4 +23,8 @@ export const byokFaults = {
       "a provider key sent in an `X-Provider-Key` header on a message is used for the turn instead of the stored key",
     clauses: ["byok.header-key-ignored"],
   },
+  "secret-list-masks-first-char": {
+    description: "the secret list masks only the first character of each value: `*` and the rest of it",
+    clauses: ["byok.secret-list-any-role"],
+  },
 } as const satisfies Record<string, FaultSpec>;

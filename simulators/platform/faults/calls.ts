@@ -34,4 +34,9 @@ export const callsFaults = {
     description: "the web call token lives 30 days, like a session cookie, instead of being short-lived",
     clauses: ["calls.token-mints"],
   },
+  "inline-agent-name-and-prompt-only": {
+    description:
+      "a web call token for an inline agent starts a session that runs only its name and prompt, the rest of the definition dropped",
+    clauses: ["calls.token-inline-agent"],
+  },
 } as const satisfies Record<string, FaultSpec>;

@@ -14,4 +14,9 @@ export const catalogFaults = {
     description: "the voice gallery reads its language filter as `lang`, so ?language= lists every language",
     clauses: ["catalog.gallery-filter-narrows"],
   },
+  "catalog-models-empty": {
+    description:
+      "the catalog's model file fails to load and GET /v1/catalog answers llm, stt, tts and realtime as empty lists instead of failing",
+    clauses: ["catalog.llm-entry", "catalog.stt-entry", "catalog.tts-entry", "catalog.realtime-entry"],
+  },
 } as const satisfies Record<string, FaultSpec>;

@@ -23,4 +23,9 @@ export const errorsFaults = {
       "an agent id in the path is looked up across every workspace, and a row of another workspace answers 403 `not allowed` instead of 404",
     clauses: ["errors.other-workspace-404"],
   },
+  "401-verdict-in-errors": {
+    description:
+      "a 401 decided by the control plane relays its verdict both as the message and as the one line of detail.errors",
+    clauses: ["errors.single-problem-empty-errors"],
+  },
 } as const satisfies Record<string, FaultSpec>;

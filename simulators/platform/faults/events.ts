@@ -39,4 +39,17 @@ export const eventsFaults = {
     description: "the text worker fills from_number, to_number and phone_number_id with null like a call record",
     clauses: ["events.text-no-telephony-fields"],
   },
+  "batch-completed-on-failure": {
+    description: "a batch that fails still sends batch.completed: the end-of-run hook fires on every exit",
+    clauses: ["events.batch-completed-not-cancelled-failed"],
+  },
+  "in-progress-pretty-printed": {
+    description:
+      "session.in_progress is serialised by a second code path that pretty-prints it: the same JSON, other bytes than session.started's",
+    clauses: ["events.in-progress-identical"],
+  },
+  "session-envelope-agent-id-null": {
+    description: "session events carry agent_id null in the envelope (the id is only in the payload)",
+    clauses: ["events.session-envelope-agent-id"],
+  },
 } as const satisfies Record<string, FaultSpec>;

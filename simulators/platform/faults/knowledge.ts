@@ -39,4 +39,8 @@ export const knowledgeFaults = {
     description: "the header's error is null, not a string, while there is no error",
     clauses: ["knowledge.header-shape"],
   },
+  "kb-progress-frame-flat": {
+    description: "progress frames carry done, failed, total, message and phase at the top level instead of in progress",
+    clauses: ["knowledge.progress-shape"],
+  },
 } as const satisfies Record<string, FaultSpec>;

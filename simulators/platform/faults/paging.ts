@@ -30,4 +30,8 @@ export const pagingFaults = {
     description: "a negative offset is treated as 0 instead of a 422",
     clauses: ["paging.offset-non-negative"],
   },
+  "unpaged-list-count": {
+    description: "GET /v1/email/senders answers its whole list as {items, count}: a second count beside total_count",
+    clauses: ["paging.total-count-only-count"],
+  },
 } as const satisfies Record<string, FaultSpec>;

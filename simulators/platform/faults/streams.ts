@@ -74,4 +74,19 @@ export const streamsFaults = {
     description: "the knowledge-base stream starts with a progress frame instead of the snapshot",
     clauses: ["streams.kb-snapshot", "streams.snapshot-first"],
   },
+  "kb-status-frame-at-end-only": {
+    description:
+      "the knowledge-base stream sends a status frame for the end of a build only, none for transcribing or generating",
+    clauses: ["streams.kb-status-frame"],
+  },
+  "sse-last-event-id-replay-late": {
+    description:
+      "a reconnect with Last-Event-ID replays the items after that id, 800 ms behind the snapshot (after a store read)",
+    clauses: ["streams.last-event-id-ignored"],
+  },
+  "sse-keepalive-once": {
+    description:
+      "an idle stream gets its keep-alive comment 15 s after opening, then never again (a timeout, not an interval)",
+    clauses: ["streams.keepalive-15s"],
+  },
 } as const satisfies Record<string, FaultSpec>;

@@ -28,4 +28,9 @@ export const versioningFaults = {
     description: "the runtime loads a referenced tool by id and runs its current draft, ignoring tool_version",
     clauses: ["versioning.tool-write-keeps-live"],
   },
+  "agent-version-runs-latest": {
+    description:
+      "a token, outbound call or batch naming agent_version checks that the version exists, then runs the latest published version",
+    clauses: ["versioning.agent-version-runs-that-version"],
+  },
 } as const satisfies Record<string, FaultSpec>;
