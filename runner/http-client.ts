@@ -1,5 +1,6 @@
 // The HTTP client every check uses: bounded in time and in what it reads (runner/limits.ts), records every
 // exchange (secrets redacted) and applies the universal rules to every response.
+import { isUtf8 } from "node:buffer";
 import { Agent, type Dispatcher, interceptors, request } from "undici";
 import { clipBody, type Exchange } from "../spec/report.ts";
 import { BodyOverCap, readCapped } from "./capped-body.ts";
@@ -162,9 +163,12 @@ export async function call(path: string, options: RequestOptions = {}): Promise<
     return exchange;
   };
   let text: string;
+  let utf8: boolean;
   try {
     // The decompress interceptor drops Content-Length with Content-Encoding: what is left counts decoded bytes.
-    text = new TextDecoder().decode(await readCapped(response.body, cap, responseHeaders["content-length"]));
+    const bytes = await readCapped(response.body, cap, responseHeaders["content-length"]);
+    text = new TextDecoder().decode(bytes);
+    utf8 = isUtf8(bytes);
     noteAnswered(true);
   } catch (error) {
     if (!(error instanceof BodyOverCap)) {
@@ -184,6 +188,7 @@ export async function call(path: string, options: RequestOptions = {}): Promise<
     status,
     contentType: responseHeaders["content-type"],
     text,
+    utf8,
     ...(options.operation === undefined ? {} : { operation: options.operation }),
   });
   return { method, url: exchange.url, status, headers: responseHeaders, text, json };

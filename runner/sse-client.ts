@@ -5,6 +5,7 @@
 // Every wait has a deadline; every stream is closed at the end of its suite file at the latest. What a stream
 // keeps is bounded (runner/limits.ts): a line or a frame over its cap, or more frames than a stream keeps, closes
 // the stream, and every wait on it then ends with a LimitExceeded naming the cap (the check errors).
+import { isUtf8 } from "node:buffer";
 import type { IncomingHttpHeaders } from "node:http";
 import { createParser } from "eventsource-parser";
 import { Agent, request } from "undici";
@@ -442,6 +443,7 @@ export async function openStream(
   if (response.statusCode < 200 || response.statusCode >= 300) {
     let timer: NodeJS.Timeout | undefined;
     let text: string;
+    let utf8: boolean;
     const cap = config.maxBodyBytes;
     try {
       const bytes = await Promise.race([
@@ -451,6 +453,7 @@ export async function openStream(
         }),
       ]);
       text = new TextDecoder().decode(bytes);
+      utf8 = isUtf8(bytes);
     } catch (error) {
       controller.abort();
       if (error instanceof BodyOverCap) {
@@ -464,7 +467,7 @@ export async function openStream(
     }
     exchange.response_body = clipBody(redact(text));
     const contentType = responseHeaders["content-type"];
-    applyUniversalRules({ method: "GET", url: exchange.url, status: response.statusCode, contentType, text });
+    applyUniversalRules({ method: "GET", url: exchange.url, status: response.statusCode, contentType, text, utf8 });
     return {
       response: {
         method: "GET",
