@@ -1,8 +1,8 @@
 // The hostile matrix, beside the kill matrix: every hostile behaviour (simulators/platform/hostile/) run the way a
 // user would meet it, `serve --hostile NAME` in its own process, then `run --target` against it, narrowed to the
 // checks that meet it. The harness must survive each: end within RUN_WITHIN_MS, stay under PEAK_RSS_MB (the run
-// process and its vitest workers, from /proc), exit 1 or 2 (never 0, never a crash), and write a report.json;
-// where a limit of the harness is what stopped it, the report names that limit. Writes
+// process and its vitest workers, from /proc), exit 1 or 2 (never 0, never a crash), and write a report.json
+// that says what happened (MUST_SAY: the cap that stopped it, or what was wrong with the answer). Writes
 // reports/out/hostile-matrix.json and hostile-matrix.md (the README's table).
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -18,13 +18,24 @@ const PEAK_RSS_MB = 1024;
 /** Three at a time: most runs wait (a trickle, a timeout), and three keep the matrix near a minute and a half. */
 const AT_ONCE = 3;
 
-/** The limit a run's report must name, where one of the harness's caps is what stopped it. */
-const NAMES_LIMIT: Partial<Record<HostileName, RegExp>> = {
-  "huge-body": /body cap of 16 MiB/,
-  "endless-body": /body cap of 16 MiB/,
-  "gzip-bomb": /body cap of 16 MiB/,
+/**
+ * What each run's report must say: the cap that stopped the harness, or what was wrong with the answer (a
+ * timeout, a failed connection, a body that is not JSON, a 429), so a reader knows the server, not the harness,
+ * is at fault.
+ */
+const MUST_SAY: Record<HostileName, RegExp> = {
+  "huge-body":
+    /GET \S*\/v1\/agents\S*: the response body exceeded the body cap of 16 MiB \(its Content-Length is 200000000\)/,
+  "endless-body": /body cap of 16 MiB \(after \d+ bytes\)/,
+  "gzip-bomb": /body cap of 16 MiB \(after \d+ bytes\)/,
+  trickle: /no answer within 10000 ms/,
+  "invalid-utf8": /the body is not UTF-8/,
+  "invalid-json": /the body is not JSON/,
   "endless-sse-line": /line cap of 1 MiB/,
   "many-headers": /header cap of 16 KiB/,
+  "connection-reset": /the connection failed/,
+  "redirect-loop": /→ 307/,
+  "429-storm": /the API answered 429/,
 };
 
 interface HostileRun {
@@ -67,13 +78,18 @@ test("the harness survives every hostile behaviour in bounded time and memory, w
       if (result.code !== 1 && result.code !== 2) problems.push(`exit ${result.code}, not 1 or 2`);
       const peak = result.peakRssMb ?? 0;
       if (peak > PEAK_RSS_MB) problems.push(`peak RSS ${peak} MiB over ${PEAK_RSS_MB} MiB`);
-      const limit = NAMES_LIMIT[name as HostileName];
-      if (limit !== undefined && !limit.test(reportText)) problems.push(`the report does not name the limit ${limit}`);
-      // What the harness said of the answer: the first check that errored or failed, else a set-up error.
-      const problem = report?.clauses
+      const mustSay = MUST_SAY[name as HostileName];
+      if (!mustSay.test(reportText)) problems.push(`the report does not say ${mustSay}`);
+      // What the harness said of the answer: the errored or failed check saying MUST_SAY, else the first such
+      // check, else a set-up error.
+      const messages = (report?.clauses ?? [])
         .flatMap((c) => c.checks)
-        .find((c) => c.status === "errored" || c.status === "failed");
-      const said = problem?.failure?.message ?? report?.harness_errors?.[0]?.replace(/^\S*suites\//, "suites/");
+        .filter((c) => c.status === "errored" || c.status === "failed")
+        .map((c) => c.failure?.message ?? "");
+      const said =
+        messages.find((m) => mustSay.test(m)) ??
+        messages[0] ??
+        report?.harness_errors?.[0]?.replace(/^\S*suites\//, "suites/");
       return {
         hostile: name,
         exit: result.code,
@@ -82,7 +98,7 @@ test("the harness survives every hostile behaviour in bounded time and memory, w
         report: report !== undefined,
         verdict: report === undefined ? "none" : verdictWord(report),
         said: (said ?? "")
-          .split("\n")[0]!
+          .replace(/\s+/g, " ")
           .replace(/http:\/\/127\.0\.0\.1:\d+/g, "")
           .slice(0, 200),
         problems,
