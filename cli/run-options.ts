@@ -15,6 +15,7 @@ export const RUN_OPTIONS = {
   "timeout-ms": { type: "string" },
   fault: { type: "string", multiple: true },
   "minute-ms": { type: "string" },
+  "add-latency-ms": { type: "string" },
   repeat: { type: "string" },
   quiet: { type: "boolean" },
   "no-shrink": { type: "boolean" },

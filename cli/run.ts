@@ -5,7 +5,9 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { buildReport, exitCodeOf } from "../reports/build.ts";
+import { trafficLines } from "../reports/traffic.ts";
 import { writeReports } from "../reports/write.ts";
+import { MAX_LATENCY_MS } from "../simulators/proxy/latency.ts";
 import { CLAUSE_BY_ID, CLAUSES } from "../spec/clauses/index.ts";
 import { OPTIONAL_BY_CHECK_ID } from "../spec/optional-behaviours.ts";
 import { loadProfile } from "../spec/profile.ts";
@@ -14,6 +16,7 @@ import { targetSecrets } from "../spec/target.ts";
 import { redact, redactJson, registerSecret } from "../suites/harness/redact.ts";
 import { readSecrets, SECRETS_FILE_ENV } from "../suites/harness/secret-file.ts";
 import { type Acquired, acquireTarget, EMBEDDED } from "./acquire-target.ts";
+import { behindAddedLatency, type Delayed } from "./added-latency.ts";
 import { Product, writeBundle } from "./bundle.ts";
 import { applyExpectations, readExpectations } from "./expectations.ts";
 import { handleInterrupts, stopOnInterrupt } from "./interrupt.ts";
@@ -48,6 +51,8 @@ export async function runCommand(argv: string[]): Promise<number> {
   const timeoutMs = intFlag(values["timeout-ms"], "timeout-ms", 10_000, 100);
   const repeat = intFlag(values.repeat, "repeat", 1, 1);
   const minuteMs = intFlag(values["minute-ms"], "minute-ms", 50, 1);
+  const addedLatencyMs = intFlag(values["add-latency-ms"], "add-latency-ms", 0, 0);
+  if (addedLatencyMs > MAX_LATENCY_MS) throw new UsageError(`--add-latency-ms must be at most ${MAX_LATENCY_MS}`);
   // Checked here: a value that is not a number would make the wait for the server endless.
   intFlag(values["startup-timeout-ms"], "startup-timeout-ms", 60_000, 100);
   const reportDir = resolve(values["report-dir"] ?? "reports/out");
@@ -91,8 +96,13 @@ export async function runCommand(argv: string[]): Promise<number> {
   });
   const workDir = mkdtempSync(join(tmpdir(), "cap-run-"));
   const unregister = stopOnInterrupt(async () => rmSync(workDir, { recursive: true, force: true }));
+  let delayed: Delayed | undefined;
   try {
-    const target = acquired.target;
+    if (addedLatencyMs > 0) {
+      delayed = await behindAddedLatency(acquired.target, addedLatencyMs);
+      log(`Added latency: every response of the target is held ${addedLatencyMs} ms (${delayed.routes.join(", ")})`);
+    }
+    const target = delayed?.target ?? acquired.target;
     checkProfile(target.profile);
     const unreachable = await preflight(target, timeoutMs);
     if (unreachable !== undefined) {
@@ -148,6 +158,7 @@ export async function runCommand(argv: string[]): Promise<number> {
           optional,
           prefix,
           leftovers: collector.leftovers,
+          traffic: collector.traffic,
         },
         collector.harnessErrors,
       );
@@ -157,6 +168,7 @@ export async function runCommand(argv: string[]): Promise<number> {
       exitCode = exitCodeOf(report, collector.harnessErrors);
       for (const error of collector.harnessErrors) console.error(`error: ${error}`);
       for (const line of leftoverLines(collector.leftovers, prefix, values.target, embedded)) say(line);
+      for (const line of trafficLines(collector.traffic)) log(line);
     }
     mkdirSync(reportDir, { recursive: true });
     await writeReports(report!, reportDir);
@@ -192,6 +204,7 @@ export async function runCommand(argv: string[]): Promise<number> {
   } finally {
     unregister();
     rmSync(workDir, { recursive: true, force: true });
+    await delayed?.close();
     await acquired.release();
     uninstall();
   }
@@ -229,6 +242,7 @@ function replayCommand(values: {
   "num-runs"?: string;
   "timeout-ms"?: string;
   "minute-ms"?: string;
+  "add-latency-ms"?: string;
 }): string {
   const parts = ["npx cap-conformance run"];
   if (values.target) parts.push(`--target ${shellWord(values.target)}`);
@@ -237,7 +251,7 @@ function replayCommand(values: {
   if (values.image) parts.push(`--image ${shellWord(values.image)}`);
   if (values.profile) parts.push(`--profile ${shellWord(values.profile)}`);
   for (const fault of values.fault ?? []) parts.push(`--fault ${shellWord(fault)}`);
-  for (const flag of ["num-runs", "timeout-ms", "minute-ms"] as const) {
+  for (const flag of ["num-runs", "timeout-ms", "minute-ms", "add-latency-ms"] as const) {
     if (values[flag] !== undefined) parts.push(`--${flag} ${shellWord(values[flag])}`);
   }
   return parts.join(" ");

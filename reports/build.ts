@@ -2,7 +2,15 @@
 import type { Clause } from "../spec/clause.ts";
 import { OPTIONAL_BEHAVIOURS, optionalCheckId } from "../spec/optional-behaviours.ts";
 import type { Profile } from "../spec/profile.ts";
-import type { CheckResult, ClauseResult, Leftover, OptionalResult, Report, Status } from "../spec/report.ts";
+import type {
+  CheckResult,
+  ClauseResult,
+  Leftover,
+  OptionalResult,
+  Report,
+  Status,
+  SuiteTraffic,
+} from "../spec/report.ts";
 import type { Target } from "../spec/target.ts";
 import { UNIVERSAL_RULES } from "../suites/harness/universal.ts";
 import type { CollectedCheck } from "./collector.ts";
@@ -23,6 +31,8 @@ export interface RunInfo {
   prefix?: string;
   /** What the suites created and could not delete. */
   leftovers?: Leftover[];
+  /** Where each suite file's time went. */
+  traffic?: SuiteTraffic[];
 }
 
 /** failed > errored > passed > skipped: a skipped check does not hide a verdict another check gave. */
@@ -116,6 +126,7 @@ export function buildReport(
     ...(harnessErrors.length > 0 ? { harness_errors: harnessErrors } : {}),
     optional: optionalResults(byClause, info),
     ...(info.leftovers?.length ? { leftovers: info.leftovers } : {}),
+    ...(info.traffic?.length ? { traffic: info.traffic } : {}),
   };
 }
 

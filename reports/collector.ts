@@ -1,7 +1,7 @@
 // A vitest reporter that turns finished tests into check results, printing progress as it goes.
 
 import type { Reporter, TestCase, TestModule } from "vitest/node";
-import type { CheckResult, Leftover } from "../spec/report.ts";
+import type { CheckResult, Leftover, SuiteTraffic } from "../spec/report.ts";
 import type { CheckMeta } from "../suites/harness/meta.ts";
 import type { RuleObservation } from "../suites/harness/recorder.ts";
 import { suiteOfFile } from "../suites/harness/suite-files.ts";
@@ -25,6 +25,8 @@ export class Collector implements Reporter {
   readonly harnessErrors: string[] = [];
   /** Resources a suite file created and could not delete. */
   readonly leftovers: Leftover[] = [];
+  /** Where each suite file's time went. */
+  readonly traffic: SuiteTraffic[] = [];
 
   constructor(private readonly options: CollectorOptions = {}) {}
 
@@ -77,6 +79,8 @@ export class Collector implements Reporter {
       this.harnessErrors.push(`${testModule.moduleId}: ${error.message}`);
     }
     this.leftovers.push(...(testModule.meta().leftovers ?? []));
+    const traffic = testModule.meta().traffic;
+    if (traffic !== undefined) this.traffic.push(traffic);
   }
 
   onTestRunEnd(_modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<{ message?: string }>): void {

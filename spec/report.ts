@@ -86,6 +86,24 @@ export const Leftover = z.object({
 });
 export type Leftover = z.infer<typeof Leftover>;
 
+/** Where one suite file's time went (report.traffic), so the critical path of a run is visible. */
+export const SuiteTraffic = z.object({
+  /** The suite file, e.g. `streams.background.suite.ts` (background files run beside the others). */
+  file: z.string(),
+  /** From the file's start to the end of its cleanup. */
+  duration_ms: z.number(),
+  /** Requests to the target (its regions and test control). */
+  requests: z.int(),
+  /** Wall time with at least one of those awaiting its response head. */
+  network_ms: z.number(),
+  /** Requests to the simulators (admin APIs, the webhook sink's long-polls), and the rest of the time awaiting them. */
+  helper_requests: z.int(),
+  helper_ms: z.number(),
+  /** The rest of the time in deliberate waits: pauses between polls, reading a stream for frames sent later. */
+  waits_ms: z.number(),
+});
+export type SuiteTraffic = z.infer<typeof SuiteTraffic>;
+
 export const Report = z.object({
   schema_version: z.literal(1),
   tool: z.object({ name: z.literal("cap-conformance"), version: z.string() }),
@@ -122,5 +140,7 @@ export const Report = z.object({
   optional: z.array(OptionalResult).optional(),
   /** Optional: what the run created and could not delete. A warning, never part of the verdict. */
   leftovers: z.array(Leftover).optional(),
+  /** Optional: one row per suite file, where its time went. Absent from older reports. */
+  traffic: z.array(SuiteTraffic).optional(),
 });
 export type Report = z.infer<typeof Report>;

@@ -22,6 +22,7 @@ import { minuteMs, serverNow } from "./harness/credits.ts";
 import { call, describe } from "./harness/http.ts";
 import { callOp } from "./harness/profile.ts";
 import { property } from "./harness/property.ts";
+import { pause } from "./harness/traffic.ts";
 
 const MINUTE = 60_000;
 const completed = (batch: { status: string }) => batch.status === "completed";
@@ -219,7 +220,7 @@ async function untilServerTime(simMs: number, what: string): Promise<void> {
   const deadline = Date.now() + realBudget(Math.max(0, simMs - (await serverNow())));
   while ((await serverNow()) < simMs) {
     if (Date.now() > deadline) throw new Error(`the server clock did not reach ${what} in time`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await pause(50);
   }
 }
 

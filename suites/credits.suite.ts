@@ -14,6 +14,7 @@ import { ofBatch, subscribe, waitForEvents } from "./harness/events.ts";
 import { type ApiResponse, call, describe } from "./harness/http.ts";
 import { uniqueName } from "./harness/resources.ts";
 import { importFreshNumber } from "./harness/telephony.ts";
+import { pause } from "./harness/traffic.ts";
 
 const TOKEN = "/v1/calls/token";
 const MINUTE = 60_000;
@@ -141,7 +142,7 @@ check(
       const deadline = Date.now() + realBudget(10 * MINUTE);
       while ((await serverNow()) < resumeAfter) {
         expect(Date.now(), "the server clock passed the pause").toBeLessThan(deadline);
-        await new Promise((resolve) => setTimeout(resolve, 50));
+        await pause(50);
       }
       const whilePaused = await dialsFrom(started.from.e164);
       // A dial started after the first call ended but before it was billed is in flight legitimately (a

@@ -12,6 +12,7 @@ import { track, uniqueName } from "./resources.ts";
 export { peakConcurrency } from "./concurrency.ts";
 
 import { importFreshNumber } from "./telephony.ts";
+import { pause } from "./traffic.ts";
 
 export const BATCHES = "/v1/calls/batches";
 
@@ -62,7 +63,7 @@ export async function waitForBatch(
     if (fatal.includes(batch.status)) throw new Error(`batch ${id} is ${batch.status} while waiting for ${what}`);
     if (Date.now() > deadline)
       throw new Error(`batch ${id} did not reach ${what} in ${timeoutMs} ms: ${JSON.stringify(batch)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await pause(50);
   }
 }
 

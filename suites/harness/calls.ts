@@ -12,6 +12,7 @@ import { TargetError } from "./errors.ts";
 import { type ApiResponse, call, describe } from "./http.ts";
 import { importFreshNumber } from "./telephony.ts";
 import { testControl } from "./test-control.ts";
+import { pause } from "./traffic.ts";
 
 export const OUTBOUND = "/v1/calls/outbound";
 
@@ -77,7 +78,7 @@ export async function waitForCall(
     if (done(session)) return session;
     if (Date.now() > deadline)
       throw new Error(`call ${sessionId} did not reach ${what} in ${timeoutMs} ms: ${describe(response)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await pause(50);
   }
 }
 

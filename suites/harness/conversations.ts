@@ -9,6 +9,7 @@ import { profile } from "./profile.ts";
 import { newProviderKey } from "./provider.ts";
 import { uniqueName } from "./resources.ts";
 import { runConfig } from "./run-config.ts";
+import { pause } from "./traffic.ts";
 
 export interface Item {
   id: string;
@@ -75,7 +76,7 @@ export async function waitForReply(
     if (Date.now() > until) {
       throw new Error(`no reply to item ${itemId} in conversation ${conversationId} within ${deadlineMs} ms`);
     }
-    await new Promise((resolve) => setTimeout(resolve, 25));
+    await pause(25);
   }
 }
 

@@ -6,6 +6,7 @@ import { type ApiResponse, call, describe, type Who } from "./http.ts";
 import { callOp, profile } from "./profile.ts";
 import { track, uniqueName } from "./resources.ts";
 import { runConfig } from "./run-config.ts";
+import { pause } from "./traffic.ts";
 import { websiteUrl } from "./website.ts";
 
 /** A header as read from the wire; its shape is what some checks verify, so nothing is assumed here. */
@@ -65,7 +66,7 @@ export async function waitForKb(
     if (Date.now() > until) {
       throw new Error(`knowledge base ${kbId} did not become ${what} within ${deadlineMs} ms (last: ${kb.status})`);
     }
-    await new Promise((resolve) => setTimeout(resolve, pollIntervalMs()));
+    await pause(pollIntervalMs());
   }
 }
 

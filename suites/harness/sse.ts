@@ -14,6 +14,7 @@ import { recordExchange } from "./recorder.ts";
 import { redact, redactHeaders } from "./redact.ts";
 import { track, untrack } from "./resources.ts";
 import { runConfig } from "./run-config.ts";
+import { pause, waiting } from "./traffic.ts";
 import { applyUniversalRules } from "./universal.ts";
 
 export interface SseFrame {
@@ -114,7 +115,7 @@ export class SseStream {
   /** Everything received within the next `ms`: for checks that something is NOT sent. */
   async observe(ms: number): Promise<SseFrame[]> {
     const from = this.frames.length;
-    await new Promise((resolve) => setTimeout(resolve, ms));
+    await pause(ms);
     return this.frames.slice(from);
   }
 
@@ -132,7 +133,12 @@ export class SseStream {
     return redact([head, ...lines].join("\n").slice(0, 4_000));
   }
 
+  /** A wait for what the server sends later (the spec's own pace: a keep-alive every 15 s, a reply). */
   private until<T>(found: () => T | undefined, wait: Wait): Promise<T> {
+    return waiting(this.arrival(found, wait));
+  }
+
+  private arrival<T>(found: () => T | undefined, wait: Wait): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       const attempt = () => {
         const value = found();
