@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { createServer } from "../shared/server.ts";
 import type { PlatformContext } from "./context.ts";
 import { authenticate } from "./http/auth.ts";
+import { closeControlPlaneClient } from "./http/control-plane-client.ts";
 import { bodyLimitFor, optionalBehaviours } from "./http/optional-behaviours.ts";
 import { profileRewrites, rewriteUrl } from "./http/profile-paths.ts";
 import { controlHostRoutes } from "./regions/control-host.ts";
@@ -65,6 +66,7 @@ export function buildPlatform(ctx: PlatformContext): FastifyInstance {
     });
   }
 
+  app.addHook("onClose", () => closeControlPlaneClient(ctx));
   app.addHook("onRequest", async (request) => {
     const path = request.url.split("?")[0]!;
     if (isPublic(ctx, request.method, path)) return;
