@@ -49,7 +49,8 @@ function meter(): Meter {
       created.totals.helper_requests += 1;
     }
   });
-  // A request ends its wait at its response head, or at its error (published at most once that counts).
+  // A request stops being awaited at its response head, or at its error; a second error of the same
+  // request (undici may report one after an abort) finds it gone and changes nothing.
   const answered = (message: unknown) => {
     const { request } = message as { request: object };
     const toTarget = created.pending.get(request);
