@@ -80,7 +80,12 @@ async function providerKey(target: { simulators: { provider?: string } }): Promi
 function row(r: RateResult, baseline: RateResult): string {
   const ratio = (r.requestsPerSecond / baseline.requestsPerSecond).toFixed(2);
   const ms = (n: number) => n.toFixed(1);
-  return `| ${r.label} | ${Math.round(r.requestsPerSecond)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${ratio} | ${r.non2xx + r.errors} |`;
+  const cpu = r.cpuUsPerRequest === undefined ? "" : Math.round(r.cpuUsPerRequest).toString();
+  const cpuRatio =
+    r.cpuUsPerRequest === undefined || baseline.cpuUsPerRequest === undefined
+      ? ""
+      : (baseline.cpuUsPerRequest / r.cpuUsPerRequest).toFixed(2);
+  return `| ${r.label} | ${Math.round(r.requestsPerSecond)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${ratio} | ${cpu} | ${cpuRatio} | ${r.non2xx + r.errors} |`;
 }
 
 interface Measured {
@@ -106,12 +111,20 @@ async function measureReference(dir: string): Promise<Measured> {
       // Warm both servers (JIT, connection pools) before measuring.
       await measureGet("warm-up", `${url}/`, {}, { connections: 8, durationS: 2 });
       await measureGet("warm-up", `${base}/v1/agents?limit=20`, headers, { connections: 8, durationS: 2 });
-      const baseline = await measureGet("bare node:http, same JSON", `${url}/`, {}, opts);
+      const baseline = await measureGet(
+        "bare node:http, same JSON",
+        `${url}/`,
+        {},
+        {
+          ...opts,
+          serverPid: bare.process.pid,
+        },
+      );
       const platform = await measureGet(
         "reference platform GET /v1/agents?limit=20",
         `${base}/v1/agents?limit=20`,
         headers,
-        opts,
+        { ...opts, serverPid: serve.process.pid },
       );
       const sse = await measureSse(target, await providerKey(target), STREAMS, POSTS);
       const webhooks = await measureWebhooks(target, WEBHOOK_EVENTS);
@@ -132,8 +145,8 @@ async function main(): Promise<void> {
   const lines = [
     `Benchmark ${new Date().toISOString().slice(0, 10)} on ${cpus().length}x ${cpus()[0]?.model ?? "cpu"}, Node ${process.version}, ${CONNECTIONS} connections, ${DURATION_S} s each`,
     "",
-    "| what | req/s | p50 ms | p95 ms | p99 ms | ratio to baseline | errors |",
-    "|---|---|---|---|---|---|---|",
+    "| what | req/s | p50 ms | p95 ms | p99 ms | ratio to baseline | server CPU µs per request | CPU ratio (baseline's / this) | errors |",
+    "|---|---|---|---|---|---|---|---|---|",
     row(baseline, baseline),
     row(platform, baseline),
     "",
