@@ -4,7 +4,7 @@
 // critical path is visible: requests to the target and the time awaiting them, the simulators, and the
 // waits the spec itself sets (the 15 s keep-alive, the 5 s delivery limit, simulated minutes).
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -41,7 +41,13 @@ export async function measureFullRun(targetFile: string, addedLatencyMs: number,
       resolve(code);
     });
   });
-  const report = JSON.parse(readFileSync(join(reportDir, "report.json"), "utf8")) as Report;
+  const reportFile = join(reportDir, "report.json");
+  if (!existsSync(reportFile)) {
+    throw new Error(
+      `the run with ${addedLatencyMs} ms added wrote no report (exit ${exitCode}; limit ${RUN_LIMIT_MS} ms)`,
+    );
+  }
+  const report = JSON.parse(readFileSync(reportFile, "utf8")) as Report;
   return {
     addedLatencyMs,
     exitCode,
