@@ -126,7 +126,7 @@ async function measureReference(dir: string): Promise<Measured> {
         headers,
         { ...opts, serverPid: serve.process.pid },
       );
-      const sse = await measureSse(target, await providerKey(target), STREAMS, POSTS);
+      const sse = await measureSse(target, await providerKey(target), STREAMS, POSTS, serve.process.pid);
       const webhooks = await measureWebhooks(target, WEBHOOK_EVENTS);
       return { baseline, platform, sse, webhooks };
     } finally {
@@ -154,6 +154,7 @@ async function main(): Promise<void> {
     "|---|---|---|---|---|",
     `| SSE | streams held open through a 15 s keep-alive period (all got a keep-alive) | ${sse.held} of ${sse.streams} (${sse.keptAlive} kept alive) | | |`,
     `| SSE | post to first assistant.delta on every one of ${sse.streams} streams, p50 / p99 ms (${sse.posts} posts) | ${sse.firstDeltaP50.toFixed(1)} / ${sse.firstDeltaP99.toFixed(1)} | provider time to first token p99 ${sse.providerTtftP99.toFixed(1)} | ${(sse.firstDeltaP99 / sse.providerTtftP99).toFixed(1)}x |`,
+    `| SSE | serve CPU per post: the reply and all its frames to every one of ${sse.streams} streams, ms | ${sse.serverCpuMsPerPost?.toFixed(0) ?? "(no /proc)"} | | |`,
     `| webhooks | deliveries per second to the sink (${webhooks.events} events, ${WEBHOOK_CONCURRENCY} at a time) | ${Math.round(webhooks.platformPerSecond)} | direct POSTs to the sink, ${WEBHOOK_CONCURRENCY} at a time: ${Math.round(webhooks.baselinePerSecond)}/s | ${(webhooks.platformPerSecond / webhooks.baselinePerSecond).toFixed(2)} |`,
     ...(runs.length > 0 ? ["", ...fullRunRows(runs)] : []),
   ];

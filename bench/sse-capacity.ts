@@ -12,6 +12,7 @@ import { connect } from "node:net";
 import { request } from "undici";
 import type { Target } from "../spec/target.ts";
 import { percentile } from "./http-rate.ts";
+import { cpuMs } from "./process-cpu.ts";
 
 export interface SseResult {
   streams: number;
@@ -21,6 +22,8 @@ export interface SseResult {
   firstDeltaP50: number;
   firstDeltaP99: number;
   providerTtftP99: number;
+  /** CPU ms the server process spent per post: the reply, and all its frames fanned out to every stream. */
+  serverCpuMsPerPost?: number;
 }
 
 export interface Subscriber {
@@ -132,6 +135,7 @@ export async function measureSse(
   providerKey: string,
   streams: number,
   posts: number,
+  serverPid?: number,
 ): Promise<SseResult> {
   const { conversation_id } = await post(target, { text: "open the conversation" });
   const url = `${target.regions[0]!.base_url}/v1/conversations/${conversation_id}/events`;
@@ -150,6 +154,7 @@ export async function measureSse(
     // Keep-alives are due 15 s after each stream opened; the last one opened now.
     const allOpen = Date.now();
     const delays: number[] = [];
+    const cpuBefore = cpuMs(serverPid);
     for (let p = 0; p < posts; p++) {
       let waiting = subscribers.length;
       const started = performance.now();
@@ -171,6 +176,7 @@ export async function measureSse(
       // The next post starts once this reply has ended on every stream: each delay is a post's own.
       await until(() => subscribers.every((s) => s.replies > p), 30_000, `reply ${p} ended on every stream`);
     }
+    const cpuAfter = cpuMs(serverPid);
     // Hold past one keep-alive period (15 s) and count the streams that stayed open and got a comment.
     const keepAliveMs = 15_000;
     await until(() => Date.now() - allOpen > keepAliveMs + 1_500, keepAliveMs + 10_000, "one keep-alive period");
@@ -186,6 +192,9 @@ export async function measureSse(
       firstDeltaP50: percentile(delays, 50),
       firstDeltaP99: percentile(delays, 99),
       providerTtftP99: percentile(ttfts, 99),
+      ...(cpuBefore !== undefined && cpuAfter !== undefined
+        ? { serverCpuMsPerPost: (cpuAfter - cpuBefore) / posts }
+        : {}),
     };
   } finally {
     controller.abort();
