@@ -1,26 +1,39 @@
-// `npm run bench`: the reference platform measured against a baseline taken in the same run on the
-// same machine. Prints a table and writes reports/out/bench.json. Every figure is a ratio to its
-// baseline, so numbers from different machines stay comparable.
+// `npm run bench`: the reference platform and the simulators measured against baselines taken in the
+// same run on the same machine. Prints tables and writes reports/out/bench.json. Every figure is a
+// ratio to its baseline, so numbers from different machines stay comparable.
+// BENCH_PARTS=platform,runs,simulators,scenarios picks parts (default: all four); BENCH_DURATION_S,
+// BENCH_STREAMS, BENCH_WEBHOOK_EVENTS, BENCH_LATENCIES, BENCH_SIM_DURATION_S and BENCH_SCENARIO_DURATION
+// size them.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { cpus, tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { request } from "undici";
 import { type FullRunResult, fullRunRows, measureFullRun } from "./full-run.ts";
 import { measureGet, type RateResult } from "./http-rate.ts";
-import { startBaseline, startServe } from "./processes.ts";
-import { measureSse, type SseResult } from "./sse-capacity.ts";
-import { measureWebhooks, CONCURRENCY as WEBHOOK_CONCURRENCY, type WebhookRateResult } from "./webhook-rate.ts";
+import { startBaseline, startServe, startSimulate } from "./processes.ts";
+import { type ScenarioCpu, type ScenarioLoad, scenarioCpu, startPlatformChild } from "./scenario-cpu.ts";
+import {
+  type CapacityRow,
+  carrierDials,
+  controlPlaneResolves,
+  frameworkFloor,
+  providerStreams,
+  sinkDeliveries,
+} from "./simulator-capacity.ts";
+import { measureSse } from "./sse-capacity.ts";
+import { measureWebhooks, CONCURRENCY as WEBHOOK_CONCURRENCY } from "./webhook-rate.ts";
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
+const SIM_DURATION_S = Number(process.env.BENCH_SIM_DURATION_S ?? 4);
+const SCENARIO_DURATION = process.env.BENCH_SCENARIO_DURATION ?? "20s";
 const CONNECTIONS = 32;
 const AGENTS = 60;
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 10_000);
 const POSTS = 20;
 const WEBHOOK_EVENTS = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 2000);
-/** `BENCH_FULL_RUNS=0` skips the full runs (several minutes); they run on loopback and with each of these latencies. */
-const FULL_RUNS = process.env.BENCH_FULL_RUNS !== "0";
-/** Added to every response of the target, one full run each (`BENCH_LATENCIES=30,100`). */
+const PARTS = new Set((process.env.BENCH_PARTS ?? "platform,runs,simulators,scenarios").split(","));
+/** Added to every response of the target, one full run each after the loopback one (`BENCH_LATENCIES=30,100`). */
 const LATENCIES = (process.env.BENCH_LATENCIES ?? "30,100")
   .split(",")
   .filter((v) => v.trim() !== "")
@@ -41,20 +54,36 @@ function assertDescriptors(): void {
   }
 }
 
-/** Full runs on loopback, then with each added latency, each against a fresh two-region serve (same start state). */
-async function fullRuns(dir: string): Promise<FullRunResult[]> {
-  const runs: FullRunResult[] = [];
-  for (const ms of [0, ...LATENCIES]) {
-    const targetFile = join(dir, `run-target-${ms}.json`);
-    const { child } = await startServe(targetFile);
-    try {
-      runs.push(await measureFullRun(targetFile, ms, RUN_SEED));
-    } finally {
-      await child.stop();
-    }
-  }
-  return runs;
-}
+/** The loads the scenarios put on the platform (and so on the simulators) for the CPU shares. */
+const SCENARIO_LOADS: ScenarioLoad[] = [
+  {
+    scenario: "api-mix",
+    load: `${process.env.BENCH_API_RATE ?? 200} iterations/s`,
+    env: { CAP_RATE: process.env.BENCH_API_RATE ?? "200", CAP_VUS: "200" },
+    achieved: (s) =>
+      `${(s.metrics.iterations?.values.rate ?? 0).toFixed(1)} iterations/s, ${(s.metrics.http_reqs?.values.rate ?? 0).toFixed(0)} requests/s`,
+  },
+  {
+    scenario: "streams",
+    load: "20 conversations x 25 streams (500), 10 messages/s",
+    env: {
+      CAP_CONVERSATIONS: "20",
+      CAP_SUBSCRIBERS: "24",
+      CAP_RATE: "10",
+      CAP_VUS: "10",
+      CAP_REPLY_TIMEOUT_MS: "5000",
+    },
+    achieved: (s) =>
+      `${s.metrics.stream_snapshot_first?.values.passes ?? 0} streams opened, ${s.metrics.messages_posted?.values.count ?? 0} messages answered at p95 ${(s.metrics.assistant_reply_ms?.values["p(95)"] ?? 0).toFixed(0)} ms`,
+  },
+  {
+    scenario: "calls",
+    load: "10 calls/s + a batch every 10 s (calls last 12 s)",
+    env: { CAP_RATE: "10", CAP_VUS: "200", CAP_CALL_TIMEOUT_MS: "30000" },
+    achieved: (s) =>
+      `${s.metrics.calls_placed?.values.count ?? 0} calls placed, carrier peak ${s.metrics.carrier_peak_concurrency?.values.value ?? "?"} at once`,
+  },
+];
 
 async function seedAgents(base: string, token: string): Promise<void> {
   for (let i = 0; i < AGENTS; i++) {
@@ -88,15 +117,7 @@ function row(r: RateResult, baseline: RateResult): string {
   return `| ${r.label} | ${Math.round(r.requestsPerSecond)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${ratio} | ${cpu} | ${cpuRatio} | ${r.non2xx + r.errors} |`;
 }
 
-interface Measured {
-  baseline: RateResult;
-  platform: RateResult;
-  sse: SseResult;
-  webhooks: WebhookRateResult;
-}
-
-/** The rate, stream and webhook rows, against one serve seeded with agents and the bare baseline. */
-async function measureReference(dir: string): Promise<Measured> {
+async function platformPart(dir: string, lines: string[], out: Record<string, unknown>): Promise<void> {
   const { child: serve, target } = await startServe(join(dir, "target.json"));
   const base = target.regions[0]!.base_url;
   const headers = { authorization: `Bearer ${target.credentials.admin}` };
@@ -115,10 +136,7 @@ async function measureReference(dir: string): Promise<Measured> {
         "bare node:http, same JSON",
         `${url}/`,
         {},
-        {
-          ...opts,
-          serverPid: bare.process.pid,
-        },
+        { ...opts, serverPid: bare.process.pid },
       );
       const platform = await measureGet(
         "reference platform GET /v1/agents?limit=20",
@@ -128,7 +146,21 @@ async function measureReference(dir: string): Promise<Measured> {
       );
       const sse = await measureSse(target, await providerKey(target), STREAMS, POSTS, serve.process.pid);
       const webhooks = await measureWebhooks(target, WEBHOOK_EVENTS);
-      return { baseline, platform, sse, webhooks };
+      lines.push(
+        "",
+        "| what | req/s | p50 ms | p95 ms | p99 ms | ratio to baseline | server CPU µs per request | CPU ratio (baseline's / this) | errors |",
+        "|---|---|---|---|---|---|---|---|---|",
+        row(baseline, baseline),
+        row(platform, baseline),
+        "",
+        "| streams | what | value | baseline | ratio |",
+        "|---|---|---|---|---|",
+        `| SSE | streams held open through a 15 s keep-alive period (all got a keep-alive) | ${sse.held} of ${sse.streams} (${sse.keptAlive} kept alive) | | |`,
+        `| SSE | post to first assistant.delta on every one of ${sse.streams} streams, p50 / p99 ms (${sse.posts} posts) | ${sse.firstDeltaP50.toFixed(1)} / ${sse.firstDeltaP99.toFixed(1)} | provider time to first token p99 ${sse.providerTtftP99.toFixed(1)} | ${(sse.firstDeltaP99 / sse.providerTtftP99).toFixed(1)}x |`,
+        `| SSE | serve CPU per post: the reply and all its frames to every one of ${sse.streams} streams, ms | ${sse.serverCpuMsPerPost?.toFixed(0) ?? "(no /proc)"} | | |`,
+        `| webhooks | deliveries per second to the sink (${webhooks.events} events, ${WEBHOOK_CONCURRENCY} at a time) | ${Math.round(webhooks.platformPerSecond)} | direct POSTs to the sink, ${WEBHOOK_CONCURRENCY} at a time: ${Math.round(webhooks.baselinePerSecond)}/s | ${(webhooks.platformPerSecond / webhooks.baselinePerSecond).toFixed(2)} |`,
+      );
+      Object.assign(out, { baseline, platform, sse, webhooks });
     } finally {
       await bare.stop();
     }
@@ -137,33 +169,107 @@ async function measureReference(dir: string): Promise<Measured> {
   }
 }
 
+/** Full runs on loopback, then with each added latency, each against a fresh two-region serve (same start state). */
+async function runsPart(dir: string, lines: string[], out: Record<string, unknown>): Promise<void> {
+  const runs: FullRunResult[] = [];
+  for (const ms of [0, ...LATENCIES]) {
+    const targetFile = join(dir, `run-target-${ms}.json`);
+    const { child } = await startServe(targetFile);
+    try {
+      runs.push(await measureFullRun(targetFile, ms, RUN_SEED));
+    } finally {
+      await child.stop();
+    }
+  }
+  lines.push(
+    "",
+    `Full runs (\`run --target\`, seed ${RUN_SEED}) against a fresh two-region serve each, on loopback and through the shaping proxy (\`--add-latency-ms\`)`,
+    "",
+    ...fullRunRows(runs),
+  );
+  out.runs = runs;
+}
+
+async function simulatorsPart(dir: string, lines: string[], out: Record<string, unknown>): Promise<void> {
+  const { child: sims, target } = await startSimulate(join(dir, "simulators.json"), ["--minute-ms", "60000"]);
+  const o = { dir, connections: CONNECTIONS, durationS: SIM_DURATION_S };
+  try {
+    const rows: CapacityRow[] = [
+      await frameworkFloor(target, o),
+      await controlPlaneResolves(target, o),
+      await sinkDeliveries(target, o),
+      await carrierDials(target, o),
+      ...(await providerStreams(target, await providerKey(target), o)),
+    ];
+    lines.push(
+      "",
+      `Simulators (\`cap-conformance simulate\`, one process) against bare node:http answering the same bytes, ${CONNECTIONS} connections, best of 2 alternated ${SIM_DURATION_S} s rounds each`,
+      "",
+      "| simulator | what | value | bare node:http | ratio | notes |",
+      "|---|---|---|---|---|---|",
+      ...rows.map((r) => {
+        const ratio =
+          r.unit === "ms" ? `${(r.value / r.baseline).toFixed(2)}x the time` : (r.value / r.baseline).toFixed(2);
+        const fmt = (v: number) => (r.unit === "ms" ? `${v.toFixed(1)} ms` : `${Math.round(v)} ${r.unit}`);
+        return `| ${r.simulator} | ${r.what} | ${fmt(r.value)} | ${fmt(r.baseline)} | ${ratio} | ${r.note ?? ""} |`;
+      }),
+    );
+    out.simulators = rows;
+  } finally {
+    await sims.stop();
+  }
+}
+
+async function scenariosPart(dir: string, lines: string[], out: Record<string, unknown>): Promise<void> {
+  const simsFile = join(dir, "scenario-simulators.json");
+  const targetFile = join(dir, "scenario-target.json");
+  const { child: sims } = await startSimulate(simsFile, ["--minute-ms", "60000"]);
+  const platform = await startPlatformChild(simsFile, targetFile);
+  const results: ScenarioCpu[] = [];
+  try {
+    for (const load of SCENARIO_LOADS) {
+      results.push(
+        await scenarioCpu(
+          load,
+          targetFile,
+          { simulators: sims.process.pid, platform: platform.process.pid },
+          dir,
+          SCENARIO_DURATION,
+        ),
+      );
+    }
+  } finally {
+    await platform.stop();
+    await sims.stop();
+  }
+  lines.push(
+    "",
+    `CPU while our scenarios run (${SCENARIO_DURATION} each): the simulators, the platform and k6 each in its own process`,
+    "",
+    "| scenario | load asked | achieved | simulators CPU s | platform CPU s | k6 CPU s | simulators' share | simulators' cores |",
+    "|---|---|---|---|---|---|---|---|",
+    ...results.map((r) => {
+      const total = r.cpu.simulators + r.cpu.platform + r.cpu.k6;
+      return `| ${r.scenario} | ${r.load} | ${r.achieved}${r.passed ? "" : " (thresholds crossed)"} | ${r.cpu.simulators.toFixed(1)} | ${r.cpu.platform.toFixed(1)} | ${r.cpu.k6.toFixed(1)} | ${((100 * r.cpu.simulators) / total).toFixed(1)} % | ${(r.cpu.simulators / r.seconds).toFixed(2)} |`;
+    }),
+  );
+  out.scenarios = results;
+}
+
 async function main(): Promise<void> {
-  assertDescriptors();
+  if (PARTS.has("platform")) assertDescriptors();
   const dir = mkdtempSync(join(tmpdir(), "cap-bench-"));
-  const { baseline, platform, sse, webhooks } = await measureReference(dir);
-  const runs = FULL_RUNS ? await fullRuns(dir) : [];
   const lines = [
-    `Benchmark ${new Date().toISOString().slice(0, 10)} on ${cpus().length}x ${cpus()[0]?.model ?? "cpu"}, Node ${process.version}, ${CONNECTIONS} connections, ${DURATION_S} s each`,
-    "",
-    "| what | req/s | p50 ms | p95 ms | p99 ms | ratio to baseline | server CPU µs per request | CPU ratio (baseline's / this) | errors |",
-    "|---|---|---|---|---|---|---|---|---|",
-    row(baseline, baseline),
-    row(platform, baseline),
-    "",
-    "| streams | what | value | baseline | ratio |",
-    "|---|---|---|---|---|",
-    `| SSE | streams held open through a 15 s keep-alive period (all got a keep-alive) | ${sse.held} of ${sse.streams} (${sse.keptAlive} kept alive) | | |`,
-    `| SSE | post to first assistant.delta on every one of ${sse.streams} streams, p50 / p99 ms (${sse.posts} posts) | ${sse.firstDeltaP50.toFixed(1)} / ${sse.firstDeltaP99.toFixed(1)} | provider time to first token p99 ${sse.providerTtftP99.toFixed(1)} | ${(sse.firstDeltaP99 / sse.providerTtftP99).toFixed(1)}x |`,
-    `| SSE | serve CPU per post: the reply and all its frames to every one of ${sse.streams} streams, ms | ${sse.serverCpuMsPerPost?.toFixed(0) ?? "(no /proc)"} | | |`,
-    `| webhooks | deliveries per second to the sink (${webhooks.events} events, ${WEBHOOK_CONCURRENCY} at a time) | ${Math.round(webhooks.platformPerSecond)} | direct POSTs to the sink, ${WEBHOOK_CONCURRENCY} at a time: ${Math.round(webhooks.baselinePerSecond)}/s | ${(webhooks.platformPerSecond / webhooks.baselinePerSecond).toFixed(2)} |`,
-    ...(runs.length > 0 ? ["", ...fullRunRows(runs)] : []),
+    `Benchmark ${new Date().toISOString().slice(0, 10)} on ${cpus().length}x ${cpus()[0]?.model ?? "cpu"}, Node ${process.version}, load average ${loadavg()[0]!.toFixed(1)} at the start, ${CONNECTIONS} connections, ${DURATION_S} s each`,
   ];
+  const out: Record<string, unknown> = { date: new Date().toISOString(), loadavg: loadavg() };
+  if (PARTS.has("platform")) await platformPart(dir, lines, out);
+  if (PARTS.has("runs")) await runsPart(dir, lines, out);
+  if (PARTS.has("simulators")) await simulatorsPart(dir, lines, out);
+  if (PARTS.has("scenarios")) await scenariosPart(dir, lines, out);
   console.log(lines.join("\n"));
   mkdirSync("reports/out", { recursive: true });
-  writeFileSync(
-    "reports/out/bench.json",
-    `${JSON.stringify({ date: new Date().toISOString(), baseline, platform, sse, webhooks, runs }, null, 2)}\n`,
-  );
+  writeFileSync("reports/out/bench.json", `${JSON.stringify(out, null, 2)}\n`);
 }
 
 await main();

@@ -4,15 +4,15 @@
 //
 // The streams are read with bare sockets and a byte search for the frames counted (the snapshot, the
 // first assistant.delta, a comment line), not a full HTTP and SSE client: with ten thousand streams on
-// one core, a client that parses every frame would measure itself. The harness's own reader (suites/)
+// one core, a client that parses every frame would measure itself. The harness's own reader (runner/sse-client.ts)
 // is what checks the wire format.
 import { randomUUID } from "node:crypto";
 import { setMaxListeners } from "node:events";
 import { connect } from "node:net";
 import { request } from "undici";
 import type { Target } from "../spec/target.ts";
+import { cpuSeconds } from "./cpu.ts";
 import { percentile } from "./http-rate.ts";
-import { cpuMs } from "./process-cpu.ts";
 
 export interface SseResult {
   streams: number;
@@ -154,7 +154,7 @@ export async function measureSse(
     // Keep-alives are due 15 s after each stream opened; the last one opened now.
     const allOpen = Date.now();
     const delays: number[] = [];
-    const cpuBefore = cpuMs(serverPid);
+    const cpuBefore = cpuSeconds(serverPid);
     for (let p = 0; p < posts; p++) {
       let waiting = subscribers.length;
       const started = performance.now();
@@ -176,7 +176,7 @@ export async function measureSse(
       // The next post starts once this reply has ended on every stream: each delay is a post's own.
       await until(() => subscribers.every((s) => s.replies > p), 30_000, `reply ${p} ended on every stream`);
     }
-    const cpuAfter = cpuMs(serverPid);
+    const cpuAfter = cpuSeconds(serverPid);
     // Hold past one keep-alive period (15 s) and count the streams that stayed open and got a comment.
     const keepAliveMs = 15_000;
     await until(() => Date.now() - allOpen > keepAliveMs + 1_500, keepAliveMs + 10_000, "one keep-alive period");
@@ -193,7 +193,7 @@ export async function measureSse(
       firstDeltaP99: percentile(delays, 99),
       providerTtftP99: percentile(ttfts, 99),
       ...(cpuBefore !== undefined && cpuAfter !== undefined
-        ? { serverCpuMsPerPost: (cpuAfter - cpuBefore) / posts }
+        ? { serverCpuMsPerPost: ((cpuAfter - cpuBefore) * 1000) / posts }
         : {}),
     };
   } finally {

@@ -1,17 +1,8 @@
 // Where a run's time went, from report.json `traffic`: suite files run in two lanes side by side (the
 // background files, which mostly wait, beside the others), so each lane is summed on its own.
 import type { SuiteTraffic } from "../spec/report.ts";
-import { BACKGROUND_GLOB } from "../suites/harness/suite-files.ts";
 
-export type Lane = "main" | "background";
-
-export type LaneTotals = Omit<SuiteTraffic, "file"> & { lane: Lane; files: number };
-
-const BACKGROUND_SUFFIX = BACKGROUND_GLOB.slice(BACKGROUND_GLOB.lastIndexOf("*") + 1);
-
-export function laneOf(file: string): Lane {
-  return file.endsWith(BACKGROUND_SUFFIX) ? "background" : "main";
-}
+export type LaneTotals = Omit<SuiteTraffic, "file"> & { files: number };
 
 export function laneTotals(traffic: readonly SuiteTraffic[]): LaneTotals[] {
   return (["main", "background"] as const).map((lane) => {
@@ -26,7 +17,7 @@ export function laneTotals(traffic: readonly SuiteTraffic[]): LaneTotals[] {
       waits_ms: 0,
     };
     for (const row of traffic) {
-      if (laneOf(row.file) !== lane) continue;
+      if (row.lane !== lane) continue;
       total.files += 1;
       total.duration_ms += row.duration_ms;
       total.requests += row.requests;

@@ -3,12 +3,12 @@
 // success, a 3xx a failure that is not followed, no replay, and private addresses blocked at delivery.
 import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
+import { check } from "../runner/check.ts";
+import { call, describe } from "../runner/http-client.ts";
+import { registerSecret } from "../runner/redact.ts";
+import { uniqueName } from "../runner/resources.ts";
 import { EventTypes, WebhookEnvelope, WebhookWithSecret } from "../spec/webhook.ts";
-import { check } from "./harness/check.ts";
-import { call, describe } from "./harness/http.ts";
-import { callOp, profile } from "./harness/profile.ts";
-import { registerSecret } from "./harness/redact.ts";
-import { uniqueName } from "./harness/resources.ts";
+import { callOp, profile } from "./helpers/profile.ts";
 import {
   configureHook,
   countAfterQuiet,
@@ -16,7 +16,7 @@ import {
   newHook,
   sinkOrigin,
   waitForDeliveries,
-} from "./harness/webhook-sink.ts";
+} from "./helpers/webhook-sink.ts";
 import {
   createSinkWebhook,
   createWebhook,
@@ -27,7 +27,7 @@ import {
   reportsFailure,
   succeeded,
   testFire,
-} from "./harness/webhooks.ts";
+} from "./helpers/webhooks.ts";
 
 const WIRED = { needs: ["wiring" as const] };
 
@@ -147,7 +147,7 @@ check(
       expect(body.agent_id, `agent_id of ${String(body.type)}`).toBe(agentId);
     }
   },
-  { needs: ["wiring", "test-control"] },
+  { needs: ["test-control", "wiring"] },
 );
 
 check(
@@ -272,5 +272,5 @@ check(
     expect(await countAfterQuiet(name, 0), `deliveries through ${host} → ${sink.hostname}`).toBe(0);
     expect(reportsFailure(result), describe(response)).toBe(true);
   },
-  { needs: ["wiring", "test-control"] },
+  { needs: ["test-control", "wiring"] },
 );

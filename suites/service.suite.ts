@@ -2,15 +2,15 @@
 // checked on the profile's task, phone-number and webhook PATCHes), no idempotency key, and the two
 // unpaged lists.
 import { expect } from "vitest";
-import { createAgent } from "./harness/agents.ts";
-import { check } from "./harness/check.ts";
-import { type ApiResponse, call, describe } from "./harness/http.ts";
-import { callOp } from "./harness/profile.ts";
-import { assertDeleted, track, uniqueName } from "./harness/resources.ts";
-import { createTask } from "./harness/tasks.ts";
-import { importFreshNumber } from "./harness/telephony.ts";
-import { seed, testControl } from "./harness/test-control.ts";
-import { createWebhook } from "./harness/webhooks.ts";
+import { check } from "../runner/check.ts";
+import { type ApiResponse, call, describe } from "../runner/http-client.ts";
+import { assertDeleted, track, uniqueName } from "../runner/resources.ts";
+import { createAgent } from "./helpers/agents.ts";
+import { callOp } from "./helpers/profile.ts";
+import { createTask } from "./helpers/tasks.ts";
+import { importFreshNumber } from "./helpers/telephony.ts";
+import { seed, testControl } from "./helpers/test-control.ts";
+import { createWebhook } from "./helpers/webhooks.ts";
 
 check(
   "every path is under /v1: the same paths without the prefix (or under /v2) are a 404; /health is the exception",

@@ -3,17 +3,17 @@
 // bought at the carrier simulator per check.
 import { randomBytes, randomUUID } from "node:crypto";
 import { expect } from "vitest";
+import { check } from "../runner/check.ts";
+import { type ApiResponse, call, describe } from "../runner/http-client.ts";
+import { assertDeleted, track, uniqueName } from "../runner/resources.ts";
 import { CallSession } from "../spec/calls.ts";
 import { PhoneNumber, Readiness, RemoteNumber, TelephonyAccount } from "../spec/telephony.ts";
-import { createAgent } from "./harness/agents.ts";
-import { realBudget } from "./harness/calls.ts";
-import { expectCarrierIdle, freshE164, placeInbound, whileCarrierOffline } from "./harness/carrier.ts";
-import { check } from "./harness/check.ts";
-import { type ApiResponse, call, describe } from "./harness/http.ts";
-import { readAll } from "./harness/paged-endpoints.ts";
-import { callOp, profile } from "./harness/profile.ts";
-import { assertDeleted, track, uniqueName } from "./harness/resources.ts";
-import { buyNumber, carrierAccount, importFreshNumber, importNumbers } from "./harness/telephony.ts";
+import { createAgent } from "./helpers/agents.ts";
+import { realBudget } from "./helpers/calls.ts";
+import { expectCarrierIdle, freshE164, placeInbound, whileCarrierOffline } from "./helpers/carrier.ts";
+import { readAll } from "./helpers/pages.ts";
+import { callOp, profile } from "./helpers/profile.ts";
+import { buyNumber, carrierAccount, importFreshNumber, importNumbers } from "./helpers/telephony.ts";
 
 const remotePath = (accountId: string) => `/v1/telephony/accounts/${accountId}/remote-numbers`;
 const PHONE_NUMBERS = "/v1/telephony/phone-numbers";

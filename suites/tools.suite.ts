@@ -3,15 +3,15 @@
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { expect } from "vitest";
+import { check } from "../runner/check.ts";
+import { type ApiResponse, describe } from "../runner/http-client.ts";
+import { property } from "../runner/property.ts";
+import { assertDeleted, track, uniqueName } from "../runner/resources.ts";
 import { ToolRecord } from "../spec/tool.ts";
-import { check } from "./harness/check.ts";
-import { type ApiResponse, describe } from "./harness/http.ts";
-import { expectOneOfTwoCreated, expectRenameOntoTakenRefused } from "./harness/names.ts";
-import { readAll, rowKey } from "./harness/paged-endpoints.ts";
-import { callOp, profile } from "./harness/profile.ts";
-import { property } from "./harness/property.ts";
-import { assertDeleted, track, uniqueName } from "./harness/resources.ts";
-import { createTool, httpOperation, publishTool, sampleTool, trackTool } from "./harness/tools.ts";
+import { expectOneOfTwoCreated, expectRenameOntoTakenRefused } from "./helpers/names.ts";
+import { readAll, rowKey } from "./helpers/pages.ts";
+import { callOp, profile } from "./helpers/profile.ts";
+import { createTool, httpOperation, publishTool, sampleTool, trackTool } from "./helpers/tools.ts";
 
 const FULL_OPERATION = {
   kind: "http",

@@ -6,20 +6,25 @@
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { expect } from "vitest";
+import { check } from "../runner/check.ts";
+import { type ApiResponse, call, describe } from "../runner/http-client.ts";
+import { property } from "../runner/property.ts";
+import { uniqueName } from "../runner/resources.ts";
+import { TargetError } from "../runner/target-error.ts";
 import { ValidationResult } from "../spec/tool.ts";
-import { createAgent } from "./harness/agents.ts";
-import { ensureLlmKey } from "./harness/byok.ts";
-import { firstPair, listedPairs, type Pair } from "./harness/catalog.ts";
-import { check } from "./harness/check.ts";
-import { replyDeadlineMs, sendMessage, waitForReply } from "./harness/conversations.ts";
-import { TargetError } from "./harness/errors.ts";
-import { type ApiResponse, call, describe } from "./harness/http.ts";
-import { callOp } from "./harness/profile.ts";
-import { property } from "./harness/property.ts";
-import { chatRequestsSince, providerRequests } from "./harness/provider.ts";
-import { uniqueName } from "./harness/resources.ts";
-import { createTool, httpOperation, publishTool } from "./harness/tools.ts";
-import { newHook, waitForDeliveries } from "./harness/webhook-sink.ts";
+import { createAgent } from "./helpers/agents.ts";
+import { analysedBy, analysisModel, expectAnalysed, expectModelAsked, providerMark } from "./helpers/analysis.ts";
+import { startBatch, waitForBatch } from "./helpers/batches.ts";
+import { ensureLlmKey } from "./helpers/byok.ts";
+import { OUTBOUND, SHORT_CALL_MS } from "./helpers/calls.ts";
+import { patternNumber } from "./helpers/carrier.ts";
+import { firstPair, listedPairs, type Pair } from "./helpers/catalog.ts";
+import { replyDeadlineMs, sendMessage, waitForReply } from "./helpers/conversations.ts";
+import { callOp } from "./helpers/profile.ts";
+import { chatRequestsSince, providerRequests } from "./helpers/provider.ts";
+import { importFreshNumber } from "./helpers/telephony.ts";
+import { createTool, httpOperation, publishTool } from "./helpers/tools.ts";
+import { newHook, waitForDeliveries } from "./helpers/webhook-sink.ts";
 
 type Kind = "agent" | "tool";
 
@@ -448,6 +453,54 @@ check(
       expect(body, `version ${version} ran the draft it was published from`).toContain(draft);
       expect(body, `version ${version} ran version ${before}'s operations`).not.toContain(first);
     }
+  },
+  { needs: ["wiring"] },
+);
+
+check(
+  "a web call token, an outbound call and a batch with agent_version run that version, not the latest published",
+  ["versioning.agent-version-runs-that-version"],
+  async () => {
+    // Version 1 asks its analysis model at each session's end; the later version asks for no analysis, so
+    // a request for that model shows version 1 ran (2.12: agent_id "with optional agent_version"; 9).
+    const model = await analysisModel();
+    const agent = await createAgent({
+      channel: "voice",
+      prompt: "Version one.",
+      llm: model,
+      stt: await firstPair("stt"),
+      tts: await firstPair("tts"),
+      ...analysedBy(model),
+    });
+    const first = await callOp("agent.publish", { agent_id: agent.id });
+    expect(first.status, describe(first)).toBe(200);
+    const version = (first.json as { published_version?: unknown }).published_version;
+    expect(Number.isInteger(version), `an integer published_version in ${describe(first)}`).toBe(true);
+    const later = { ...agent.config, prompt: "A later version.", analysis: { enabled: false } };
+    expect((await callOp("agent.patch", { agent_id: agent.id }, { body: later })).status).toBe(200);
+    const second = await callOp("agent.publish", { agent_id: agent.id });
+    expect(second.status, describe(second)).toBe(200);
+    const pinned = { agent_id: agent.id, agent_version: version };
+
+    let mark = await providerMark();
+    const token = await call("/v1/calls/token", { method: "POST", body: pinned, as: "editor" });
+    expect(token.status, describe(token)).toBeLessThan(300);
+    await expectAnalysed((token.json as { session_id: string }).session_id, model, mark, "a web call of version 1");
+
+    const from = await importFreshNumber();
+    mark = await providerMark();
+    const outbound = await call(OUTBOUND, {
+      method: "POST",
+      body: { from_phone_number_id: from.id, to: patternNumber(0, 0), ...pinned },
+    });
+    expect(outbound.status, describe(outbound)).toBeLessThan(300);
+    const sessionId = (outbound.json as { session_id: string }).session_id;
+    await expectAnalysed(sessionId, model, mark, "an outbound call of version 1");
+
+    mark = await providerMark();
+    const { batch } = await startBatch({ recipients: [{ to: patternNumber(0, 0) }], ...pinned });
+    await waitForBatch(batch.id, (row) => row.status === "completed", SHORT_CALL_MS(), "completed");
+    await expectModelAsked(model, mark, `batch ${batch.id} of version 1`);
   },
   { needs: ["wiring"] },
 );

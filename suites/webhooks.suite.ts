@@ -3,14 +3,14 @@
 import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
 import { internalUrl, PUBLIC_URLS, privateUrl, REFUSED_URLS, type UrlClause } from "../fixtures/webhook-urls.ts";
+import { check } from "../runner/check.ts";
+import { type ApiResponse, call, describe } from "../runner/http-client.ts";
+import { property } from "../runner/property.ts";
 import { AnyPage, OkResult, pageOf } from "../spec/common.ts";
 import { EVENT_TYPES, EventTypes, SECRET_BYTES, SECRET_PATTERN, Webhook, WebhookWithSecret } from "../spec/webhook.ts";
-import { check } from "./harness/check.ts";
-import { type ApiResponse, call, describe } from "./harness/http.ts";
-import { readAll } from "./harness/paged-endpoints.ts";
-import { callOp } from "./harness/profile.ts";
-import { property } from "./harness/property.ts";
-import { waitForDeliveries } from "./harness/webhook-sink.ts";
+import { readAll } from "./helpers/pages.ts";
+import { callOp } from "./helpers/profile.ts";
+import { waitForDeliveries } from "./helpers/webhook-sink.ts";
 import {
   createSinkWebhook,
   createWebhook,
@@ -24,7 +24,7 @@ import {
   succeeded,
   testFire,
   trackWebhook,
-} from "./harness/webhooks.ts";
+} from "./helpers/webhooks.ts";
 
 const LIST = "/v1/webhooks";
 const EVENT_TYPES_PATH = "/v1/webhooks/event-types";
@@ -433,5 +433,5 @@ check(
     const types = arrived.deliveries.map((d) => (JSON.parse(d.body_text) as { type?: string }).type);
     expect(types.sort(), `types delivered of ${quiet.join(", ")}`).toEqual([...quiet].sort());
   },
-  { needs: ["wiring", "test-control"] },
+  { needs: ["test-control", "wiring"] },
 );

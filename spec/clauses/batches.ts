@@ -43,14 +43,14 @@ export const batchesClauses: Clause[] = [
   {
     id: "batches.calling-window",
     section: "2.12",
-    kind: "needs-wiring",
+    kind: "needs-test-control",
     statement:
       "A batch dials inside its calling_window, and only there (start..end on the listed days 1..7, in the batch timezone): due recipients are dialled while it is open.",
   },
   {
     id: "batches.start-at",
     section: "2.12",
-    kind: "needs-wiring",
+    kind: "needs-test-control",
     statement: "A batch places no call before start_at.",
   },
   {

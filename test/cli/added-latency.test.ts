@@ -79,7 +79,9 @@ test("a run through added latency passes, logs the proxy and reports where its t
   );
   expect(result.stdout).toMatch(/Time, main lane \(1 suite file\): .* requests to the target/);
   const report = JSON.parse(readFileSync(join(dir, "report.json"), "utf8")) as Report;
+  expect(report.run.added_latency_ms).toBe(40);
   const paging = report.traffic?.find((row) => row.file === "paging.suite.ts");
+  expect(paging).toMatchObject({ lane: "main" });
   expect(paging?.requests).toBeGreaterThan(0);
   // Every answer of the target was held 40 ms (requests side by side overlap, so only one is certain).
   expect(paging!.network_ms).toBeGreaterThanOrEqual(40);

@@ -76,12 +76,16 @@ export class SseConnection {
     this.res.write(bytes);
   }
 
-  /** Called by the hub's ticker: whether this stream's 15 s (configured) slot for a keep-alive has come. */
+  /** Called by the hub's ticker: whether this stream's 15 s (configured) slot for a keep-alive has come (the hub then queues one). */
   keepAliveDue(now: number): boolean {
     if (now < this.nextKeepAliveAt) return false;
     this.nextKeepAliveAt = now + this.keepAliveMs;
+    this.keepAlivesSent += 1;
     return true;
   }
+
+  /** Keep-alive comments queued so far (read by the planted `sse-keepalive-once` fault). */
+  keepAlivesSent = 0;
 
   onClose(listener: () => void): void {
     if (this.res.destroyed) listener();
