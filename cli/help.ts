@@ -4,7 +4,8 @@
 const USAGE: Record<string, string> = {
   run: `  cap-conformance run [--target FILE | --base-url URL --token-admin T --token-editor T --token-viewer T]
                       [--suite a,b] [--clause id,id] [--seed N] [--num-runs N] [--timeout-ms N] [--max-body-bytes N]
-                      [--report-dir DIR] [--har FILE] [--profile FILE] [--repeat N] [--fault NAME]... [--minute-ms N] [--quiet] [--no-shrink] [--bail]
+                      [--report-dir DIR] [--har FILE] [--profile FILE] [--repeat N] [--fault NAME]... [--minute-ms N] [--add-latency-ms N]
+                      [--quiet] [--no-shrink] [--bail]
                       [--expect FILE [--strict-expectations]]
                       [--command "..." | --image IMAGE [--env K=V]... [--port N]] [--startup-timeout-ms N]
                       [--bundle DIR --vendor V --product P --product-version X [--target-description D]]`,
@@ -43,6 +44,7 @@ const DETAILS: Record<string, string> = {
   --repeat N               run N times and report clauses whose verdict changed
   --fault NAME             plant a fault in the embedded platform (repeatable; see cap-conformance faults)
   --minute-ms N            real milliseconds per simulated minute of the simulators the run starts (default 50)
+  --add-latency-ms N       hold every response of the target N ms (a proxy in front of each region), as if remote
   --quiet, --no-shrink     no per-check lines; report a failing property's first counterexample unshrunk
   --bail                   stop at the first failed check (checks not run are reported errored: not concluded)
   --expect FILE            known failures [{"clause", "reason", "issue"?}]; --strict-expectations fails on stale ones

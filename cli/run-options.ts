@@ -17,6 +17,7 @@ export const RUN_OPTIONS = {
   "max-body-bytes": { type: "string" },
   fault: { type: "string", multiple: true },
   "minute-ms": { type: "string" },
+  "add-latency-ms": { type: "string" },
   repeat: { type: "string" },
   quiet: { type: "boolean" },
   "no-shrink": { type: "boolean" },

@@ -7,6 +7,7 @@ import { parseArgs } from "node:util";
 import { verdictLines } from "../reports/console.ts";
 import { writeHar } from "../reports/har.ts";
 import { shellWord } from "../reports/shell-word.ts";
+import { trafficLines } from "../reports/traffic.ts";
 import { writeReports } from "../reports/write.ts";
 import { buildReport } from "../runner/build-report.ts";
 import { Collector } from "../runner/collector.ts";
@@ -15,6 +16,7 @@ import { specSha256, TOOL_VERSION } from "../runner/package-info.ts";
 import { randomSeed, SETTING_DEFAULTS } from "../runner/protocol.ts";
 import { redact, redactJson, registerSecret, useSecretRegistry } from "../runner/redact.ts";
 import { readSecrets } from "../runner/secret-registry.ts";
+import { MAX_LATENCY_MS } from "../simulators/proxy/latency.ts";
 import { CLAUSE_BY_ID, CLAUSES } from "../spec/clauses/index.ts";
 import { OPTIONAL_BY_CHECK_ID } from "../spec/optional-behaviours.ts";
 import { loadProfile } from "../spec/profile.ts";
@@ -22,6 +24,7 @@ import type { Leftover, Report } from "../spec/report.ts";
 import { targetSecrets } from "../spec/target.ts";
 import { exitCodeOf } from "../spec/verdict.ts";
 import { type Acquired, acquireTarget, EMBEDDED } from "./acquire-target.ts";
+import { behindAddedLatency, type Delayed } from "./added-latency.ts";
 import { Product, writeBundle } from "./bundle.ts";
 import { applyExpectations, readExpectations } from "./expectations.ts";
 import { handleInterrupts, stopOnInterrupt } from "./interrupt.ts";
@@ -54,6 +57,8 @@ export async function runCommand(argv: string[]): Promise<number> {
   const maxBodyBytes = intFlag(values["max-body-bytes"], "max-body-bytes", SETTING_DEFAULTS.maxBodyBytes, 1024);
   const repeat = intFlag(values.repeat, "repeat", 1, 1);
   const minuteMs = intFlag(values["minute-ms"], "minute-ms", 50, 1);
+  const addedLatencyMs = intFlag(values["add-latency-ms"], "add-latency-ms", 0, 0);
+  if (addedLatencyMs > MAX_LATENCY_MS) throw new UsageError(`--add-latency-ms must be at most ${MAX_LATENCY_MS}`);
   // Checked here: a value that is not a number would make the wait for the server endless.
   intFlag(values["startup-timeout-ms"], "startup-timeout-ms", 60_000, 100);
   const reportDir = resolve(values["report-dir"] ?? "reports/out");
@@ -100,8 +105,13 @@ export async function runCommand(argv: string[]): Promise<number> {
   });
   const workDir = mkdtempSync(join(tmpdir(), "cap-run-"));
   const unregister = stopOnInterrupt(async () => rmSync(workDir, { recursive: true, force: true }));
+  let delayed: Delayed | undefined;
   try {
-    const target = acquired.target;
+    if (addedLatencyMs > 0) {
+      delayed = await behindAddedLatency(acquired.target, addedLatencyMs);
+      log(`Added latency: every response of the target is held ${addedLatencyMs} ms (${delayed.routes.join(", ")})`);
+    }
+    const target = delayed?.target ?? acquired.target;
     checkProfile(target.profile);
     const unreachable = await preflight(target, timeoutMs);
     if (unreachable !== undefined) {
@@ -143,6 +153,8 @@ export async function runCommand(argv: string[]): Promise<number> {
             optional,
             prefix,
             leftovers: collector.leftovers,
+            traffic: collector.traffic,
+            addedLatencyMs,
             incomplete,
           },
           collector.harnessErrors,
@@ -195,6 +207,7 @@ export async function runCommand(argv: string[]): Promise<number> {
       reports.push(report);
       for (const error of collector.harnessErrors) console.error(`error: ${error}`);
       for (const line of leftoverLines(collector.leftovers, prefix, values.target, embedded)) say(line);
+      for (const line of trafficLines(collector.traffic)) log(line);
     }
     const flaky = flakyClauses(reports);
     if (repeat > 1) report = { ...report!, run: { ...report!.run, repeat: { runs: repeat, flaky } } };
@@ -235,6 +248,7 @@ export async function runCommand(argv: string[]): Promise<number> {
   } finally {
     unregister();
     rmSync(workDir, { recursive: true, force: true });
+    await delayed?.close();
     await acquired.release();
     uninstall();
   }
@@ -273,6 +287,7 @@ function replayCommand(values: {
   "timeout-ms"?: string;
   "max-body-bytes"?: string;
   "minute-ms"?: string;
+  "add-latency-ms"?: string;
 }): string {
   const parts = ["npx cap-conformance run"];
   if (values.target) parts.push(`--target ${shellWord(values.target)}`);
@@ -281,7 +296,7 @@ function replayCommand(values: {
   if (values.image) parts.push(`--image ${shellWord(values.image)}`);
   if (values.profile) parts.push(`--profile ${shellWord(values.profile)}`);
   for (const fault of values.fault ?? []) parts.push(`--fault ${shellWord(fault)}`);
-  for (const flag of ["num-runs", "timeout-ms", "max-body-bytes", "minute-ms"] as const) {
+  for (const flag of ["num-runs", "timeout-ms", "max-body-bytes", "minute-ms", "add-latency-ms"] as const) {
     if (values[flag] !== undefined) parts.push(`--${flag} ${shellWord(values[flag])}`);
   }
   return parts.join(" ");

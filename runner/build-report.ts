@@ -2,7 +2,15 @@
 import type { Clause } from "../spec/clause.ts";
 import { OPTIONAL_BEHAVIOURS, optionalCheckId } from "../spec/optional-behaviours.ts";
 import type { Profile } from "../spec/profile.ts";
-import type { CheckResult, ClauseResult, Leftover, OptionalResult, Report, Status } from "../spec/report.ts";
+import type {
+  CheckResult,
+  ClauseResult,
+  Leftover,
+  OptionalResult,
+  Report,
+  Status,
+  SuiteTraffic,
+} from "../spec/report.ts";
 import type { Target } from "../spec/target.ts";
 import type { CollectedCheck } from "./collector.ts";
 import { UNIVERSAL_RULES } from "./universal-rules.ts";
@@ -22,6 +30,10 @@ export interface RunInfo {
   prefix?: string;
   /** What the suites created and could not delete. */
   leftovers?: Leftover[];
+  /** Where each suite file's time went. */
+  traffic?: SuiteTraffic[];
+  /** `--add-latency-ms`: what a proxy added to every response of the target. */
+  addedLatencyMs?: number;
   /** Set when the run did not finish: the report holds the verdicts reached so far. */
   incomplete?: Report["incomplete"];
 }
@@ -104,6 +116,7 @@ export function buildReport(
       finished_at: info.finishedAt.toISOString(),
       duration_ms: info.finishedAt.getTime() - info.startedAt.getTime(),
       ...(info.prefix === undefined ? {} : { prefix: info.prefix }),
+      ...(info.addedLatencyMs ? { added_latency_ms: info.addedLatencyMs } : {}),
     },
     summary: {
       clauses: clauses.length,
@@ -117,6 +130,7 @@ export function buildReport(
     ...(harnessErrors.length > 0 ? { harness_errors: harnessErrors } : {}),
     optional: optionalResults(byClause, info),
     ...(info.leftovers?.length ? { leftovers: info.leftovers } : {}),
+    ...(info.traffic?.length ? { traffic: info.traffic } : {}),
     ...(info.incomplete === undefined ? {} : { incomplete: info.incomplete }),
   };
 }

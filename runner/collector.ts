@@ -2,7 +2,7 @@
 // listener after each one (`run` writes report.json as checks finish), and counting the checks a dead worker
 // left without a verdict.
 import type { Reporter, TestCase, TestModule } from "vitest/node";
-import type { CheckResult, Leftover } from "../spec/report.ts";
+import type { CheckResult, Leftover, SuiteTraffic } from "../spec/report.ts";
 import type { CheckMeta } from "./check-meta.ts";
 import { parseCheckTitle } from "./protocol.ts";
 import type { RuleObservation } from "./recorder.ts";
@@ -94,6 +94,8 @@ export class Collector implements Reporter {
   readonly harnessErrors: string[] = [];
   /** Resources a suite file created and could not delete. */
   readonly leftovers: Leftover[] = [];
+  /** Where each suite file's time went (runner/traffic.ts). */
+  readonly traffic: SuiteTraffic[] = [];
 
   onTestCaseResult(testCase: TestCase): void {
     this.checks.push(collectedCheck(testCase));
@@ -105,6 +107,8 @@ export class Collector implements Reporter {
       this.harnessErrors.push(`${testModule.moduleId}: ${error.message}`);
     }
     this.leftovers.push(...(testModule.meta().leftovers ?? []));
+    const traffic = testModule.meta().traffic;
+    if (traffic !== undefined) this.traffic.push(traffic);
   }
 
   onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<{ message?: string }>): void {

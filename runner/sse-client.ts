@@ -30,6 +30,7 @@ import { redact, redactHeaders } from "./redact.ts";
 import { track, untrack } from "./resources.ts";
 import { runConfig } from "./run-config.ts";
 import { TargetError } from "./target-error.ts";
+import { pause, waiting } from "./traffic.ts";
 import { applyUniversalRules } from "./universal-rules.ts";
 
 export interface SseFrame {
@@ -143,7 +144,7 @@ export class SseStream {
   /** Everything received within the next `ms`: for checks that something is NOT sent. */
   async observe(ms: number): Promise<SseFrame[]> {
     const from = this.frames.length;
-    await new Promise((resolve) => setTimeout(resolve, ms));
+    await pause(ms);
     this.throwIfOverLimit();
     return this.frames.slice(from);
   }
@@ -164,7 +165,12 @@ export class SseStream {
     return redact([head, ...lines].join("\n").slice(0, 4_000));
   }
 
+  /** A wait for what the server sends later (the spec's own pace: a keep-alive every 15 s, a reply). */
   private until<T>(found: () => T | undefined, wait: Wait): Promise<T> {
+    return waiting(this.arrival(found, wait));
+  }
+
+  private arrival<T>(found: () => T | undefined, wait: Wait): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       const attempt = () => {
         const value = found();

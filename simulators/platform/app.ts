@@ -6,6 +6,7 @@ import { createServer } from "../shared/server.ts";
 import type { PlatformContext } from "./context.ts";
 import { installHostile } from "./hostile/index.ts";
 import { authenticate } from "./http/auth.ts";
+import { closeControlPlaneClient } from "./http/control-plane-client.ts";
 import { bodyLimitFor, optionalBehaviours } from "./http/optional-behaviours.ts";
 import { profileRewrites, rewriteUrl } from "./http/profile-paths.ts";
 import { controlHostRoutes } from "./regions/control-host.ts";
@@ -70,6 +71,7 @@ export function buildPlatform(ctx: PlatformContext): FastifyInstance {
     });
   }
 
+  app.addHook("onClose", () => closeControlPlaneClient(ctx));
   app.addHook("onRequest", async (request) => {
     const path = request.url.split("?")[0]!;
     if (isPublic(ctx, request.method, path)) return;
