@@ -1,7 +1,8 @@
 // `npm run bench`: the reference platform and the simulators measured against baselines taken in the
 // same run on the same machine. Prints tables and writes reports/out/bench.json. Every figure is a
 // ratio to its baseline, so numbers from different machines stay comparable.
-// BENCH_PARTS=platform,simulators,scenarios picks parts (default: all three); BENCH_DURATION_S,
+// BENCH_PARTS=platform,simulators,scenarios picks parts (default: all three); BENCH_SIMULATORS picks the
+// simulators' rows (floor,control-plane,sink,carrier,provider; default all); BENCH_DURATION_S,
 // BENCH_STREAMS, BENCH_WEBHOOK_EVENTS, BENCH_SIM_DURATION_S and BENCH_SCENARIO_DURATION size them.
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
@@ -30,6 +31,9 @@ const STREAMS = Number(process.env.BENCH_STREAMS ?? 2000);
 const POSTS = 20;
 const WEBHOOK_EVENTS = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 2000);
 const PARTS = new Set((process.env.BENCH_PARTS ?? "platform,simulators,scenarios").split(","));
+const SIMULATOR_ROWS = new Set(
+  (process.env.BENCH_SIMULATORS ?? "floor,control-plane,sink,carrier,provider").split(","),
+);
 
 /** The loads the scenarios put on the platform (and so on the simulators) for the CPU shares. */
 const SCENARIO_LOADS: ScenarioLoad[] = [
@@ -139,13 +143,12 @@ async function simulatorsPart(dir: string, lines: string[], out: Record<string, 
   const { child: sims, target } = await startSimulate(join(dir, "simulators.json"), ["--minute-ms", "60000"]);
   const o = { dir, connections: CONNECTIONS, durationS: SIM_DURATION_S };
   try {
-    const rows: CapacityRow[] = [
-      await frameworkFloor(target, o),
-      await controlPlaneResolves(target, o),
-      await sinkDeliveries(target, o),
-      await carrierDials(target, o),
-      ...(await providerStreams(target, await providerKey(target), o)),
-    ];
+    const rows: CapacityRow[] = [];
+    if (SIMULATOR_ROWS.has("floor")) rows.push(await frameworkFloor(target, o));
+    if (SIMULATOR_ROWS.has("control-plane")) rows.push(await controlPlaneResolves(target, o));
+    if (SIMULATOR_ROWS.has("sink")) rows.push(await sinkDeliveries(target, o));
+    if (SIMULATOR_ROWS.has("carrier")) rows.push(await carrierDials(target, o));
+    if (SIMULATOR_ROWS.has("provider")) rows.push(...(await providerStreams(target, await providerKey(target), o)));
     lines.push(
       "",
       `Simulators (\`cap-conformance simulate\`, one process) against bare node:http answering the same bytes, ${CONNECTIONS} connections, best of 2 alternated ${SIM_DURATION_S} s rounds each`,
