@@ -1,9 +1,9 @@
 // `npm run bench`: the reference platform and the simulators measured against baselines taken in the
 // same run on the same machine. Prints tables and writes reports/out/bench.json. Every figure is a
 // ratio to its baseline, so numbers from different machines stay comparable.
-// BENCH_PARTS=platform,runs,simulators,scenarios picks parts (default: all four); BENCH_DURATION_S,
-// BENCH_STREAMS, BENCH_WEBHOOK_EVENTS, BENCH_LATENCIES, BENCH_SIM_DURATION_S and BENCH_SCENARIO_DURATION
-// size them.
+// BENCH_PARTS=platform,runs,simulators,scenarios picks parts (default: all four); BENCH_SIMULATORS picks the
+// simulators' rows (floor,control-plane,sink,carrier,provider; default all); BENCH_DURATION_S, BENCH_STREAMS,
+// BENCH_WEBHOOK_EVENTS, BENCH_LATENCIES, BENCH_SIM_DURATION_S and BENCH_SCENARIO_DURATION size them.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
@@ -53,6 +53,9 @@ function assertDescriptors(): void {
     );
   }
 }
+const SIMULATOR_ROWS = new Set(
+  (process.env.BENCH_SIMULATORS ?? "floor,control-plane,sink,carrier,provider").split(","),
+);
 
 /** The loads the scenarios put on the platform (and so on the simulators) for the CPU shares. */
 const SCENARIO_LOADS: ScenarioLoad[] = [
@@ -194,13 +197,12 @@ async function simulatorsPart(dir: string, lines: string[], out: Record<string, 
   const { child: sims, target } = await startSimulate(join(dir, "simulators.json"), ["--minute-ms", "60000"]);
   const o = { dir, connections: CONNECTIONS, durationS: SIM_DURATION_S };
   try {
-    const rows: CapacityRow[] = [
-      await frameworkFloor(target, o),
-      await controlPlaneResolves(target, o),
-      await sinkDeliveries(target, o),
-      await carrierDials(target, o),
-      ...(await providerStreams(target, await providerKey(target), o)),
-    ];
+    const rows: CapacityRow[] = [];
+    if (SIMULATOR_ROWS.has("floor")) rows.push(await frameworkFloor(target, o));
+    if (SIMULATOR_ROWS.has("control-plane")) rows.push(await controlPlaneResolves(target, o));
+    if (SIMULATOR_ROWS.has("sink")) rows.push(await sinkDeliveries(target, o));
+    if (SIMULATOR_ROWS.has("carrier")) rows.push(await carrierDials(target, o));
+    if (SIMULATOR_ROWS.has("provider")) rows.push(...(await providerStreams(target, await providerKey(target), o)));
     lines.push(
       "",
       `Simulators (\`cap-conformance simulate\`, one process) against bare node:http answering the same bytes, ${CONNECTIONS} connections, best of 2 alternated ${SIM_DURATION_S} s rounds each`,
