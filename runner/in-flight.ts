@@ -1,67 +1,158 @@
 // At most `maxInFlight` requests in flight to each region at once, across every worker of a run (README,
-// "run flags", --max-in-flight): a vendor's region may rate-limit its clients even though the spec's own has
-// no limit (8). The counters live in a SharedArrayBuffer the main process hands to the vitest worker threads
-// it starts (node:worker_threads environment data), so the bound holds for the whole run, not per worker.
-// A request holds its slot until its answer is read; a stream open, until its response headers arrive.
-import { getEnvironmentData, setEnvironmentData } from "node:worker_threads";
+// "run flags", --max-in-flight): a vendor's region may rate-limit its clients even though the spec has no
+// limit (7, 8). The suite workers are processes of their own (launch.ts), so the count is kept by a broker
+// in the main process, a loopback TCP server whose address travels in the run settings: a worker asks it for
+// a slot and tells it when done, over one connection per worker; a worker that dies gives its slots back with
+// its connection. A request holds its slot until its answer is read; a stream open, until its headers arrive.
+import { connect, createServer, type Socket } from "node:net";
 import { settingsIfAny } from "./protocol.ts";
 
-const COUNTERS_KEY = "cap-conformance:in-flight";
-/** Regions a run may name (one counter each); a region beyond shares the last counter. */
-const MAX_REGIONS = 16;
-/** A waiter re-reads its counter at least this often, whatever wakes it (or does not). */
-const RECHECK_MS = 100;
+// ---- The broker, in the main process ----
 
-/** Called by the main process before it starts the workers: they inherit these counters. */
-export function shareInFlightCounters(): void {
-  setEnvironmentData(COUNTERS_KEY, new SharedArrayBuffer(MAX_REGIONS * Int32Array.BYTES_PER_ELEMENT));
+export interface InFlightBroker {
+  /** `127.0.0.1:port`, for the run settings. */
+  address: string;
+  close(): Promise<void>;
 }
 
-let counters: Int32Array | undefined;
-function regionCounters(): Int32Array {
-  if (counters !== undefined) return counters;
-  const shared = getEnvironmentData(COUNTERS_KEY);
-  // Outside a run's worker threads (a unit test, or a process of its own) the bound is this process's.
-  counters = new Int32Array(
-    shared instanceof SharedArrayBuffer ? shared : new SharedArrayBuffer(MAX_REGIONS * Int32Array.BYTES_PER_ELEMENT),
-  );
-  return counters;
+interface Waiter {
+  socket: Socket;
+  id: string;
 }
 
-/** Atomics.waitAsync: ES2024, in every Node the package supports (engines), past the project's ES2023 lib. */
-const waitAsync = (
-  Atomics as unknown as {
-    waitAsync(slots: Int32Array, index: number, value: number, timeoutMs: number): { async: boolean; value: unknown };
-  }
-).waitAsync;
+export async function startInFlightBroker(limit: number): Promise<InFlightBroker> {
+  const inFlight = new Map<number, number>();
+  const queues = new Map<number, Waiter[]>();
+  const heldBy = new Map<Socket, Map<number, number>>();
+  const grant = (region: number, { socket, id }: Waiter) => {
+    inFlight.set(region, (inFlight.get(region) ?? 0) + 1);
+    const held = heldBy.get(socket)!;
+    held.set(region, (held.get(region) ?? 0) + 1);
+    socket.write(`G ${id}\n`);
+  };
+  const release = (socket: Socket, region: number) => {
+    const held = heldBy.get(socket);
+    const count = held?.get(region) ?? 0;
+    if (count === 0) return;
+    held!.set(region, count - 1);
+    inFlight.set(region, inFlight.get(region)! - 1);
+    const next = queues.get(region)?.shift();
+    if (next !== undefined) grant(region, next);
+  };
+  const server = createServer((socket) => {
+    socket.setNoDelay(true);
+    socket.setEncoding("utf8");
+    heldBy.set(socket, new Map());
+    let buffer = "";
+    socket.on("data", (chunk: string) => {
+      buffer += chunk;
+      for (let end = buffer.indexOf("\n"); end >= 0; end = buffer.indexOf("\n")) {
+        const [verb, regionText, id = ""] = buffer.slice(0, end).split(" ");
+        buffer = buffer.slice(end + 1);
+        const region = Number(regionText);
+        if (!Number.isInteger(region)) continue;
+        if (verb === "R") release(socket, region);
+        else if (verb === "A" && (inFlight.get(region) ?? 0) < limit) grant(region, { socket, id });
+        else if (verb === "A") queues.set(region, [...(queues.get(region) ?? []), { socket, id }]);
+      }
+    });
+    // A worker gone (done, or dead) waits for nothing more and gives back what it held.
+    socket.on("close", () => {
+      for (const [region, waiters] of queues)
+        queues.set(
+          region,
+          waiters.filter((w) => w.socket !== socket),
+        );
+      for (const [region, count] of heldBy.get(socket) ?? []) for (let i = 0; i < count; i++) release(socket, region);
+      heldBy.delete(socket);
+    });
+    socket.on("error", () => undefined);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    address: `127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of heldBy.keys()) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
 
-async function acquire(slots: Int32Array, index: number, limit: number): Promise<void> {
-  for (;;) {
-    const inFlight = Atomics.load(slots, index);
-    if (inFlight < limit) {
-      if (Atomics.compareExchange(slots, index, inFlight, inFlight + 1) === inFlight) return;
-      continue;
+// ---- The slots, in a worker ----
+
+/** One connection to a broker: slots are asked for by id, granted in the order the broker frees them. */
+export interface SlotClient {
+  acquire(region: number): Promise<() => void>;
+  close(): void;
+}
+
+export function connectSlots(address: string): SlotClient {
+  const [host, port] = address.split(":");
+  const socket = connect({ host: host!, port: Number(port) });
+  socket.setNoDelay(true);
+  socket.setEncoding("utf8");
+  // Waiting for a slot keeps nothing alive that the worker would not wait for anyway.
+  socket.unref();
+  const pending = new Map<string, { resolve: () => void; reject: (error: Error) => void }>();
+  let next = 0;
+  let buffer = "";
+  socket.on("data", (chunk: string) => {
+    buffer += chunk;
+    for (let end = buffer.indexOf("\n"); end >= 0; end = buffer.indexOf("\n")) {
+      const id = buffer.slice(2, end);
+      buffer = buffer.slice(end + 1);
+      pending.get(id)?.resolve();
+      pending.delete(id);
     }
-    const wait = waitAsync(slots, index, inFlight, RECHECK_MS);
-    if (wait.async) await wait.value;
-  }
+  });
+  const broken = (error?: Error) => {
+    const reason = new Error(
+      `the run's count of requests in flight (${address}) is gone: ${error?.message ?? "closed"}`,
+    );
+    for (const waiter of pending.values()) waiter.reject(reason);
+    pending.clear();
+  };
+  socket.on("error", broken);
+  socket.on("close", () => broken());
+  return {
+    async acquire(region) {
+      const id = String(next++);
+      await new Promise<void>((resolve, reject) => {
+        if (socket.destroyed) return reject(new Error(`the run's count of requests in flight (${address}) is gone`));
+        pending.set(id, { resolve, reject });
+        socket.write(`A ${region} ${id}\n`);
+      });
+      let released = false;
+      return () => {
+        if (released || socket.destroyed) return;
+        released = true;
+        socket.write(`R ${region}\n`);
+      };
+    },
+    close: () => socket.destroy(),
+  };
 }
 
-function release(slots: Int32Array, index: number): void {
-  Atomics.sub(slots, index, 1);
-  Atomics.notify(slots, index, 1);
+/** The worker's one connection, on globalThis: each suite file gets fresh modules, the worker one connection. */
+const CLIENT = Symbol.for("cap-conformance.in-flight");
+
+/** One of the region's slots (a no-op outside `cap-conformance run`); call what it answers once done. */
+export async function acquireSlot(region: number): Promise<() => void> {
+  const address = settingsIfAny()?.inFlightBroker;
+  if (address === undefined) return () => undefined;
+  const holder = globalThis as { [CLIENT]?: { address: string; client: SlotClient } };
+  if (holder[CLIENT]?.address !== address) holder[CLIENT] = { address, client: connectSlots(address) };
+  return holder[CLIENT].client.acquire(region);
 }
 
-/** Runs `work` holding one of the region's slots (no bound outside `cap-conformance run`). */
+/** Runs `work` holding one of the region's slots. */
 export async function inFlightSlot<T>(region: number, work: () => Promise<T>): Promise<T> {
-  const limit = settingsIfAny()?.maxInFlight;
-  if (limit === undefined) return work();
-  const slots = regionCounters();
-  const index = Math.min(region, MAX_REGIONS - 1);
-  await acquire(slots, index, limit);
+  const release = await acquireSlot(region);
   try {
     return await work();
   } finally {
-    release(slots, index);
+    release();
   }
 }

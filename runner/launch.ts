@@ -6,25 +6,20 @@ import { join } from "node:path";
 import { startVitest } from "vitest/node";
 import { Collector } from "./collector.ts";
 import { lanesOf } from "./exclusive.ts";
-import { shareInFlightCounters } from "./in-flight.ts";
+import { startInFlightBroker } from "./in-flight.ts";
 import { COMPILE_CACHE_DIR, PACKAGE_ROOT, VITE_CACHE_DIR } from "./package-info.ts";
 import { Progress } from "./progress.ts";
-import {
-  checkDeadlineMs,
-  type Lane,
-  laneEnv,
-  type RunSettings,
-  SETTING_DEFAULTS,
-  titlesNaming,
-  writeSettings,
-} from "./protocol.ts";
+import { checkDeadlineMs, type Lane, laneEnv, type RunSettings, titlesNaming, writeSettings } from "./protocol.ts";
 import { BACKGROUND_FILE, FRESH_MODULES, SUITE_FILE, suiteFilter, suiteOfFile, WORKER_SETUP } from "./suite-files.ts";
 
 /**
  * Suite files of the shared lane running at once. Checks mostly wait (on the target, on simulated time), so
- * more files than cores; each one more is a worker thread loading the harness's modules again.
+ * more files than cores; each one more is a worker process loading the harness's dependencies again.
  */
 const SHARED_WORKERS = 4;
+
+/** A suite worker's heap ceiling: several times what one needs, since what it reads is bounded (limits.ts). */
+export const WORKER_HEAP_MB = 1024;
 
 export interface SuiteRunOptions extends RunSettings {
   /** Only these suites (validated by the CLI against availableSuites()). */
@@ -35,6 +30,8 @@ export interface SuiteRunOptions extends RunSettings {
   bail?: boolean;
   /** Where progress lines go; nothing is printed when absent. */
   print?: (line: string) => void;
+  /** Collects the checks (one made by the caller can be read while the run goes on); a new one when absent. */
+  collector?: Collector;
 }
 
 function suiteFiles(): string[] {
@@ -70,11 +67,10 @@ export function suitesNaming(ids: string[]): string[] | undefined {
 }
 
 export async function runSuites(options: SuiteRunOptions): Promise<Collector> {
-  const { suites, clauses, print, bail, ...settings } = options;
-  writeSettings(settings);
-  // Before any worker thread starts: they inherit the counters that bound requests in flight.
-  shareInFlightCounters();
-  const collector = new Collector();
+  const { suites, clauses, print, bail, collector = new Collector(), ...settings } = options;
+  // Before any worker starts: they ask it for a slot of the bound on requests in flight.
+  const broker = await startInFlightBroker(settings.maxInFlight);
+  writeSettings({ ...settings, inFlightBroker: broker.address });
   const reporters = print === undefined ? [collector] : [collector, new Progress(print)];
   const selected = suites ?? (clauses?.length ? suitesNaming(clauses) : undefined);
   const filters = (selected ?? []).map(suiteFilter);
@@ -90,17 +86,20 @@ export async function runSuites(options: SuiteRunOptions): Promise<Collector> {
     test: {
       name,
       include: files,
-      // Each worker thread compiles the harness's dependencies (undici, zod, vitest...): Node's compile cache
-      // keeps the compiled code between workers and between runs.
+      // Each worker compiles the harness's dependencies (undici, zod, vitest...): Node's compile cache keeps
+      // the compiled code between workers and between runs.
       env: { ...laneEnv(name), NODE_COMPILE_CACHE: COMPILE_CACHE_DIR },
       setupFiles: [join(PACKAGE_ROOT, FRESH_MODULES), join(PACKAGE_ROOT, WORKER_SETUP)],
-      pool: "threads" as const,
+      // Suite files in child processes with a heap ceiling: a worker that runs out of memory (or crashes) dies
+      // alone, and this process still writes the report, marked incomplete (collector.ts).
+      pool: "forks" as const,
+      execArgv: [`--max-old-space-size=${WORKER_HEAP_MB}`],
       // A worker runs file after file with its dependencies loaded once; each file still gets fresh
       // instances of the harness's own modules (fresh-modules.ts).
       isolate: false,
       maxWorkers,
-      // Check groups of one file at once (check-group.ts): as many as requests may be in flight by default.
-      maxConcurrency: SETTING_DEFAULTS.maxInFlight,
+      // Check groups of one file at once (check-group.ts): as many as requests may be in flight.
+      maxConcurrency: settings.maxInFlight,
       sequence: { groupOrder },
       testTimeout: timeout,
       hookTimeout: timeout,
@@ -126,18 +125,22 @@ export async function runSuites(options: SuiteRunOptions): Promise<Collector> {
       { logLevel: "error", cacheDir: VITE_CACHE_DIR },
     );
   };
-  // The shared lane's files side by side, then the exclusive lane's one at a time (vitest runs a project of a
-  // higher groupOrder once the lower ones are done). The exclusive lane comes last: the background files make
-  // their requests in their first seconds, before anything is taken offline. The background files (checks
-  // that mostly wait, see suite-files.ts) run in a second vitest beside both lanes, so the spec's waits do not
-  // add up.
-  const runs = await Promise.all([
-    vitestRun([lane("shared", lanes.shared, SHARED_WORKERS, 1), lane("exclusive", lanes.exclusive, 1, 2)]),
-    vitestRun([lane("shared", background, background.length, 1)]),
-  ]);
-  await Promise.all(runs.map((vitest) => vitest?.close()));
-  // vitest marks the process failed on a failing test; the verdict is ours to give.
-  process.exitCode = exitCode;
-  if (runs.some((vitest) => vitest === undefined)) throw new Error("vitest could not start");
+  try {
+    // The shared lane's files side by side, then the exclusive lane's one at a time (vitest runs a project of a
+    // higher groupOrder once the lower ones are done). The exclusive lane comes last: the background files make
+    // their requests in their first seconds, before anything is taken offline. The background files (checks
+    // that mostly wait, see suite-files.ts) run in a second vitest beside both lanes, so the spec's waits do not
+    // add up.
+    const runs = await Promise.all([
+      vitestRun([lane("shared", lanes.shared, SHARED_WORKERS, 1), lane("exclusive", lanes.exclusive, 1, 2)]),
+      vitestRun([lane("shared", background, background.length, 1)]),
+    ]);
+    await Promise.all(runs.map((vitest) => vitest?.close()));
+    if (runs.some((vitest) => vitest === undefined)) throw new Error("vitest could not start");
+  } finally {
+    // vitest marks the process failed on a failing test; the verdict is ours to give.
+    process.exitCode = exitCode;
+    await broker.close();
+  }
   return collector;
 }

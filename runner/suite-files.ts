@@ -3,7 +3,9 @@
 // lanes from the start instead of in them, so the spec's waits do not add up. In the published package they are
 // compiled: `.suite.js` (package-info.ts, MODULE_EXT).
 import { basename } from "node:path";
+import type { SuiteTraffic } from "../spec/report.ts";
 import { MODULE_EXT } from "./package-info.ts";
+import { workerLane } from "./protocol.ts";
 
 export const SUITE_FILE = new RegExp(`(?:\\.background)?\\.suite\\.${MODULE_EXT}$`);
 export const SUITE_GLOB = `suites/**/*.suite.${MODULE_EXT}`;
@@ -16,6 +18,11 @@ export const FRESH_MODULES = `runner/fresh-modules.${MODULE_EXT}`;
 /** `suites/streams.background.suite.ts` and `suites/streams.suite.ts` are both suite `streams`. */
 export function suiteOfFile(path: string): string {
   return basename(path).replace(SUITE_FILE, "");
+}
+
+/** The lane a suite file runs in, in this worker: the background files beside the others, or the worker's lane. */
+export function laneOfFile(path: string): SuiteTraffic["lane"] {
+  return BACKGROUND_FILE.test(path) ? "background" : (workerLane() ?? "shared");
 }
 
 /** A vitest file filter selecting every file of a suite (its main and background parts). */

@@ -65,11 +65,13 @@ export async function startCarrier(opts: CarrierOptions): Promise<Carrier> {
   const app = createServer({ foreignErrors: [{ prefix: `/${API_VERSION}/`, body: refusedRequest }] });
   // Offline: the carrier API gives no answer (the connection is dropped); /_admin keeps working.
   const availability = { offline: false };
-  app.addHook("onRequest", async (request, reply) => {
+  app.addHook("onRequest", (request, reply, done) => {
     if (availability.offline && !request.url.startsWith("/_admin")) {
       request.raw.socket.destroy();
-      return reply.hijack();
+      reply.hijack();
+      return;
     }
+    done();
   });
   registerTwilioRoutes(app, { model, flow });
   registerAdminRoutes(app, {

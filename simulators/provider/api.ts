@@ -5,7 +5,6 @@ import { ApiError } from "../shared/api-error.ts";
 import { registerAudio } from "./audio.ts";
 import { registerChat } from "./chat.ts";
 import type { ApiContext } from "./context.ts";
-import type { FaultKind } from "./faults.ts";
 import { bearerKey, keyHint, maskKey } from "./keys.ts";
 import { MODELS_CREATED, SIM_MODELS } from "./models.ts";
 import { boundaryOf, parseMultipart } from "./multipart.ts";
@@ -35,7 +34,8 @@ export function providerApi(ctx: ApiContext, hanging: HangingSockets) {
       else done(null, form);
     });
 
-    app.addHook("preHandler", async (request, reply) => {
+    // Callback hooks, not async ones: no promise and no extra turn on every request.
+    app.addHook("preHandler", (request, reply, done) => {
       const body = (request.body ?? {}) as { model?: unknown; stream?: unknown };
       const key = bearerKey(request.headers.authorization);
       const record = ctx.state.requests.add({
@@ -53,15 +53,19 @@ export function providerApi(ctx: ApiContext, hanging: HangingSockets) {
       const fault = ctx.state.faults.take(record.path);
       if (fault !== undefined) {
         record.fault = fault;
-        return injectFault(fault, record, reply, hanging);
+        // A hang takes the reply away and never answers: the chain stops here.
+        if (fault === "hang") return void hang(reply, hanging);
+        return done(fault === "rate_limit" ? rateLimited(record.model ?? "sim-chat-1") : serverError());
       }
-      if (key === undefined) throw missingApiKey();
-      if (!ctx.state.keys.has(key)) throw invalidApiKey(maskKey(key));
+      if (key === undefined) return done(missingApiKey());
+      if (!ctx.state.keys.has(key)) return done(invalidApiKey(maskKey(key)));
+      done();
     });
 
-    app.addHook("onResponse", async (request, reply) => {
+    app.addHook("onResponse", (request, reply, done) => {
       const record = records.get(request);
       if (record !== undefined) record.status = reply.raw.statusCode;
+      done();
     });
 
     app.setErrorHandler((error: unknown, _request, reply) => {
@@ -88,18 +92,14 @@ export function providerApi(ctx: ApiContext, hanging: HangingSockets) {
   };
 }
 
-function injectFault(fault: FaultKind, record: RecordedRequest, reply: FastifyReply, hanging: HangingSockets) {
-  if (fault === "rate_limit") throw rateLimited(record.model ?? "sim-chat-1");
-  if (fault === "server_error") throw serverError();
-  // Hang: take the reply away from fastify and never write; the socket's idle timeout is lifted so only the
-  // client (or close()) ends it.
+/** Takes the reply away from fastify and never writes; the socket's idle timeout is lifted so only the client (or close()) ends it. */
+function hang(reply: FastifyReply, hanging: HangingSockets): void {
   const socket = reply.raw.socket;
   reply.hijack();
-  if (socket === null || socket.destroyed) return reply;
+  if (socket === null || socket.destroyed) return;
   socket.setTimeout(0);
   hanging.add(socket);
   socket.once("close", () => hanging.delete(socket));
-  return reply;
 }
 
 /** Any failure in OpenAI's shape: ours as they are, fastify's own 4xx (bad JSON, 413, 415) as invalid requests. */

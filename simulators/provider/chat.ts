@@ -1,7 +1,7 @@
 // POST /v1/chat/completions: a chat.completion object, or (stream: true) chat.completion.chunk frames.
-import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import { randomHex } from "../shared/random-hex.ts";
 import type { ApiContext } from "./context.ts";
 import { scriptedReply } from "./scripts.ts";
 import { streamCompletion } from "./streaming.ts";
@@ -56,7 +56,7 @@ export function registerChat(app: FastifyInstance, ctx: ApiContext): void {
     const text = scriptedReply(ctx.state.scripts, lastUserText(body.messages));
     const pieces = splitTokens(text);
     const completion = {
-      id: `chatcmpl-${randomBytes(12).toString("hex")}`,
+      id: `chatcmpl-${randomHex(12)}`,
       created: Math.floor(ctx.clock.now() / 1000),
       model: body.model,
       system_fingerprint: "fp_sim",

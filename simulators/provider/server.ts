@@ -39,11 +39,13 @@ export async function startProvider(opts: { clock: Clock; listen?: Listen }): Pr
   const app = createServer({ foreignErrors: [{ prefix: "/v1/", body: refusedRequest }] });
 
   // Offline: the provider is unreachable, so every non-admin connection is dropped unanswered.
-  app.addHook("onRequest", async (request, reply) => {
+  app.addHook("onRequest", (request, reply, done) => {
     if (state.offline && !request.url.startsWith("/_admin")) {
       request.raw.socket.destroy();
-      return reply.hijack();
+      reply.hijack();
+      return;
     }
+    done();
   });
 
   await app.register(providerApi(ctx, hanging), { prefix: "/v1" });
