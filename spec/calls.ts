@@ -85,7 +85,15 @@ export const TimeZone = z
       return false;
     }
   }, "must be an IANA time zone such as Europe/Paris")
-  .meta({ enum: [...new Set([...Intl.supportedValuesOf("timeZone"), "UTC"])].sort() });
+  .meta({ enum: [...new Set([...supportedTimeZones(), "UTC"])].sort() });
+
+/**
+ * The zones this Node knows. Intl.supportedValuesOf is ES2022, while the k6 side type-checks the schemas it
+ * imports types from against ES2020 (load/tsconfig.json); the schemas themselves only ever run in Node.
+ */
+function supportedTimeZones(): string[] {
+  return (Intl as unknown as { supportedValuesOf(key: "timeZone"): string[] }).supportedValuesOf("timeZone");
+}
 
 export const CallingWindow = z.object({
   start: ClockTime,
