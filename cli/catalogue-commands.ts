@@ -1,5 +1,6 @@
 // `cap-conformance faults` and `cap-conformance clauses`: what the tool knows, as text or JSON.
 import { FAULTS } from "../simulators/platform/faults/index.ts";
+import { VARIANTS } from "../simulators/platform/variants/index.ts";
 import { CLAUSES } from "../spec/clauses/index.ts";
 import { OPTIONAL_BEHAVIOURS, optionalCheckId } from "../spec/optional-behaviours.ts";
 import { UNIVERSAL_RULES } from "../suites/harness/universal.ts";
@@ -16,6 +17,26 @@ export function faultsCommand(argv: string[]): number {
   } else {
     for (const row of rows)
       console.log(`${row.name.padEnd(36)} ${row.description}\n${" ".repeat(37)}breaks ${row.clauses.join(", ")}`);
+  }
+  return 0;
+}
+
+export function variantsCommand(argv: string[]): number {
+  const rows = Object.entries(VARIANTS).map(([name, variant]) => ({
+    name,
+    description: variant.description,
+    section: variant.section,
+    layer: variant.layer,
+    reach: "reach" in variant ? [...variant.reach] : null,
+  }));
+  if (argv.includes("--json")) {
+    console.log(JSON.stringify(rows, null, 2));
+  } else {
+    for (const row of rows) {
+      const reach = row.reach === null ? "every response" : `suites ${row.reach.join(", ")}`;
+      console.log(`${row.name.padEnd(40)} §${row.section} ${row.description}
+${" ".repeat(41)}reaches ${reach}`);
+    }
   }
   return 0;
 }

@@ -4,14 +4,15 @@
 const USAGE: Record<string, string> = {
   run: `  cap-conformance run [--target FILE | --base-url URL --token-admin T --token-editor T --token-viewer T]
                       [--suite a,b] [--clause id,id] [--seed N] [--num-runs N] [--timeout-ms N]
-                      [--report-dir DIR] [--profile FILE] [--repeat N] [--fault NAME]... [--minute-ms N] [--quiet] [--no-shrink]
+                      [--report-dir DIR] [--profile FILE] [--repeat N] [--fault NAME]... [--variant NAME]... [--minute-ms N] [--quiet] [--no-shrink]
                       [--expect FILE [--strict-expectations]]
                       [--command "..." | --image IMAGE [--env K=V]... [--port N]] [--startup-timeout-ms N]
                       [--bundle DIR --vendor V --product P --product-version X [--target-description D]]`,
   serve:
-    "  cap-conformance serve [--out target.json] [--fault NAME]... [--regions N] [--port N] [--minute-ms N] [--profile FILE]",
+    "  cap-conformance serve [--out target.json] [--fault NAME]... [--variant NAME]... [--regions N] [--port N] [--minute-ms N] [--profile FILE]",
   simulate: "  cap-conformance simulate [--out target.json] [--minute-ms N]",
   faults: "  cap-conformance faults [--json]",
+  variants: "  cap-conformance variants [--json]",
   clauses: "  cap-conformance clauses [--json]",
   report: "  cap-conformance report DIR",
   cleanup:
@@ -32,6 +33,7 @@ const DETAILS: Record<string, string> = {
   --profile FILE           the profile of assumptions and optional behaviours (exit 2 if it is not one)
   --repeat N               run N times and report clauses whose verdict changed
   --fault NAME             plant a fault in the embedded platform (repeatable; see cap-conformance faults)
+  --variant NAME           serve a legal variant from the embedded platform (repeatable; see cap-conformance variants)
   --minute-ms N            real milliseconds per simulated minute of the simulators the run starts (default 50)
   --quiet, --no-shrink     no per-check lines; report a failing property's first counterexample unshrunk
   --expect FILE            known failures [{"clause", "reason", "issue"?}]; --strict-expectations fails on stale ones

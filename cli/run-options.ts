@@ -14,6 +14,7 @@ export const RUN_OPTIONS = {
   "report-dir": { type: "string" },
   "timeout-ms": { type: "string" },
   fault: { type: "string", multiple: true },
+  variant: { type: "string", multiple: true },
   "minute-ms": { type: "string" },
   repeat: { type: "string" },
   quiet: { type: "boolean" },

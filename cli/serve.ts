@@ -6,6 +6,7 @@ import { startStack } from "../simulators/stack.ts";
 import { checkProfile } from "./profile-flag.ts";
 import { untilStopped, writeTargetFile } from "./serving.ts";
 import { UsageError } from "./usage-error.ts";
+import { variantsFlag } from "./variant-flag.ts";
 
 export async function serveCommand(argv: string[], signal?: AbortSignal): Promise<number> {
   const { values } = parseArgs({
@@ -13,6 +14,7 @@ export async function serveCommand(argv: string[], signal?: AbortSignal): Promis
     options: {
       out: { type: "string", default: "target.json" },
       fault: { type: "string", multiple: true },
+      variant: { type: "string", multiple: true },
       // Two regions on a scaled clock, as `run` starts its embedded platform: a clean `serve` passes a
       // full `run --target` (cross-region clauses, minute-level batch retries in seconds).
       regions: { type: "string", default: "2" },
@@ -25,6 +27,7 @@ export async function serveCommand(argv: string[], signal?: AbortSignal): Promis
   const faults = values.fault ?? [];
   const bad = faults.find((f) => !isFaultName(f));
   if (bad !== undefined) throw new UsageError(`unknown fault ${bad} (see cap-conformance faults)`);
+  const variants = variantsFlag(values.variant);
   const regions = Number(values.regions);
   const port = Number(values.port);
   const minuteMs = Number(values["minute-ms"]);
@@ -34,11 +37,12 @@ export async function serveCommand(argv: string[], signal?: AbortSignal): Promis
 
   const profile = values.profile === "default" ? "default" : resolve(values.profile);
   checkProfile(profile);
-  const stack = await startStack({ faults: faults.filter(isFaultName), regions, port, minuteMs, profile });
+  const stack = await startStack({ faults: faults.filter(isFaultName), variants, regions, port, minuteMs, profile });
   const stopped = untilStopped(signal);
   writeTargetFile(values.out, stack.target);
   console.log(`Reference platform: ${stack.target.regions.map((r) => `${r.name} ${r.base_url}`).join(", ")}`);
   if (faults.length > 0) console.log(`Planted faults: ${faults.join(", ")}`);
+  if (variants.length > 0) console.log(`Legal variants: ${variants.join(", ")}`);
   if (profile !== "default") console.log(`Serving the profile ${profile}`);
   console.log(`Target file: ${values.out} (Ctrl-C to stop)`);
 

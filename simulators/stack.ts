@@ -6,6 +6,7 @@ import { startCarrier } from "./carrier/server.ts";
 import { startControlPlane } from "./control-plane/server.ts";
 import type { FaultName } from "./platform/faults/index.ts";
 import { type RunningPlatform, startPlatform } from "./platform/server.ts";
+import type { VariantName } from "./platform/variants/index.ts";
 import { startProvider } from "./provider/server.ts";
 import { type Clock, createClock } from "./shared/clock.ts";
 import type { RegisteredRoute } from "./shared/route-table.ts";
@@ -14,6 +15,8 @@ import { startWebsite } from "./website/server.ts";
 
 export interface StackOptions {
   faults?: FaultName[];
+  /** Legal variants every region serves. */
+  variants?: VariantName[];
   regions?: number;
   minuteMs?: number;
   /** Port of the first region; the others follow. 0 picks free ports. */
@@ -132,6 +135,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         clock,
         wiring: simulators.wiring,
         faults: options.faults ?? [],
+        variants: options.variants ?? [],
         port: options.port ? options.port + i : 0,
         profile,
         sseKeepAliveMs: options.sseKeepAliveMs,

@@ -4,6 +4,7 @@ import type { Clock } from "../shared/clock.ts";
 import type { EventBus } from "./events/bus.ts";
 import type { FaultSet } from "./faults/index.ts";
 import type { RegionStore } from "./store.ts";
+import type { VariantSet } from "./variants/index.ts";
 
 /** Where the platform's dependencies live (the wiring contract, README "Wiring your server"). */
 export interface Wiring {
@@ -22,6 +23,8 @@ export interface Wiring {
 export interface PlatformContext {
   region: string;
   faults: FaultSet;
+  /** The legal variants this instance serves (simulators/platform/variants): how it conforms differently. */
+  variants: VariantSet;
   clock: Clock;
   store: RegionStore;
   wiring: Wiring;

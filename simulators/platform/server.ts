@@ -8,12 +8,14 @@ import type { Wiring } from "./context.ts";
 import { EventBus } from "./events/bus.ts";
 import { type FaultName, FaultSet } from "./faults/index.ts";
 import { regionStoreFor } from "./regions/store-scope.ts";
+import { type VariantName, VariantSet } from "./variants/index.ts";
 
 export interface PlatformOptions {
   region: string;
   clock: Clock;
   wiring: Wiring;
   faults?: Iterable<FaultName>;
+  variants?: Iterable<VariantName>;
   port?: number;
   upstreamTimeoutMs?: number;
   /** For tests and short load runs: the SSE keep-alive interval (default 15 000 ms, section 6.2). */
@@ -35,6 +37,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     region: options.region,
     clock: options.clock,
     faults: new FaultSet(options.faults),
+    variants: new VariantSet(options.variants),
     store: regionStoreFor(new FaultSet(options.faults)),
     wiring: options.wiring,
     events: new EventBus(),

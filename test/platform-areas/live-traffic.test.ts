@@ -7,6 +7,7 @@ import type { PlatformContext } from "../../simulators/platform/context.ts";
 import { deliverReply } from "../../simulators/platform/conversations/channel-delivery.ts";
 import { type ConversationRecord, ConversationsState } from "../../simulators/platform/conversations/state.ts";
 import { type FaultName, FaultSet } from "../../simulators/platform/faults/index.ts";
+import { VariantSet } from "../../simulators/platform/variants/index.ts";
 import { closeOutbound, sendOutbound } from "../../simulators/platform/net/outbound.ts";
 import type { SseFrame } from "../../simulators/platform/sse/frame.ts";
 import { RegionStore } from "../../simulators/platform/store.ts";
@@ -33,6 +34,7 @@ function platform(faults: FaultName[] = []): PlatformContext {
   const ctx = {
     region: "r1",
     faults: new FaultSet(faults),
+    variants: new VariantSet(),
     clock: createClock(60_000),
     store: new RegionStore(),
     wiring: { controlPlaneUrl: "http://127.0.0.1:9", trustedWebhookOrigin: sink.url },
