@@ -7,6 +7,7 @@ import { buildPlatform } from "./app.ts";
 import type { Wiring } from "./context.ts";
 import { EventBus } from "./events/bus.ts";
 import { type FaultName, FaultSet } from "./faults/index.ts";
+import { idMinter } from "./ids.ts";
 import { regionStoreFor } from "./regions/store-scope.ts";
 import { type VariantName, VariantSet } from "./variants/index.ts";
 
@@ -33,14 +34,15 @@ export interface RunningPlatform {
 
 export async function startPlatform(options: PlatformOptions): Promise<RunningPlatform> {
   let url = "";
+  const variants = new VariantSet(options.variants);
   const app = buildPlatform({
     region: options.region,
     clock: options.clock,
     faults: new FaultSet(options.faults),
-    variants: new VariantSet(options.variants),
+    variants,
     store: regionStoreFor(new FaultSet(options.faults)),
     wiring: options.wiring,
-    events: new EventBus(),
+    events: new EventBus(idMinter(variants)),
     selfUrl: () => url,
     upstreamTimeoutMs: options.upstreamTimeoutMs ?? 2_000,
     sseKeepAliveMs: options.sseKeepAliveMs,

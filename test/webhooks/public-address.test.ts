@@ -11,7 +11,11 @@ import { addressProblem, urlProblemAtSave } from "../../simulators/platform/webh
 const SINK = "http://127.0.0.1:40123";
 
 function ctxWith(faults: FaultName[] = []): PlatformContext {
-  return { faults: new FaultSet(faults), variants: new VariantSet(), wiring: { controlPlaneUrl: "", trustedWebhookOrigin: SINK } } as never;
+  return {
+    faults: new FaultSet(faults),
+    variants: new VariantSet(),
+    wiring: { controlPlaneUrl: "", trustedWebhookOrigin: SINK },
+  } as never;
 }
 
 describe("urlProblemAtSave", () => {

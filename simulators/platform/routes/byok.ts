@@ -35,7 +35,7 @@ export function byokRoutes(app: FastifyInstance, ctx: PlatformContext): void {
     return pageOf(ctx, rows, paging);
   });
 
-  app.put("/v1/byok/:provider", async (request) => {
+  app.put("/v1/byok/:provider", async (request, reply) => {
     requireRole(request.principal, writerRole);
     const { provider } = parse(ctx, ProviderParams, request.params, "path");
     const { api_key } = parse(ctx, ProviderKeyWrite, request.body, "body");
@@ -55,9 +55,14 @@ export function byokRoutes(app: FastifyInstance, ctx: PlatformContext): void {
     if (verdict === "rejected") {
       if (early && previous !== undefined) storeKey(ctx, workspaceId, previous);
       else if (early) removeKey(ctx, workspaceId, provider);
+      if (ctx.variants.has("byok-rejected-key-422")) {
+        const line = `${ctx.profile.byok_body_field}: ${KEY_REJECTED}`;
+        throw new ApiError(422, line, [line]);
+      }
       throw new ApiError(400, KEY_REJECTED);
     }
     storeKey(ctx, workspaceId, key);
+    if (previous === undefined && ctx.variants.has("put-201-on-create")) reply.status(201);
     return { name: provider, masked: maskedTail(api_key), updated_at: key.updated_at };
   });
 

@@ -8,6 +8,7 @@ import type { PlatformContext } from "../context.ts";
 import { requireRole } from "../http/auth.ts";
 import { pageOf, parsePaging } from "../http/paging.ts";
 import { parse } from "../http/parse.ts";
+import { idMinter } from "../ids.ts";
 import { refusalOf } from "../knowledge/crawl-guard.ts";
 import { normalizeUrl } from "../knowledge/html.ts";
 import { KnowledgeRecord, KnowledgeState } from "../knowledge/record.ts";
@@ -61,6 +62,7 @@ export function knowledgeRoutes(app: FastifyInstance, ctx: PlatformContext): voi
       { name: body.name, notes: body.notes, maxPages: body.max_pages, seeds: body.urls, createdBy: memberId },
       ctx.clock,
       (frame) => hub.publish(topic(workspaceId, kb.id), frame),
+      idMinter(ctx.variants),
     );
     state(workspaceId).bases.set(kb.id, kb);
     live.add(kb);

@@ -26,12 +26,14 @@ export function secretsRoutes(app: FastifyInstance, ctx: PlatformContext): void 
     return pageOf(ctx, rows, paging);
   });
 
-  app.put("/v1/secrets/:name", async (request) => {
+  app.put("/v1/secrets/:name", async (request, reply) => {
     requireRole(request.principal, "ADMIN");
     const { name } = parse(ctx, NameParams, request.params, "path");
     const { value } = parse(ctx, SecretBody, request.body, "body");
     const updated_at = new Date(ctx.clock.now()).toISOString();
-    ctx.store.workspace(request.principal.workspaceId).secrets.set(name, { name, value, updated_at });
+    const secrets = ctx.store.workspace(request.principal.workspaceId).secrets;
+    if (!secrets.has(name) && ctx.variants.has("put-201-on-create")) reply.status(201);
+    secrets.set(name, { name, value, updated_at });
     return { name, masked: maskedTail(value), updated_at };
   });
 

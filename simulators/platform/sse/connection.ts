@@ -1,5 +1,6 @@
 // One open SSE response: headers, frames, keep-alive bookkeeping and a clean end. It owns no timer; the
 // hub's single ticker decides when a keep-alive is due, so thousands of open streams cost one interval.
+// Legal variants may hold the first byte back a while, or hand the socket a frame in many small writes.
 import type { ServerResponse } from "node:http";
 import { KEEP_ALIVE } from "./frame.ts";
 
@@ -11,15 +12,30 @@ export interface StreamHeaders {
   accelBuffering: boolean;
 }
 
+export interface WriteOptions {
+  /** The keep-alive comment as written on the wire. */
+  keepAlive?: string;
+  /** Nothing, headers included, leaves before this many ms (the `stream-first-byte-300ms` variant). */
+  firstByteDelayMs?: number;
+  /** Each text reaches the socket in writes of at most this many bytes, one per turn of the event loop. */
+  pieceBytes?: number;
+}
+
 export class SseConnection {
   private nextKeepAliveAt: number;
   private readonly onClosed: Array<() => void> = [];
+  /** Text not yet handed to the socket: held before the first byte, or waiting for its turn in small writes. */
+  private readonly pending: Buffer[] = [];
+  private held = false;
+  private pumping = false;
+  private endRequested = false;
 
   constructor(
     private readonly res: ServerResponse,
     readonly topic: string,
     private readonly keepAliveMs: number,
     now: number,
+    private readonly options: WriteOptions = {},
   ) {
     this.nextKeepAliveAt = now + keepAliveMs;
     res.once("close", () => {
@@ -31,13 +47,27 @@ export class SseConnection {
   open(headers: StreamHeaders): void {
     // Keep-alives are this stream's liveness signal; the server's idle timeout must not end it first.
     this.res.socket?.setTimeout(0);
-    this.res.writeHead(200, {
-      "content-type": headers.contentType,
-      "cache-control": "no-cache",
-      ...(headers.accelBuffering ? { "x-accel-buffering": "no" } : {}),
-      connection: "keep-alive",
-    });
-    this.res.flushHeaders();
+    const writeHead = () => {
+      if (this.res.destroyed) return;
+      this.res.writeHead(200, {
+        "content-type": headers.contentType,
+        "cache-control": "no-cache",
+        ...(headers.accelBuffering ? { "x-accel-buffering": "no" } : {}),
+        connection: "keep-alive",
+      });
+      this.res.flushHeaders();
+    };
+    const delay = this.options.firstByteDelayMs ?? 0;
+    if (delay <= 0) {
+      writeHead();
+      return;
+    }
+    this.held = true;
+    setTimeout(() => {
+      writeHead();
+      this.held = false;
+      this.pump();
+    }, delay).unref();
   }
 
   get isOpen(): boolean {
@@ -50,14 +80,42 @@ export class SseConnection {
       this.res.destroy();
       return;
     }
-    this.res.write(text);
+    if (!this.held && this.options.pieceBytes === undefined && this.pending.length === 0) {
+      this.res.write(text);
+      return;
+    }
+    const bytes = Buffer.from(text);
+    const size = this.options.pieceBytes ?? bytes.length;
+    for (let at = 0; at < bytes.length; at += size) this.pending.push(bytes.subarray(at, at + size));
+    this.pump();
+  }
+
+  /** Hands pending text to the socket: all at once, or one small piece per turn of the event loop. */
+  private pump(): void {
+    if (this.held || this.pumping) return;
+    if (this.options.pieceBytes === undefined) {
+      for (const piece of this.pending.splice(0)) if (this.isOpen) this.res.write(piece);
+      if (this.endRequested) this.end();
+      return;
+    }
+    const piece = this.pending.shift();
+    if (piece === undefined) {
+      if (this.endRequested) this.end();
+      return;
+    }
+    if (this.isOpen) this.res.write(piece);
+    this.pumping = true;
+    setImmediate(() => {
+      this.pumping = false;
+      this.pump();
+    });
   }
 
   /** Called by the hub's ticker; sends a comment when this stream's 15 s (configured) slot has come. */
   keepAliveIfDue(now: number): void {
     if (now < this.nextKeepAliveAt) return;
     this.nextKeepAliveAt = now + this.keepAliveMs;
-    this.write(KEEP_ALIVE);
+    this.write(this.options.keepAlive ?? KEEP_ALIVE);
   }
 
   onClose(listener: () => void): void {
@@ -65,7 +123,13 @@ export class SseConnection {
     else this.onClosed.push(listener);
   }
 
+  /** Ends the response once what was written has left (at once when nothing is pending). */
   end(): void {
+    if (this.pending.length > 0 || this.held || this.pumping) {
+      this.endRequested = true;
+      if (this.held) this.res.destroy();
+      return;
+    }
     if (this.isOpen) this.res.end();
   }
 }

@@ -31,7 +31,7 @@ export const errorVariants = {
   },
   "carrier-refusal-400": {
     description:
-      "listing the remote numbers of an account whose credentials the carrier refuses is a 400 `the carrier refused this account's credentials`: the carrier answered, and 7's 502 is for a provider that `got no answer`",
+      "a carrier request refused for the account's credentials (listing its remote numbers, a dial) is a 400 `the carrier refused this account's credentials`: the carrier answered, and 7's 502 is for a provider that `got no answer`",
     section: "7",
     layer: "carrier-refusal",
     reach: ["telephony"],

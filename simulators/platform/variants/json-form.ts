@@ -31,8 +31,7 @@ export const jsonFormVariants = {
     layer: "content-type",
   },
   "chunked-bodies": {
-    description:
-      "every body is sent with `Transfer-Encoding: chunked` in small pieces, without Content-Length",
+    description: "every body is sent with `Transfer-Encoding: chunked` in small pieces, without Content-Length",
     section: "4",
     layer: "framing",
   },

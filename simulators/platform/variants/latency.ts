@@ -3,7 +3,8 @@ import type { VariantSpec } from "./variant.ts";
 
 export const latencyVariants = {
   "latency-50ms": {
-    description: "every response but a stream is answered 50 ms later than the reference would (no response time is specified)",
+    description:
+      "every response but a stream is answered 50 ms later than the reference would (no response time is specified)",
     section: "8",
     layer: "latency",
     reach: ["streams", "conversations", "webhooks", "delivery", "knowledge", "auth", "errors"],

@@ -5,8 +5,7 @@ import type { VariantSpec } from "./variant.ts";
 
 export const roleVariants = {
   "viewer-may-write": {
-    description:
-      "a VIEWER may create, change and delete agents, tools, tasks, webhooks and knowledge bases",
+    description: "a VIEWER may create, change and delete agents, tools, tasks, webhooks and knowledge bases",
     section: "5",
     layer: "roles",
     reach: ["auth", "calls", "byok", "regions", "streams"],

@@ -22,7 +22,8 @@ export const streamVariants = {
     layer: "sse-data-lines",
   },
   "sse-no-space": {
-    description: "field lines are written `event:name` and `data:{...}`, with no space after the colon (one is optional)",
+    description:
+      "field lines are written `event:name` and `data:{...}`, with no space after the colon (one is optional)",
     section: "6.2",
     layer: "sse-field-space",
   },
@@ -37,7 +38,8 @@ export const streamVariants = {
     layer: "sse-keepalive-text",
   },
   "sse-open-comment": {
-    description: "a comment line `: stream open` comes before the snapshot (a comment is not a frame, so the snapshot is still the first frame)",
+    description:
+      "a comment line `: stream open` comes before the snapshot (a comment is not a frame, so the snapshot is still the first frame)",
     section: "6.2",
     layer: "sse-open-comment",
   },
@@ -64,7 +66,8 @@ export const streamVariants = {
     layer: "sse-extra-fields",
   },
   "sse-delta-text-field": {
-    description: "assistant.delta carries its chunk in `text` rather than `delta` (6.2 names the frame, not its fields)",
+    description:
+      "assistant.delta carries its chunk in `text` rather than `delta` (6.2 names the frame, not its fields)",
     section: "6.2",
     layer: "sse-delta-field",
     reach: ["streams"],
