@@ -1,5 +1,6 @@
 // The one-screen verdict printed at the end of a run.
 
+import { ambiguityLines } from "../reports/clause-notes.ts";
 import { expectationClauses } from "../reports/expected.ts";
 import { problemClauses } from "../reports/group.ts";
 import { nothingChecked } from "../reports/verdict.ts";
@@ -39,6 +40,7 @@ export function verdictLines(report: Report, exitCode: number, reportDir: string
   if (bad.length > 15) lines.push(`  … and ${bad.length - 15} more in the report`);
   lines.push(...expectationLines(report));
   lines.push(...optionalLines(report));
+  lines.push(...ambiguityLines(report));
   if (report.summary.failed === 0 && report.summary.errored === 0 && nothingChecked(report))
     lines.push("", "Nothing was checked: every selected check was skipped (the report gives each reason).");
   const s = report.summary;

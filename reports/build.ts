@@ -79,6 +79,7 @@ export function buildReport(
   const clauses: ClauseResult[] = catalogue.map((clause) => {
     const checks = byClause.get(clause.id) ?? [];
     const { status, reason } = clauseStatus(clause, checks, info.narrowed);
+    const ambiguity = status === "passed" ? ambiguityOf(clause.id, checks) : undefined;
     return {
       id: clause.id,
       section: clause.section,
@@ -86,6 +87,7 @@ export function buildReport(
       kind: clause.kind,
       assumption: clause.assumption ?? null,
       status,
+      ...(ambiguity === undefined ? {} : { ambiguity }),
       reason,
       checks,
     };
@@ -111,12 +113,23 @@ export function buildReport(
       errored: count("errored"),
       skipped: count("skipped"),
       not_shown: count("not-shown"),
+      ...(clauses.some((c) => c.ambiguity !== undefined)
+        ? { ambiguous: clauses.filter((c) => c.ambiguity !== undefined).length }
+        : {}),
     },
     clauses,
     ...(harnessErrors.length > 0 ? { harness_errors: harnessErrors } : {}),
     optional: optionalResults(byClause, info),
     ...(info.leftovers?.length ? { leftovers: info.leftovers } : {}),
   };
+}
+
+/** What the clause's checks noted of two contradicting sentences they read one way, or undefined. */
+function ambiguityOf(id: string, checks: CheckResult[]): string | undefined {
+  const notes = [
+    ...new Set(checks.flatMap((c) => (c.ambiguities ?? []).filter((a) => a.clause === id).map((a) => a.note))),
+  ];
+  return notes.length === 0 ? undefined : notes.join("; ");
 }
 
 /** Each optional behaviour with the declaration it was held to (none declared: not tested). */

@@ -66,6 +66,7 @@ export class Collector implements Reporter {
         failure: { ...failure, reproduce: failure.reproduce || null },
       };
     }
+    if (meta?.ambiguities !== undefined) result.ambiguities = meta.ambiguities;
     this.checks.push({ clauses: meta?.clauses ?? [], result, universal: meta?.universal ?? {} });
     this.options.print?.(`  ${MARK[result.status]} ${suite.padEnd(14)} ${name} (${duration} ms)`);
     if (result.failure !== null)

@@ -2,6 +2,7 @@
 // the failed and errored clauses with how to reproduce them, and a per-section table. Whole blocks are dropped
 // when over budget, never cut mid-table or mid-fence.
 import type { ClauseResult, Report } from "../spec/report.ts";
+import { ambiguitiesBlock, assumptionsTable } from "./clause-notes.ts";
 import { mdCode, mdFence, mdText } from "./escape.ts";
 import { expectationClauses, issueHref, usedExpectations } from "./expected.ts";
 import { firstLine, formatDuration, truncate } from "./format.ts";
@@ -186,6 +187,7 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
   const problemsTitle = problems.length === 0 ? "" : `### Failed and errored clauses (${problems.length})`;
   let expectations = expectationsTable(report);
   let sections = sectionsTable(report) + optionalTable(report);
+  let notes = [ambiguitiesBlock(report), assumptionsTable(report)].filter((b) => b !== "").join(sep);
   // The omission note is at most this long; reserving it up front keeps the total under budget.
   const noteReserve = 200;
   const fixedSize = () =>
@@ -193,9 +195,12 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
     bytes(expectations) +
     bytes(problemsTitle) +
     bytes(sections) +
+    bytes(notes) +
     bytes(FOOTER) +
     6 * bytes(sep) +
     noteReserve;
+  if (fixedSize() > max)
+    notes = notes === "" ? "" : "_Assumption and ambiguity notes omitted to fit the size limit; see report.html._";
   if (fixedSize() > max) sections = "_Per-section table omitted to fit the size limit._";
   if (fixedSize() > max) expectations = "_Expectations table omitted to fit the size limit; see report.html._";
   const fixed = fixedSize();
@@ -220,6 +225,7 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
     ...(problemsTitle === "" ? [] : [problemsTitle, ...kept, ...note]),
     ...(expectations === "" ? [] : [expectations]),
     sections,
+    ...(notes === "" ? [] : [notes]),
     FOOTER,
   ];
   return `${parts.join(sep)}\n`;

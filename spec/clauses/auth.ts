@@ -26,7 +26,8 @@ export const authClauses: Clause[] = [
     id: "auth.malformed-401",
     section: "5",
     kind: "testable",
-    statement: "A malformed or unknown token is a 401 with the message `invalid token` (item 8).",
+    statement:
+      "A malformed or unknown token is a 401 (item 8): `invalid token`, or `not authenticated` for a header that is not `Bearer <token>` (item 8 lists the messages, not which one a malformed header gets).",
   },
   {
     id: "auth.revoked-401",

@@ -97,6 +97,7 @@ export function check(
       throw error;
     } finally {
       meta.universal = record.universal;
+      if (record.ambiguities.length > 0) meta.ambiguities = record.ambiguities;
       endRecording();
     }
   });

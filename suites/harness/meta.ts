@@ -1,6 +1,6 @@
 // What a check hands to the collector through vitest's task meta (serialised to the main process).
 import type { Exchange, Leftover } from "../../spec/report.ts";
-import type { RuleObservation } from "./recorder.ts";
+import type { Ambiguity, RuleObservation } from "./recorder.ts";
 
 export interface CheckMeta {
   clauses: string[];
@@ -15,6 +15,7 @@ export interface CheckMeta {
     reproduce: string;
   };
   universal?: Record<string, RuleObservation>;
+  ambiguities?: Ambiguity[];
 }
 
 declare module "vitest" {

@@ -10,13 +10,20 @@ export interface RuleObservation {
 export interface CheckRecord {
   exchanges: Exchange[];
   universal: Record<string, RuleObservation>;
+  /** Clauses this check judged under one reading of a sentence the spec contradicts (see noteAmbiguity). */
+  ambiguities: Ambiguity[];
+}
+
+export interface Ambiguity {
+  clause: string;
+  note: string;
 }
 
 const MAX_EXCHANGES = 200;
 let current: CheckRecord | undefined;
 
 export function beginRecording(): CheckRecord {
-  current = { exchanges: [], universal: {} };
+  current = { exchanges: [], universal: {}, ambiguities: [] };
   return current;
 }
 
@@ -36,4 +43,14 @@ export function observeRule(rule: string, violation?: string): void {
   const observation = current.universal[rule];
   observation.seen += 1;
   if (violation !== undefined && observation.violations.length < 5) observation.violations.push(violation);
+}
+
+/**
+ * The server followed one of two sentences of the spec that contradict each other, and the check accepted it:
+ * the clause passes, and every report says it passed under that reading.
+ */
+export function noteAmbiguity(clause: string, note: string): void {
+  if (current === undefined) return;
+  if (!current.ambiguities.some((a) => a.clause === clause && a.note === note))
+    current.ambiguities.push({ clause, note });
 }

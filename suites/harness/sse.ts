@@ -163,7 +163,8 @@ export class SseStream {
 
   /** @internal Reads the body until it ends or is closed. */
   async pump(body: AsyncIterable<Buffer>): Promise<void> {
-    const scanner = new LineScanner(this.lineEndings);
+    const ends = new LineEnds(this.lineEndings);
+    const scanner = new LineScanner();
     const rawBlocks: string[][] = [];
     const parser = createParser({
       onEvent: (message) => {
@@ -194,16 +195,12 @@ export class SseStream {
           text = decoder.decode(buffer, { stream: true });
         }
         if (this.raw.length < RAW_KEPT) this.raw += text.slice(0, RAW_KEPT - this.raw.length);
-        rawBlocks.push(...scanner.feed(text));
-        parser.feed(text);
+        const lines = ends.normalize(text);
+        rawBlocks.push(...scanner.feed(lines));
+        parser.feed(lines);
         this.notify();
       }
       this.endedByServer = !this.closed;
-      // A CR was held back in case an LF followed; at the end of the stream it was a line ending.
-      if (scanner.endsWithCr()) {
-        rawBlocks.push(...scanner.feed("", true));
-        parser.feed("\n");
-      }
       if (this.endedByServer && scanner.hasPartialFrame()) {
         this.problems.push("the stream ended inside a frame (no blank line after its last field)");
       }
@@ -226,27 +223,50 @@ export class SseStream {
   }
 }
 
-/** Splits the raw text into lines (LF, CRLF or CR), grouping them into blocks that end at a blank line. */
+/**
+ * Rewrites LF, CRLF and CR line ends as LF, counting each kind. A CR ends its line at once, as browsers read
+ * it, and an LF that follows it in the next chunk is dropped: holding a trailing CR back until the next byte
+ * (eventsource-parser does) would keep a frame written with CR line ends from arriving until the next
+ * keep-alive, 15 s later.
+ */
+class LineEnds {
+  private afterCr = false;
+
+  constructor(private readonly endings: { lf: number; crlf: number; cr: number }) {}
+
+  normalize(text: string): string {
+    let from = text;
+    if (this.afterCr && from.startsWith("\n")) {
+      // The CR counted alone at the end of the last chunk was the first half of a CRLF.
+      this.endings.cr -= 1;
+      this.endings.crlf += 1;
+      from = from.slice(1);
+    }
+    const out = from.replace(/\r\n|\r|\n/g, (end) => {
+      if (end === "\n") this.endings.lf += 1;
+      else if (end === "\r\n") this.endings.crlf += 1;
+      else this.endings.cr += 1;
+      return "\n";
+    });
+    if (from.length > 0) this.afterCr = from.endsWith("\r");
+    return out;
+  }
+}
+
+/** Splits LF-only text into lines, grouping them into blocks that end at a blank line. */
 class LineScanner {
   private pending = "";
   private block: string[] = [];
 
-  constructor(private readonly endings: { lf: number; crlf: number; cr: number }) {}
-
   /** Answers the completed blocks that carry a data field (those are the ones the parser dispatches). */
-  feed(text: string, final = false): string[][] {
+  feed(text: string): string[][] {
     this.pending += text;
     const blocks: string[][] = [];
     for (;;) {
-      const match = /\r\n|\r|\n/.exec(this.pending);
-      if (match === null) break;
-      // A CR at the very end may be the first half of a CRLF still in flight.
-      if (!final && match[0] === "\r" && match.index === this.pending.length - 1) break;
-      const line = this.pending.slice(0, match.index);
-      this.pending = this.pending.slice(match.index + match[0].length);
-      if (match[0] === "\n") this.endings.lf += 1;
-      else if (match[0] === "\r\n") this.endings.crlf += 1;
-      else this.endings.cr += 1;
+      const at = this.pending.indexOf("\n");
+      if (at < 0) break;
+      const line = this.pending.slice(0, at);
+      this.pending = this.pending.slice(at + 1);
       if (line === "") {
         if (this.block.some((l) => /^data(:|$)/.test(l))) blocks.push(this.block);
         this.block = [];
@@ -255,10 +275,6 @@ class LineScanner {
       }
     }
     return blocks;
-  }
-
-  endsWithCr(): boolean {
-    return this.pending.endsWith("\r");
   }
 
   /** Field lines (not comments) or text the server never terminated with a blank line. */

@@ -1,0 +1,150 @@
+// The variant matrix, the kill matrix's dual: every legal variant of the reference platform (a way a server
+// may conform differently, `cap-conformance variants`) must pass, the way a user would see it: `serve
+// --variant ...` in its own process, then `run --target` against it, exit 0 with nothing failed or errored.
+// Writes reports/out/variant-matrix.json and variant-matrix.md (the README's table).
+//
+// Budget (at most ~6 minutes of npm test on the 2-core machine) and why the plan below is sound:
+// - A variant with a declared reach (`reach`: the suites whose checks can see it, e.g. a provider-key
+//   refusal reaches byok only) runs alone, narrowed to those suites. Such variants change what a server
+//   decides (a status, a refusal, a role), so a check may take another branch for them: each gets a run of
+//   its own, and no other variant can hide or cause what it shows.
+// - A variant without one changes how every response is written (key order, layout, escapes, media type,
+//   framing, headers, timestamps, ids, record fields, success statuses, error wording, the stream format):
+//   only a full run proves it, and ~40 s of full run for each of ~40 of them would cost ~25 minutes. These
+//   are stacked into three full runs instead (test/helpers/variant-plan.ts), one variant per layer per run,
+//   spread evenly. Stacking is sound because variants of different layers rewrite different things (the
+//   bytes between keys, the key order, the offset of a time, the version of an id, a response header) and
+//   the checks read parsed values, so one variant cannot undo another's effect on a check: a check a
+//   variant breaks alone, it breaks in its stack. Variants that rewrite the same thing share a layer and
+//   are never stacked (serve refuses two of one layer). When a stack fails, each of its variants is run
+//   again alone, narrowed to the suites of the failed clauses, and the report names the culprits.
+// - Runs use fewer generated cases than a release run (`--num-runs 5`, no shrinking): a variant is in
+//   every response, so five cases of a property see it as well as twenty-five do.
+// Three runs at a time, as the kill matrix does: a run mostly waits (simulated minutes, keep-alives, the
+// five-second delivery limit). Measured wall time is in the README beside the table.
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { expect, test } from "vitest";
+import { VARIANTS, type VariantName } from "../../simulators/platform/variants/index.ts";
+import { Report } from "../../spec/report.ts";
+import { pool, ROOT, runCli, serve } from "../helpers/cli.ts";
+import { type VariantRun, variantPlan } from "../helpers/variant-plan.ts";
+
+interface Outcome {
+  label: string;
+  variants: VariantName[];
+  suites: string[] | null;
+  exit: number | null;
+  passed: number;
+  failed: string[];
+  errored: string[];
+  ambiguous: string[];
+  /** The suites of the failed and errored checks (every-response: a rule checked on every response). */
+  failingSuites: string[];
+  ms: number;
+  /** For a stack that failed: which of its variants fail alone. */
+  culprits?: Array<{ variant: VariantName; failed: string[]; errored: string[] }>;
+}
+
+async function runVariants(run: VariantRun, dir: string): Promise<Omit<Outcome, "culprits">> {
+  const reportDir = join(dir, run.label);
+  mkdirSync(reportDir, { recursive: true });
+  const served = await serve(
+    run.variants.flatMap((variant) => ["--variant", variant]),
+    reportDir,
+  );
+  const args = ["run", "--target", served.targetFile, "--seed", "1", "--num-runs", "5", "--no-shrink", "--quiet"];
+  if (run.suites !== undefined) args.push("--suite", run.suites.join(","));
+  args.push("--report-dir", reportDir);
+  const result = await runCli(args, { timeoutMs: 600_000 }).finally(() => served.stop());
+  let report: Report | undefined;
+  try {
+    report = Report.parse(JSON.parse(readFileSync(join(reportDir, "report.json"), "utf8")));
+  } catch {
+    report = undefined;
+  }
+  const ids = (status: string) => report?.clauses.filter((c) => c.status === status).map((c) => c.id) ?? [];
+  return {
+    label: run.label,
+    variants: run.variants,
+    suites: run.suites ?? null,
+    exit: result.code,
+    passed: report?.summary.passed ?? 0,
+    failed: ids("failed"),
+    errored: report === undefined ? ["(no report.json)"] : ids("errored"),
+    ambiguous: report?.clauses.filter((c) => c.ambiguity !== undefined).map((c) => c.id) ?? [],
+    failingSuites: [
+      ...new Set(
+        (report?.clauses ?? [])
+          .flatMap((c) => c.checks)
+          .filter((check) => check.status === "failed" || check.status === "errored")
+          .map((check) => check.suite ?? "every-response"),
+      ),
+    ],
+    ms: result.ms,
+  };
+}
+
+const green = (o: Pick<Outcome, "exit" | "failed" | "errored">) =>
+  o.exit === 0 && o.failed.length === 0 && o.errored.length === 0;
+
+test("every legal variant passes: nothing failed, nothing errored", { timeout: 1_800_000 }, async () => {
+  const dir = mkdtempSync(join(tmpdir(), "cap-variants-"));
+  const started = Date.now();
+  const plan = variantPlan();
+  const outcomes: Outcome[] = await pool(
+    3,
+    plan.map((run) => async (): Promise<Outcome> => {
+      const outcome: Outcome = await runVariants(run, dir);
+      if (green(outcome) || run.variants.length === 1) return outcome;
+      // A rule checked on every response can fail in any suite: then each variant runs alone in full.
+      const everywhere = outcome.failingSuites.includes("every-response") || outcome.failingSuites.length === 0;
+      const suites = everywhere ? undefined : outcome.failingSuites;
+      outcome.culprits = [];
+      for (const variant of run.variants) {
+        const alone = await runVariants({ label: `${run.label}-${variant}`, variants: [variant], suites }, dir);
+        if (!green(alone)) outcome.culprits.push({ variant, failed: alone.failed, errored: alone.errored });
+      }
+      return outcome;
+    }),
+  );
+  const wallMs = Date.now() - started;
+  mkdirSync(join(ROOT, "reports/out"), { recursive: true });
+  const served = outcomes.flatMap((o) => o.variants).length;
+  const passing = outcomes.filter(green).flatMap((o) => o.variants).length;
+  writeFileSync(
+    join(ROOT, "reports/out/variant-matrix.json"),
+    `${JSON.stringify({ variants: served, passed: passing, runs: outcomes.length, wall_ms: wallMs, outcomes }, null, 2)}\n`,
+  );
+  writeFileSync(join(ROOT, "reports/out/variant-matrix.md"), variantMatrixMarkdown(outcomes, wallMs));
+  expect(served, "every declared variant is in the plan").toBe(Object.keys(VARIANTS).length);
+  const broken = outcomes
+    .filter((o) => !green(o))
+    .map(
+      (o) =>
+        `${o.label} (exit ${o.exit}): failed ${o.failed.join(", ") || "-"}; errored ${o.errored.join(", ") || "-"}${o.culprits ? `; alone: ${JSON.stringify(o.culprits)}` : ""}`,
+    );
+  expect(broken, "variants a conforming server may choose that the harness fails").toEqual([]);
+});
+
+function variantMatrixMarkdown(outcomes: Outcome[], wallMs: number): string {
+  const rows = outcomes.flatMap((o) =>
+    o.variants.map((variant) => {
+      const ok = green(o) || (o.culprits !== undefined && !o.culprits.some((c) => c.variant === variant));
+      const run = o.suites === null ? `${o.label} (full run)` : `alone, suites ${o.suites.join(", ")}`;
+      const ambiguous = o.ambiguous.length > 0 ? ` (ambiguous: ${o.ambiguous.join(", ")})` : "";
+      return `| \`${variant}\` | ${VARIANTS[variant].section} | ${VARIANTS[variant].description.replaceAll("|", "\\|")} | ${run} | ${ok ? `passed${ambiguous}` : "**failed**"} |`;
+    }),
+  );
+  const passed = outcomes.filter(green).flatMap((o) => o.variants).length;
+  const total = outcomes.flatMap((o) => o.variants).length;
+  return [
+    `${passed} of ${total} legal variants pass with nothing failed or errored, in ${outcomes.length} runs (${Math.round(wallMs / 1000)} s).`,
+    "",
+    "| variant | § | how the server differs | run | result |",
+    "|---|---|---|---|---|",
+    ...rows,
+    "",
+  ].join("\n");
+}
