@@ -3,7 +3,7 @@
 import fc from "fast-check";
 import { expect } from "vitest";
 import { richAgentConfig } from "../fixtures/agent-configs.ts";
-import { AgentRecord } from "../spec/agent.ts";
+import { AgentRecordRead } from "../spec/agent.ts";
 import { createAgent } from "./harness/agents.ts";
 import { startBatch, waitForBatch } from "./harness/batches.ts";
 import { ensureLlmKey } from "./harness/byok.ts";
@@ -12,20 +12,17 @@ import { patternNumber } from "./harness/carrier.ts";
 import { firstPair, isListed, listedPairs, type Pair, type PairKind, unlistedName } from "./harness/catalog.ts";
 import { check } from "./harness/check.ts";
 import { call, describe } from "./harness/http.ts";
-import { expectOneOfTwoCreated, expectRenameOntoTakenRefused } from "./harness/names.ts";
+import { expectNameTaken, expectOneOfTwoCreated, expectRenameOntoTakenRefused } from "./harness/names.ts";
 import { OVERRIDE_FIELDS, overrideOf } from "./harness/overrides.ts";
 import { callOp } from "./harness/profile.ts";
 import { property } from "./harness/property.ts";
 import { assertDeleted, track, uniqueName } from "./harness/resources.ts";
+import { expectOkResult, expectSuccess } from "./harness/success.ts";
 import { importFreshNumber } from "./harness/telephony.ts";
 
 check("a second agent with a taken name is a 400 that says so", ["agents.names-unique"], async () => {
   const agent = await createAgent();
-  const response = await callOp("agent.create", {}, { body: { name: agent.name } });
-  expect(response.status, describe(response)).toBe(400);
-  expect((response.json as { detail: { message: string } }).detail.message, describe(response)).toMatch(
-    /already exists/i,
-  );
+  expectNameTaken(await callOp("agent.create", {}, { body: { name: agent.name } }));
 });
 
 check("two concurrent creates with one name: exactly one succeeds", ["agents.names-unique"], async () => {
@@ -50,7 +47,7 @@ check(
     const readAgent = async (id: string) => {
       const read = await callOp("agent.get", { agent_id: id });
       expect(read.status, describe(read)).toBe(200);
-      return AgentRecord.parse(read.json);
+      return AgentRecordRead.parse(read.json);
     };
     // The agent PATCH replaces whole (4): the stored config is sent back with only the name changed.
     const config = (await readAgent(renamed.id)).config;
@@ -69,7 +66,7 @@ check("an agent written with 2.9 fields reads back with the same values", ["agen
   const agent = await createAgent(config);
   const response = await callOp("agent.get", { agent_id: agent.id });
   expect(response.status, describe(response)).toBe(200);
-  expect(AgentRecord.parse(response.json).config, describe(response)).toMatchObject(config);
+  expect(AgentRecordRead.parse(response.json).config, describe(response)).toMatchObject(config);
 });
 
 check(
@@ -81,8 +78,8 @@ check(
     const rich = richAgentConfig(uniqueName("replace"));
     const agent = await createAgent(rich);
     const patch = await callOp("agent.patch", { agent_id: agent.id }, { body: { name: agent.name } });
-    expect(patch.status, describe(patch)).toBe(200);
-    const after = AgentRecord.parse((await callOp("agent.get", { agent_id: agent.id })).json).config;
+    expectSuccess(patch);
+    const after = AgentRecordRead.parse((await callOp("agent.get", { agent_id: agent.id })).json).config;
     for (const field of Object.keys(rich).filter((k) => k !== "name")) {
       expect((after as Record<string, unknown>)[field], `field ${field} after a PATCH that omitted it`).toEqual(
         (defaults as Record<string, unknown>)[field],
@@ -94,8 +91,7 @@ check(
 check("deleting an agent returns {ok: true} and the agent is then a 404", ["agents.delete-ok"], async () => {
   const agent = await createAgent();
   const deleted = await callOp("agent.delete", { agent_id: agent.id });
-  expect(deleted.status, describe(deleted)).toBe(200);
-  expect(deleted.json, describe(deleted)).toEqual({ ok: true });
+  expectOkResult(deleted);
   const after = await callOp("agent.get", { agent_id: agent.id });
   expect(after.status, describe(after)).toBe(404);
 });
@@ -271,7 +267,7 @@ property(
     if (extras.includes("analysis")) body.analysis = { enabled: true, model: await at("llm", 9) };
     const agent = await createAgent(body);
     const patched = await callOp("agent.patch", { agent_id: agent.id }, { body: { ...body, name: agent.name } });
-    expect(patched.status, `PATCH with the same listed pairs: ${describe(patched)}`).toBe(200);
+    expectSuccess(patched, "PATCH with the same listed pairs");
   },
   { numRuns: 8 },
 );
@@ -297,7 +293,7 @@ property(
 // ---- Overrides (2.11): the 2.9 names, all optional, sent with an agent_id for one run or batch.
 
 /** A voice agent on the catalog's first cascade pairs: what an override is laid over. */
-async function cascadeAgent(): Promise<AgentRecord> {
+async function cascadeAgent(): Promise<AgentRecordRead> {
   return createAgent({
     channel: "voice",
     prompt: "You answer questions about orders.",
@@ -310,7 +306,7 @@ async function cascadeAgent(): Promise<AgentRecord> {
 
 const postToken = (body: unknown) => call("/v1/calls/token", { method: "POST", body, as: "editor" });
 
-let overridden: Promise<AgentRecord> | undefined;
+let overridden: Promise<AgentRecordRead> | undefined;
 
 property(
   "an agent override with any subset of the 2.9 fields is accepted next to an agent_id (POST /v1/calls/token)",
@@ -334,10 +330,10 @@ property(
 /** The stored agent as GET answers it: the draft and the published version (profile record shape). */
 async function storedAgent(
   id: string,
-): Promise<Pick<AgentRecord, "config" | "published_version" | "published_config">> {
+): Promise<Pick<AgentRecordRead, "config" | "published_version" | "published_config">> {
   const response = await callOp("agent.get", { agent_id: id });
   expect(response.status, describe(response)).toBe(200);
-  const { config, published_version, published_config } = AgentRecord.parse(response.json);
+  const { config, published_version, published_config } = AgentRecordRead.parse(response.json);
   return { config, published_version, published_config };
 }
 
@@ -378,10 +374,10 @@ check(
     await ensureLlmKey();
     const agent = await cascadeAgent();
     const published = await callOp("agent.publish", { agent_id: agent.id });
-    expect(published.status, describe(published)).toBe(200);
+    expectSuccess(published);
     // A draft that differs from the published version, so an override merged into either one shows.
     const draft = { ...agent.config, prompt: "A draft prompt nobody published." };
-    expect((await callOp("agent.patch", { agent_id: agent.id }, { body: draft })).status).toBe(200);
+    expectSuccess(await callOp("agent.patch", { agent_id: agent.id }, { body: draft }));
     const before = await storedAgent(agent.id);
     const agent_override = await overrideOf(OVERRIDE_FIELDS);
     const token = await postToken({ agent_id: agent.id, agent_override });

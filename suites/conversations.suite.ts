@@ -16,6 +16,7 @@ import {
 } from "./harness/conversations.ts";
 import { type ApiResponse, call, describe } from "./harness/http.ts";
 import { readAll, rowKey } from "./harness/paged-endpoints.ts";
+import { problemLines } from "./harness/problem-lines.ts";
 import { profile } from "./harness/profile.ts";
 import { property } from "./harness/property.ts";
 import { uniqueName } from "./harness/resources.ts";
@@ -28,9 +29,7 @@ beforeAll(async () => {
   if (runConfig().target.wired) await ensureProviderKey();
 });
 
-function linesOf(response: ApiResponse): string[] {
-  return (response.json as { detail?: { errors?: string[] } })?.detail?.errors ?? [];
-}
+const linesOf = (response: ApiResponse): string[] => problemLines(response);
 
 function expect422Naming(response: ApiResponse, field: string): void {
   expect(response.status, describe(response)).toBe(422);

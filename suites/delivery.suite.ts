@@ -9,6 +9,7 @@ import { call, describe } from "./harness/http.ts";
 import { callOp, profile } from "./harness/profile.ts";
 import { registerSecret } from "./harness/redact.ts";
 import { uniqueName } from "./harness/resources.ts";
+import { expectSuccess } from "./harness/success.ts";
 import {
   configureHook,
   countAfterQuiet,
@@ -158,7 +159,7 @@ check(
     const before = await fireAndWait(webhook.id, hook);
     expect(before.arrived.deliveries[0]?.signature_valid, "signature before rotation").toBe(true);
     const rotated = await callOp("webhook.rotate-secret", { webhook_id: webhook.id });
-    expect(rotated.status, describe(rotated)).toBe(200);
+    expectSuccess(rotated);
     const { secret } = WebhookWithSecret.parse(rotated.json);
     registerSecret(secret);
     await configureHook(hook, { secret });

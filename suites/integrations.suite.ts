@@ -11,6 +11,7 @@ import { call, describe } from "./harness/http.ts";
 import { seedIntegration, seedTrigger } from "./harness/integrations.ts";
 import { callOp } from "./harness/profile.ts";
 import { chatRequestsSince, providerRequests } from "./harness/provider.ts";
+import { expectSuccess } from "./harness/success.ts";
 import { newHook } from "./harness/webhook-sink.ts";
 
 const triggersPath = (id: string) => `/v1/integrations/${id}/triggers`;
@@ -99,7 +100,7 @@ check(
     const agent = await publishedTextAgent(live);
     const draftBody = { name: agent.name, channel: "text", prompt: "Answer briefly.", greeting: "Hi", llm: draft };
     const patched = await callOp("agent.patch", { agent_id: agent.id }, { body: draftBody });
-    expect(patched.status, describe(patched)).toBe(200);
+    expectSuccess(patched);
     const channel = await channelFor(agent.id, (await newHook("channel")).url);
     const before = (await providerRequests()).length;
     const fed = await inbound(channel, "Where is my order?");

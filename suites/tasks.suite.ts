@@ -2,12 +2,13 @@
 // its name (runs are seeded through test control; the history's path is the profile's `task.runs`).
 import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
-import { TaskRecord, TaskRun } from "../spec/task.ts";
+import { TaskRecordRead, TaskRun } from "../spec/task.ts";
 import { check } from "./harness/check.ts";
 import { type ApiResponse, describe } from "./harness/http.ts";
-import { expectOneOfTwoCreated, expectRenameOntoTakenRefused } from "./harness/names.ts";
+import { expectNameTaken, expectOneOfTwoCreated, expectRenameOntoTakenRefused } from "./harness/names.ts";
 import { callOp } from "./harness/profile.ts";
 import { assertDeleted, track, uniqueName } from "./harness/resources.ts";
+import { expectOkResult } from "./harness/success.ts";
 import { createTask } from "./harness/tasks.ts";
 import { seed } from "./harness/test-control.ts";
 
@@ -25,10 +26,7 @@ check("a second task with a taken name is a 400 that says so", ["tasks.names-uni
   const task = await createTask();
   const response = await callOp("task.create", {}, { body: { name: task.name } });
   trackCreated(response);
-  expect(response.status, describe(response)).toBe(400);
-  expect((response.json as { detail: { message: string } }).detail.message, describe(response)).toMatch(
-    /already exists/i,
-  );
+  expectNameTaken(response);
 });
 
 check("two concurrent task creates with one name: exactly one succeeds", ["tasks.names-unique"], async () => {
@@ -51,7 +49,7 @@ check(
       async (id) => {
         const read = await callOp("task.get", { task_id: id });
         expect(read.status, describe(read)).toBe(200);
-        return TaskRecord.parse(read.json).name;
+        return TaskRecordRead.parse(read.json).name;
       },
     );
   },
@@ -60,8 +58,7 @@ check(
 check("DELETE /v1/tasks/{task_id} answers {ok: true} and the task is then a 404", ["tasks.delete-ok"], async () => {
   const task = await createTask();
   const deleted = await callOp("task.delete", { task_id: task.id });
-  expect(deleted.status, describe(deleted)).toBe(200);
-  expect(deleted.json, describe(deleted)).toEqual({ ok: true });
+  expectOkResult(deleted);
   const after = await callOp("task.get", { task_id: task.id });
   expect(after.status, describe(after)).toBe(404);
   const again = await callOp("task.delete", { task_id: task.id });

@@ -14,10 +14,12 @@ import { check } from "./harness/check.ts";
 import { replyDeadlineMs, sendMessage, waitForReply } from "./harness/conversations.ts";
 import { TargetError } from "./harness/errors.ts";
 import { type ApiResponse, call, describe } from "./harness/http.ts";
+import { problemLines } from "./harness/problem-lines.ts";
 import { callOp } from "./harness/profile.ts";
 import { property } from "./harness/property.ts";
 import { chatRequestsSince, providerRequests } from "./harness/provider.ts";
 import { uniqueName } from "./harness/resources.ts";
+import { expectOkResult, expectSuccess } from "./harness/success.ts";
 import { createTool, httpOperation, publishTool } from "./harness/tools.ts";
 import { newHook, waitForDeliveries } from "./harness/webhook-sink.ts";
 
@@ -116,7 +118,7 @@ check(
     const { errors, warnings } = validation(await op("agent", "validate", agent.id));
     expect(errors, "a complete draft").toEqual([]);
     const published = await op("agent", "publish", agent.id);
-    expect(published.status, describe(published)).toBe(200);
+    expectSuccess(published);
     expect((published.json as { warnings?: unknown }).warnings, `the warnings in ${describe(published)}`).toEqual(
       warnings,
     );
@@ -137,12 +139,12 @@ check(
       ["a complete draft without a description", true, true],
     ] as const) {
       const patched = await op("tool", "patch", tool.id, await draftBody("tool", name, complete, bare, label));
-      expect(patched.status, `${label}: ${describe(patched)}`).toBe(200);
+      expectSuccess(patched, label);
       const { errors } = validation(await op("tool", "validate", tool.id));
       if (complete) expect(errors, `${label} validates clean`).toEqual([]);
       if (errors.length > 0) continue;
       const published = await op("tool", "publish", tool.id);
-      expect(published.status, `${label}, whose validate found no errors: ${describe(published)}`).toBe(200);
+      expectSuccess(published, `${label}, whose validate found no errors`);
     }
   },
 );
@@ -175,10 +177,10 @@ check(
       ]) {
         const response = await call("/v1/calls/token", { method: "POST", body, as: "editor" });
         expect(response.status, describe(response)).toBe(422);
-        const errors = (response.json as { detail: { errors: string[] } }).detail.errors;
+        const lines = problemLines(response);
         expect(
-          errors.some((line) => /(^|\.)agent_version: /.test(line)),
-          `a line naming agent_version in ${JSON.stringify(errors)}`,
+          lines.some((line) => /(^|\.)agent_version: /.test(line)),
+          `a line naming agent_version in ${JSON.stringify(lines)}`,
         ).toBe(true);
       }
     }
@@ -243,7 +245,7 @@ class Patch implements fc.AsyncCommand<Model, object> {
       side.id!,
       await draftBody(this.kind, side.name, this.complete, this.bare, marker),
     );
-    expect(response.status, describe(response)).toBe(200);
+    expectSuccess(response);
     side.draftMarker = marker;
     await expectState(this.kind, side);
   }
@@ -273,7 +275,7 @@ class Publish implements fc.AsyncCommand<Model, object> {
         verdict.errors,
       );
     } else {
-      expect(response.status, `publish with no errors: ${describe(response)}`).toBe(200);
+      expectSuccess(response, "publish with no errors");
       const body = response.json as { published_version?: unknown; warnings?: unknown };
       expect(Number.isInteger(body.published_version), `an integer version in ${describe(response)}`).toBe(true);
       expect(body.warnings, "publish returns validate's warnings").toEqual(verdict.warnings);
@@ -291,8 +293,7 @@ class Delete implements fc.AsyncCommand<Model, object> {
   async run(m: Model) {
     const side = m[this.kind];
     const response = await op(this.kind, "delete", side.id!);
-    expect(response.status, describe(response)).toBe(200);
-    expect(response.json, describe(response)).toEqual({ ok: true });
+    expectOkResult(response);
     const after = await op(this.kind, "get", side.id!);
     expect(after.status, `${this.kind} after delete: ${describe(after)}`).toBe(404);
     side.id = null;
@@ -360,15 +361,15 @@ check(
     const [live, draft] = models as [Pair, Pair];
     const agent = await createAgent({ channel: "text", prompt: "Answer briefly.", greeting: "Hi", llm: live });
     const body = (llm: Pair) => ({ name: agent.name, channel: "text", prompt: "Answer briefly.", greeting: "Hi", llm });
-    expect((await op("agent", "publish", agent.id)).status).toBe(200);
+    expectSuccess(await op("agent", "publish", agent.id));
     const patched = await op("agent", "patch", agent.id, body(draft));
-    expect(patched.status, describe(patched)).toBe(200);
+    expectSuccess(patched);
     const beforePublish = await modelsAnswering(agent.id);
     expect(beforePublish.length, "the reply called the provider").toBeGreaterThan(0);
     expect(beforePublish, `answered by the published ${live.model}, not the draft's ${draft.model}`).toEqual(
       beforePublish.map(() => live.model),
     );
-    expect((await op("agent", "publish", agent.id)).status).toBe(200);
+    expectSuccess(await op("agent", "publish", agent.id));
     const afterPublish = await modelsAnswering(agent.id);
     expect(afterPublish.length, "the reply called the provider").toBeGreaterThan(0);
     expect(afterPublish, `answered by the newly published ${draft.model}`).toEqual(afterPublish.map(() => draft.model));
@@ -393,7 +394,7 @@ async function agentRunningTool(toolId: string, version: number) {
     on_user_turn_completed: { tool_id: toolId, tool_version: version },
   });
   const live = await op("agent", "publish", agent.id);
-  expect(live.status, describe(live)).toBe(200);
+  expectSuccess(live);
   return agent;
 }
 
@@ -419,7 +420,7 @@ check(
     const version = await publishTool(tool.id);
     const agent = await agentRunningTool(tool.id, version);
     const patched = await op("tool", "patch", tool.id, { operations: hookOperations(hook.url, draft) });
-    expect(patched.status, describe(patched)).toBe(200);
+    expectSuccess(patched);
     const bodies = await toolRequestsOfOneTurn(agent.id, hook.name);
     for (const body of bodies) {
       expect(body, `the operation request ran version ${version}, not the draft`).toContain(published);
@@ -440,7 +441,7 @@ check(
     const tool = await createTool({ operations: hookOperations(hook.url, first) });
     const before = await publishTool(tool.id);
     const patched = await op("tool", "patch", tool.id, { operations: hookOperations(hook.url, draft) });
-    expect(patched.status, describe(patched)).toBe(200);
+    expectSuccess(patched);
     const version = await publishTool(tool.id);
     expect(version, "the second publish creates a new version").not.toBe(before);
     const agent = await agentRunningTool(tool.id, version);

@@ -1,19 +1,20 @@
 // Agent helpers shared by suites: create with the run prefix and schedule the delete.
 import { expect } from "vitest";
-import { AgentRecord } from "../../spec/agent.ts";
+import { AgentRecordRead } from "../../spec/agent.ts";
 import { describe, type Who } from "./http.ts";
 import { callOp } from "./profile.ts";
 import { track, uniqueName } from "./resources.ts";
+import { deletedOrGone } from "./success.ts";
 
-export async function createAgent(config: Record<string, unknown> = {}, as: Who = "admin"): Promise<AgentRecord> {
+export async function createAgent(config: Record<string, unknown> = {}, as: Who = "admin"): Promise<AgentRecordRead> {
   const body = { name: uniqueName("agent"), ...config };
   const response = await callOp("agent.create", {}, { body, as });
   expect(response.status, `agent create: ${describe(response)}`).toBeGreaterThanOrEqual(200);
   expect(response.status, `agent create: ${describe(response)}`).toBeLessThan(300);
-  const agent = AgentRecord.parse(response.json);
+  const agent = AgentRecordRead.parse(response.json);
   track(`agent ${agent.id}`, async () => {
     const deleted = await callOp("agent.delete", { agent_id: agent.id });
-    if (deleted.status !== 200 && deleted.status !== 404) throw new Error(`delete answered ${deleted.status}`);
+    if (!deletedOrGone(deleted.status)) throw new Error(`delete answered ${deleted.status}`);
   });
   return agent;
 }

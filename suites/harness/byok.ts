@@ -43,6 +43,8 @@ export async function ensureLlmKey(): Promise<string> {
   const { provider } = await firstPair("llm");
   const key = await newProviderKey();
   const response = await putKey(provider, key);
-  if (response.status !== 200) throw new Error(`PUT /v1/byok/${provider} answered ${response.status}`);
+  if (response.status < 200 || response.status >= 300) {
+    throw new Error(`PUT /v1/byok/${provider} answered ${response.status}`);
+  }
   return key;
 }

@@ -2,7 +2,7 @@
 // record to reach a state (polling GET /v1/calls/{session_id} with a deadline scaled to the target's
 // simulated minute).
 import { expect } from "vitest";
-import type { AgentRecord } from "../../spec/agent.ts";
+import type { AgentRecordRead } from "../../spec/agent.ts";
 import { CallSession } from "../../spec/calls.ts";
 import type { PhoneNumber } from "../../spec/telephony.ts";
 import { createAgent } from "./agents.ts";
@@ -20,10 +20,10 @@ export function realBudget(simMs: number, slackMs = 5_000): number {
   return (simMs * minuteMs()) / 60_000 + slackMs;
 }
 
-let caller: { agent: AgentRecord; number: PhoneNumber } | undefined;
+let caller: { agent: AgentRecordRead; number: PhoneNumber } | undefined;
 
 /** An agent and a number to call from, made once per suite file. */
-export async function callingSetup(): Promise<{ agent: AgentRecord; number: PhoneNumber }> {
+export async function callingSetup(): Promise<{ agent: AgentRecordRead; number: PhoneNumber }> {
   caller ??= { agent: await createAgent(), number: await importFreshNumber() };
   return caller;
 }

@@ -2,17 +2,17 @@
 // hook, a trigger binding its inbound messages to the agent, and inbound messages on one thread that
 // continue one conversation. Integrations and inbound messages go through test control.
 import { expect } from "vitest";
-import type { AgentRecord } from "../../spec/agent.ts";
+import type { AgentRecordRead } from "../../spec/agent.ts";
 import { createAgent } from "./agents.ts";
 import { ensureLlmKey } from "./byok.ts";
 import { firstPair, type Pair } from "./catalog.ts";
-import { describe } from "./http.ts";
 import { postInbound, seedIntegration, seedTrigger } from "./integrations.ts";
 import { callOp } from "./profile.ts";
 import { uniqueName } from "./resources.ts";
+import { expectSuccess } from "./success.ts";
 
 /** A text agent on `llm` (the catalog's first by default), published: live traffic has a version to run. */
-export async function publishedTextAgent(llm?: Pair): Promise<AgentRecord> {
+export async function publishedTextAgent(llm?: Pair): Promise<AgentRecordRead> {
   await ensureLlmKey();
   const agent = await createAgent({
     channel: "text",
@@ -21,7 +21,7 @@ export async function publishedTextAgent(llm?: Pair): Promise<AgentRecord> {
     llm: llm ?? (await firstPair("llm")),
   });
   const published = await callOp("agent.publish", { agent_id: agent.id });
-  expect(published.status, `agent publish: ${describe(published)}`).toBe(200);
+  expectSuccess(published, "agent publish");
   return agent;
 }
 

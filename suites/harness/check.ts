@@ -80,7 +80,7 @@ export function check(
     ctx.task.meta.check = meta;
     const reason = unmet(options.needs ?? []);
     if (reason !== undefined) ctx.skip(reason);
-    const record = beginRecording();
+    const record = beginRecording(clauses);
     try {
       await withinDeadline(body(ctx), timeout - DEADLINE_MARGIN_MS);
     } catch (error) {

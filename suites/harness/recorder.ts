@@ -12,6 +12,8 @@ export interface CheckRecord {
   universal: Record<string, RuleObservation>;
   /** Clauses this check judged under one reading of a sentence the spec contradicts (see noteAmbiguity). */
   ambiguities: Ambiguity[];
+  /** The clause ids the running check names. */
+  clauses: string[];
 }
 
 export interface Ambiguity {
@@ -22,8 +24,8 @@ export interface Ambiguity {
 const MAX_EXCHANGES = 200;
 let current: CheckRecord | undefined;
 
-export function beginRecording(): CheckRecord {
-  current = { exchanges: [], universal: {}, ambiguities: [] };
+export function beginRecording(clauses: string[] = []): CheckRecord {
+  current = { exchanges: [], universal: {}, ambiguities: [], clauses };
   return current;
 }
 
@@ -49,8 +51,10 @@ export function observeRule(rule: string, violation?: string): void {
  * The server followed one of two sentences of the spec that contradict each other, and the check accepted it:
  * the clause passes, and every report says it passed under that reading.
  */
-export function noteAmbiguity(clause: string, note: string): void {
+export function noteAmbiguity(note: string, clauses?: string[]): void {
   if (current === undefined) return;
-  if (!current.ambiguities.some((a) => a.clause === clause && a.note === note))
-    current.ambiguities.push({ clause, note });
+  for (const clause of clauses ?? current.clauses) {
+    if (!current.ambiguities.some((a) => a.clause === clause && a.note === note))
+      current.ambiguities.push({ clause, note });
+  }
 }

@@ -106,9 +106,12 @@ export class SseStream {
     return this.waitFor((frame) => frame.event === event, { what: `a ${event} frame`, ...wait });
   }
 
-  /** The first comment line (a keep-alive), waiting for it until the deadline. */
-  waitForComment(timeoutMs: number): Promise<SseComment> {
-    return this.until(() => this.comments[0], { timeoutMs, what: "a comment line (keep-alive)" });
+  /** The first comment line (a keep-alive) received later than `afterMs`, waiting for it until the deadline. */
+  waitForComment(timeoutMs: number, afterMs = Number.NEGATIVE_INFINITY): Promise<SseComment> {
+    return this.until(() => this.comments.find((comment) => comment.at > afterMs), {
+      timeoutMs,
+      what: "a comment line (keep-alive)",
+    });
   }
 
   /** Everything received within the next `ms`: for checks that something is NOT sent. */

@@ -1,18 +1,19 @@
 // Task helpers shared by suites: create with the run prefix and schedule the delete.
 import { expect } from "vitest";
-import { TaskRecord } from "../../spec/task.ts";
+import { TaskRecordRead } from "../../spec/task.ts";
 import { describe } from "./http.ts";
 import { callOp } from "./profile.ts";
 import { track, uniqueName } from "./resources.ts";
+import { deletedOrGone } from "./success.ts";
 
-export async function createTask(body: Record<string, unknown> = {}): Promise<TaskRecord> {
+export async function createTask(body: Record<string, unknown> = {}): Promise<TaskRecordRead> {
   const response = await callOp("task.create", {}, { body: { name: uniqueName("task"), ...body } });
   expect(response.status, `task create: ${describe(response)}`).toBeGreaterThanOrEqual(200);
   expect(response.status, `task create: ${describe(response)}`).toBeLessThan(300);
-  const task = TaskRecord.parse(response.json);
+  const task = TaskRecordRead.parse(response.json);
   track(`task ${task.id}`, async () => {
     const deleted = await callOp("task.delete", { task_id: task.id });
-    if (deleted.status !== 200 && deleted.status !== 404) throw new Error(`delete answered ${deleted.status}`);
+    if (!deletedOrGone(deleted.status)) throw new Error(`delete answered ${deleted.status}`);
   });
   return task;
 }

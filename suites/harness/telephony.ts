@@ -6,6 +6,7 @@ import { addCarrierNumber, type CarrierNumber } from "./carrier.ts";
 import { describe } from "./http.ts";
 import { callOp } from "./profile.ts";
 import { track, uniqueName } from "./resources.ts";
+import { deletedOrGone } from "./success.ts";
 
 let wired: TelephonyAccount | undefined;
 
@@ -24,7 +25,7 @@ export async function carrierAccount(): Promise<TelephonyAccount> {
 export function trackPhoneNumber(id: string): void {
   track(`phone number ${id}`, async () => {
     const deleted = await callOp("phone.delete", { phone_number_id: id });
-    if (deleted.status !== 200 && deleted.status !== 404) throw new Error(`delete answered ${deleted.status}`);
+    if (!deletedOrGone(deleted.status)) throw new Error(`delete answered ${deleted.status}`);
   });
 }
 

@@ -27,9 +27,10 @@ export interface SeenResponse {
 export function applyUniversalRules(response: SeenResponse): void {
   const where = `${response.method} ${response.url} → ${response.status}`;
   observeRule("no-429", response.status === 429 ? `${where}: the API answered 429` : undefined);
-  const isStream = response.contentType?.startsWith("text/event-stream") ?? false;
+  // Media types are case-insensitive (RFC 9110 8.3.1): `Application/JSON` is JSON.
+  const isStream = /^text\/event-stream/i.test(response.contentType ?? "");
   if (!isStream && response.text.length > 0) {
-    const json = response.contentType?.startsWith("application/json") ?? false;
+    const json = /^application\/json/i.test(response.contentType ?? "");
     observeRule("json", json ? undefined : `${where}: Content-Type is ${response.contentType ?? "absent"}`);
   }
   if (response.status < 400) return;

@@ -12,6 +12,7 @@ import { callOp } from "./profile.ts";
 import { registerSecret } from "./redact.ts";
 import { track, uniqueName } from "./resources.ts";
 import { runConfig } from "./run-config.ts";
+import { deletedOrGone, expectSuccess } from "./success.ts";
 import { type HookBehaviour, hookUrl, newHook } from "./webhook-sink.ts";
 
 /** A public URL that nothing answers (example.com is reserved for documentation). */
@@ -45,7 +46,7 @@ export async function createWebhook(
 export function trackWebhook(id: string): void {
   track(`webhook ${id}`, async () => {
     const deleted = await callOp("webhook.delete", { webhook_id: id });
-    if (deleted.status !== 200 && deleted.status !== 404) throw new Error(`delete answered ${deleted.status}`);
+    if (!deletedOrGone(deleted.status)) throw new Error(`delete answered ${deleted.status}`);
   });
 }
 
@@ -74,7 +75,7 @@ export async function testFire(webhookId: string, timeoutMs = 15_000): Promise<F
   const started = performance.now();
   const response = await callOp("webhook.test", { webhook_id: webhookId }, { timeoutMs });
   const elapsedMs = performance.now() - started;
-  expect(response.status, `test-fire: ${describe(response)}`).toBe(200);
+  expectSuccess(response, "test-fire");
   return { response, result: TestFireResult.parse(response.json), elapsedMs };
 }
 
