@@ -1,10 +1,14 @@
 // `cap-conformance faults` and `cap-conformance clauses`: what the tool knows, as text or JSON.
+import { parseArgs } from "node:util";
 import { FAULTS } from "../simulators/platform/faults/index.ts";
 import { VARIANTS } from "../simulators/platform/variants/index.ts";
+import { assumptionRows, assumptionsMarkdown } from "../spec/assumptions.ts";
 import { CLAUSES } from "../spec/clauses/index.ts";
 import { OPTIONAL_BEHAVIOURS, optionalCheckId } from "../spec/optional-behaviours.ts";
+import { loadProfile } from "../spec/profile.ts";
 import { UNIVERSAL_RULES } from "../suites/harness/universal.ts";
 import { listChecks } from "./list-checks.ts";
+import { checkProfile } from "./profile-flag.ts";
 
 export function faultsCommand(argv: string[]): number {
   const rows = Object.entries(FAULTS).map(([name, fault]) => ({
@@ -36,6 +40,27 @@ export function variantsCommand(argv: string[]): number {
       const reach = row.reach === null ? "every response" : `suites ${row.reach.join(", ")}`;
       console.log(`${row.name.padEnd(40)} §${row.section} ${row.description}
 ${" ".repeat(41)}reaches ${reach}`);
+    }
+  }
+  return 0;
+}
+
+/** `cap-conformance assumptions [--profile FILE] [--json | --markdown]`: what the harness assumes beyond the spec. */
+export function assumptionsCommand(argv: string[]): number {
+  const { values } = parseArgs({
+    args: argv,
+    options: { profile: { type: "string" }, json: { type: "boolean" }, markdown: { type: "boolean" } },
+    strict: true,
+  });
+  const profileName = values.profile ?? "default";
+  checkProfile(profileName);
+  const profile = loadProfile(profileName);
+  if (values.json) console.log(JSON.stringify(assumptionRows(profile), null, 2));
+  else if (values.markdown) process.stdout.write(assumptionsMarkdown(profile));
+  else {
+    for (const row of assumptionRows(profile)) {
+      const by = row.fields.length === 0 ? "fixed" : row.fields.join(", ");
+      console.log(`${row.assumption} (§${row.sections}; ${by})\n    ${row.value.replaceAll("`", "")}`);
     }
   }
   return 0;

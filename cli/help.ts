@@ -13,6 +13,7 @@ const USAGE: Record<string, string> = {
   simulate: "  cap-conformance simulate [--out target.json] [--minute-ms N]",
   faults: "  cap-conformance faults [--json]",
   variants: "  cap-conformance variants [--json]",
+  assumptions: "  cap-conformance assumptions [--profile FILE] [--json | --markdown]",
   clauses: "  cap-conformance clauses [--json]",
   report: "  cap-conformance report DIR",
   cleanup:

@@ -21,6 +21,8 @@ export async function main(argv: string[]): Promise<number> {
         return await (await import("./cleanup.ts")).cleanupCommand(rest);
       case "faults":
         return (await import("./catalogue-commands.ts")).faultsCommand(rest);
+      case "assumptions":
+        return (await import("./catalogue-commands.ts")).assumptionsCommand(rest);
       case "variants":
         return (await import("./catalogue-commands.ts")).variantsCommand(rest);
       case "clauses":

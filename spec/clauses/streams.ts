@@ -108,12 +108,14 @@ export const streamsClauses: Clause[] = [
     id: "streams.delta-not-cumulative",
     section: "6.2",
     kind: "needs-wiring",
+    assumption: "stream_delta_fields",
     statement: "assistant.delta carries the next chunk of text, not the cumulative text (rule 3).",
   },
   {
     id: "streams.completed-text-joins-deltas",
     section: "6.2",
     kind: "needs-wiring",
+    assumption: "stream_delta_fields",
     statement: "assistant.completed carries text equal to all its deltas joined (rule 3).",
   },
   {
