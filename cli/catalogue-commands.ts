@@ -32,6 +32,7 @@ export function variantsCommand(argv: string[]): number {
     section: variant.section,
     layer: variant.layer,
     reach: "reach" in variant ? [...variant.reach] : null,
+    alone: "alone" in variant ? variant.alone : null,
   }));
   if (argv.includes("--json")) {
     console.log(JSON.stringify(rows, null, 2));

@@ -3,25 +3,25 @@
 // --variant ...` in its own process, then `run --target` against it, exit 0 with nothing failed or errored.
 // Writes reports/out/variant-matrix.json and variant-matrix.md (the README's table).
 //
-// Budget (at most ~6 minutes of npm test on the 2-core machine) and why the plan below is sound:
-// - A variant with a declared reach (`reach`: the suites whose checks can see it, e.g. a provider-key
-//   refusal reaches byok only) runs alone, narrowed to those suites. Such variants change what a server
-//   decides (a status, a refusal, a role), so a check may take another branch for them: each gets a run of
-//   its own, and no other variant can hide or cause what it shows.
-// - A variant without one changes how every response is written (key order, layout, escapes, media type,
-//   framing, headers, timestamps, ids, record fields, success statuses, error wording, the stream format):
-//   only a full run proves it, and ~40 s of full run for each of ~40 of them would cost ~25 minutes. These
-//   are stacked into three full runs instead (test/helpers/variant-plan.ts), one variant per layer per run,
-//   spread evenly. Stacking is sound because variants of different layers rewrite different things (the
-//   bytes between keys, the key order, the offset of a time, the version of an id, a response header) and
-//   the checks read parsed values, so one variant cannot undo another's effect on a check: a check a
-//   variant breaks alone, it breaks in its stack. Variants that rewrite the same thing share a layer and
-//   are never stacked (serve refuses two of one layer). When a stack fails, each of its variants is run
-//   again alone, narrowed to the suites of the failed clauses, and the report names the culprits.
-// - Runs use fewer generated cases than a release run (`--num-runs 5`, no shrinking): a variant is in
-//   every response, so five cases of a property see it as well as twenty-five do.
-// Three runs at a time, as the kill matrix does: a run mostly waits (simulated minutes, keep-alives, the
-// five-second delivery limit). Measured wall time is in the README beside the table.
+// Budget (at most ~6 minutes of npm test on the 2-core machine) and why the plan is sound
+// (test/helpers/variant-plan.ts):
+// - A full run costs ~40 s alone (~60 CPU-seconds with its server); one per variant would be ~40 minutes.
+//   So variants are stacked: every variant that can share a full run is served in one of three, one variant
+//   per layer per run, spread evenly. Variants of one layer change the same thing (two line endings, three
+//   offsets, three role rules) and are never stacked (serve refuses them together); variants of different
+//   layers change different things (the bytes between keys, a key's order, a time's offset, an id's version,
+//   a header, a refusal's status), and a check sees each through the parsed value it reads, so one cannot undo
+//   another's effect on a check: what breaks a check alone breaks it in its stack. Stacking also shows each
+//   variant to every check, not only to the suites it was declared to reach.
+// - Three variants run alone, narrowed to the suites they declare (`reach`), each for the reason it declares
+//   (`alone`): no credits fails by design every check that places a call, and 50 ms on every response or
+//   300 ms on every stream would add minutes to a full run.
+// - When a stack fails, each of its variants is run again alone, narrowed to the suites of the failed checks,
+//   and the report names the culprits (this costs time only when something is wrong).
+// - Runs use fewer generated cases than a release run (`--num-runs 5`, no shrinking): a variant is in every
+//   response of its kind, so five cases of a property meet it as surely as twenty-five do.
+// Three runs at a time, as the kill matrix does, the full runs first (the longest); measured wall time is in
+// the README beside the table.
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

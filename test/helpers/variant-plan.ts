@@ -10,19 +10,19 @@ export interface VariantRun {
 }
 
 /**
- * Variants that change how every response is written (no declared reach) are stacked, one per layer, into
- * `bundles` full runs, spread evenly; each variant with a declared reach gets a run of its own, narrowed to
- * those suites.
+ * Every variant that can share a full run is stacked, one per layer, into at least `bundles` full runs, spread
+ * evenly; a variant that cannot (`alone`: it fails checks outside its reach by design, or slows every response)
+ * gets a run of its own, narrowed to its reach.
  */
 export function variantPlan(bundles = 3): VariantRun[] {
   const names = Object.keys(VARIANTS) as VariantName[];
-  const everywhere = names.filter((name) => !("reach" in VARIANTS[name]));
+  const stacked = names.filter((name) => !("alone" in VARIANTS[name]));
   const perLayer = new Map<string, number>();
-  for (const name of everywhere) perLayer.set(VARIANTS[name].layer, (perLayer.get(VARIANTS[name].layer) ?? 0) + 1);
+  for (const name of stacked) perLayer.set(VARIANTS[name].layer, (perLayer.get(VARIANTS[name].layer) ?? 0) + 1);
   const needed = Math.max(bundles, ...perLayer.values());
   const stacks: VariantName[][] = Array.from({ length: needed }, () => []);
   // Layers with most variants first, so each of theirs lands in a bundle of its own.
-  const ordered = [...everywhere].sort(
+  const ordered = [...stacked].sort(
     (a, b) =>
       perLayer.get(VARIANTS[b].layer)! - perLayer.get(VARIANTS[a].layer)! || names.indexOf(a) - names.indexOf(b),
   );
@@ -31,10 +31,10 @@ export function variantPlan(bundles = 3): VariantRun[] {
     const open = stacks.filter((stack) => !stack.some((other) => VARIANTS[other].layer === layer));
     open.sort((a, b) => a.length - b.length)[0]!.push(name);
   }
-  const runs: VariantRun[] = stacks.map((variants, i) => ({ label: `every-response-${i + 1}`, variants }));
+  const runs: VariantRun[] = stacks.map((variants, i) => ({ label: `stack-${i + 1}`, variants }));
   for (const name of names) {
     const spec = VARIANTS[name];
-    if ("reach" in spec) runs.push({ label: name, variants: [name], suites: [...spec.reach] });
+    if ("alone" in spec) runs.push({ label: name, variants: [name], suites: [...spec.reach] });
   }
   return runs;
 }

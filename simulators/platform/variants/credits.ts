@@ -24,5 +24,6 @@ export const creditVariants = {
       "integrations",
       "byok",
     ],
+    alone: "a full run places calls, which need credits: only the checks that need none can pass",
   },
 } as const satisfies Record<string, VariantSpec>;

@@ -8,6 +8,7 @@ export const latencyVariants = {
     section: "8",
     layer: "latency",
     reach: ["streams", "conversations", "webhooks", "delivery", "knowledge", "auth", "errors"],
+    alone: "50 ms on each of the thousands of responses of a full run would add minutes to it",
   },
   "stream-first-byte-300ms": {
     description:
@@ -15,5 +16,6 @@ export const latencyVariants = {
     section: "6.2",
     layer: "stream-latency",
     reach: ["streams", "knowledge", "conversations", "byok"],
+    alone: "300 ms on each of the streams a full run opens, one after another, would add a minute to it",
   },
 } as const satisfies Record<string, VariantSpec>;

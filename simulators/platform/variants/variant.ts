@@ -15,4 +15,9 @@ export interface VariantSpec {
    * full run proves it.
    */
   readonly reach?: readonly string[];
+  /**
+   * Why it cannot be served in a full run beside the others (it fails checks outside its reach by design, or
+   * slows every response): the variant matrix runs it alone, narrowed to its reach.
+   */
+  readonly alone?: string;
 }
