@@ -33,6 +33,7 @@ export function variantsCommand(argv: string[]): number {
     layer: variant.layer,
     reach: "reach" in variant ? [...variant.reach] : null,
     alone: "alone" in variant ? variant.alone : null,
+    profile: "profile" in variant ? variant.profile : null,
   }));
   if (argv.includes("--json")) {
     console.log(JSON.stringify(rows, null, 2));

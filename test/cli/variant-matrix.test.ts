@@ -50,10 +50,13 @@ interface Outcome {
 async function runVariants(run: VariantRun, dir: string): Promise<Omit<Outcome, "culprits">> {
   const reportDir = join(dir, run.label);
   mkdirSync(reportDir, { recursive: true });
-  const served = await serve(
-    run.variants.flatMap((variant) => ["--variant", variant]),
-    reportDir,
-  );
+  const profileArgs: string[] = [];
+  if (run.profile !== undefined) {
+    const file = join(reportDir, "profile.json");
+    writeFileSync(file, JSON.stringify({ name: `variant ${run.label}`, ...run.profile }));
+    profileArgs.push("--profile", file);
+  }
+  const served = await serve([...run.variants.flatMap((variant) => ["--variant", variant]), ...profileArgs], reportDir);
   const args = ["run", "--target", served.targetFile, "--seed", "1", "--num-runs", "5", "--no-shrink", "--quiet"];
   if (run.suites !== undefined) args.push("--suite", run.suites.join(","));
   args.push("--report-dir", reportDir);

@@ -1,12 +1,15 @@
 // The variant matrix's plan (test/cli/variant-matrix.test.ts): which variants are served together in which
 // run, and which suites each run is narrowed to. The reasoning is in the test's header comment.
 import { VARIANTS, type VariantName } from "../../simulators/platform/variants/index.ts";
+import type { ProfileFile } from "../../spec/profile.ts";
 
 export interface VariantRun {
   label: string;
   variants: VariantName[];
   /** The suites the run is narrowed to; undefined for a full run. */
   suites?: string[];
+  /** The profile the variant is served and checked with (a `--profile` file for serve). */
+  profile?: ProfileFile;
 }
 
 /**
@@ -34,7 +37,13 @@ export function variantPlan(bundles = 3): VariantRun[] {
   const runs: VariantRun[] = stacks.map((variants, i) => ({ label: `stack-${i + 1}`, variants }));
   for (const name of names) {
     const spec = VARIANTS[name];
-    if ("alone" in spec) runs.push({ label: name, variants: [name], suites: [...spec.reach] });
+    if (!("alone" in spec)) continue;
+    runs.push({
+      label: name,
+      variants: [name],
+      suites: [...spec.reach],
+      ...("profile" in spec ? { profile: spec.profile } : {}),
+    });
   }
   return runs;
 }

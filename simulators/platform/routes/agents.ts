@@ -4,6 +4,7 @@ import { AgentConfig, type AgentRecord } from "../../../spec/agent.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import { withDefaults } from "../agents/defaults.ts";
 import { agentValidation, assertAgentWritable } from "../agents/rules.ts";
+import { looseUntypedFields } from "../agents/untyped-fields.ts";
 import type { PlatformContext } from "../context.ts";
 import { requireRole } from "../http/auth.ts";
 import { pageOf, parsePaging } from "../http/paging.ts";
@@ -17,7 +18,10 @@ export function agentsRoutes(app: FastifyInstance, ctx: PlatformContext): void {
   const ws = (workspaceId: string) => ctx.store.workspace(workspaceId);
 
   /** 2.9 marks no field nullable: a legal variant reads an explicit null as the field left out. */
-  const agentBody = (body: unknown) => (ctx.variants.has("null-as-absent") ? withoutNullMembers(body) : body);
+  const agentBody = (body: unknown) => {
+    const read = ctx.variants.has("null-as-absent") ? withoutNullMembers(body) : body;
+    return ctx.variants.has("untyped-fields-loose") ? looseUntypedFields(read) : read;
+  };
 
   function find(state: WorkspaceState, params: unknown): AgentRecord {
     const agent_id = pathId(ctx, "agent_id", params);

@@ -41,9 +41,14 @@ export function streamWriting(variants: VariantSet): StreamWriting {
       let data = frame.data;
       if (variants.has("extra-fields")) data = withItemExtensions(frame.event, data);
       if (variants.has("sse-extra-fields") && frame.event !== "item.created") data = { ...data, ...STREAM_EXTENSION };
-      if (variants.has("sse-delta-text-field") && frame.event === "assistant.delta" && "delta" in data) {
+      const deltaField = variants.has("sse-delta-text-field")
+        ? "text"
+        : variants.has("sse-delta-content-field")
+          ? "content"
+          : undefined;
+      if (deltaField !== undefined && frame.event === "assistant.delta" && "delta" in data) {
         const { delta, ...rest } = data;
-        data = { ...rest, text: delta };
+        data = { ...rest, [deltaField]: delta };
       }
       sequence += 1;
       const id = frame.id ?? (variants.has("sse-id-lines") ? `f${sequence}` : undefined);

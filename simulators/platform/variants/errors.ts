@@ -50,6 +50,13 @@ export const errorVariants = {
     layer: "null-fields",
     reach: ["errors", "agents"],
   },
+  "untyped-fields-loose": {
+    description:
+      "agent fields 2.9 gives no type are read loosely: `recording.enabled` any truthy value, `tts.speed` and `turn_handling.interruption.min_words` dropped unless numbers, `vars[].name` any scalar as text",
+    section: "2.9",
+    layer: "untyped-fields",
+    reach: ["errors", "agents"],
+  },
   "path-id-not-validated": {
     description:
       "an agent, tool or task id in a path that is not a UUID is a 404 `agent not found` (the path schema takes any string, and 7's 404 is `Resource does not exist in the workspace`)",

@@ -72,6 +72,15 @@ export const streamVariants = {
     layer: "sse-delta-field",
     reach: ["streams"],
   },
+  "sse-delta-content-field": {
+    description:
+      'assistant.delta carries its chunk in `content`, a name the default profile does not read: the vendor\'s profile says `stream_delta_fields: ["content"]`',
+    section: "6.2",
+    layer: "sse-delta-field",
+    reach: ["streams"],
+    alone: "it is served with its own profile, which the whole run then reads",
+    profile: { stream_delta_fields: ["content"] },
+  },
   "sse-query-422": {
     description:
       "a stream request with query parameters is a 422 before any stream opens (6.2: `None take query parameters`)",

@@ -1,5 +1,7 @@
 // A legal variant: a way a conforming server may differ from the reference platform, selected at start-up
 // only (the dual of a planted fault: the conformance run must still pass, with nothing failed or errored).
+import type { ProfileFile } from "../../../spec/profile.ts";
+
 export interface VariantSpec {
   /** One line: how this server differs, quoting the spec sentence that leaves it open where in doubt. */
   readonly description: string;
@@ -20,4 +22,9 @@ export interface VariantSpec {
    * slows every response): the variant matrix runs it alone, narrowed to its reach.
    */
   readonly alone?: string;
+  /**
+   * Where the spec leaves a detail to the profile, what a vendor serving this variant declares in its profile
+   * (a `--profile` file): the variant passes with it, which proves the assumption can be overridden.
+   */
+  readonly profile?: ProfileFile;
 }
