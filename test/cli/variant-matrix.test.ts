@@ -56,7 +56,12 @@ async function runVariants(run: VariantRun, dir: string): Promise<Omit<Outcome, 
     writeFileSync(file, JSON.stringify({ name: `variant ${run.label}`, ...run.profile }));
     profileArgs.push("--profile", file);
   }
-  const served = await serve([...run.variants.flatMap((variant) => ["--variant", variant]), ...profileArgs], reportDir);
+  // A busy machine may take a while to start a server: its start is not what the matrix measures.
+  const served = await serve(
+    [...run.variants.flatMap((variant) => ["--variant", variant]), ...profileArgs],
+    reportDir,
+    120_000,
+  );
   const args = ["run", "--target", served.targetFile, "--seed", "1", "--num-runs", "5", "--no-shrink", "--quiet"];
   if (run.suites !== undefined) args.push("--suite", run.suites.join(","));
   args.push("--report-dir", reportDir);
