@@ -12,7 +12,7 @@ export interface Child {
   stop(): Promise<void>;
 }
 
-function child(args: string[]): Child {
+export function child(args: string[]): Child {
   const proc = spawn(TSX[0], [...TSX[1], ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
   return {
     process: proc,
@@ -26,7 +26,7 @@ function child(args: string[]): Child {
   };
 }
 
-async function until<T>(probe: () => T | undefined, timeoutMs: number, what: string): Promise<T> {
+export async function until<T>(probe: () => T | undefined, timeoutMs: number, what: string): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = probe();
@@ -47,9 +47,27 @@ export async function startServe(targetFile: string, extra: string[] = []): Prom
   return { child: serve, target };
 }
 
-/** The bare node:http baseline answering `bodyFile`; answers its origin. */
-export async function startBaseline(bodyFile: string): Promise<{ child: Child; url: string }> {
-  const baseline = child(["bench/baseline-server.ts", bodyFile]);
+/** `cap-conformance simulate` in a child process (the simulators alone); answers once its target file is written. */
+export async function startSimulate(
+  targetFile: string,
+  extra: string[] = [],
+): Promise<{ child: Child; target: Target }> {
+  const simulate = child(["bin/cap-conformance.js", "simulate", "--out", targetFile, ...extra]);
+  const target = await until(
+    () => (existsSync(targetFile) ? (JSON.parse(readFileSync(targetFile, "utf8")) as Target) : undefined),
+    30_000,
+    "simulate",
+  );
+  return { child: simulate, target };
+}
+
+/** The bare node:http baseline answering `bodyFile` (`--sse`: as an event stream); answers its origin. */
+export async function startBaseline(
+  bodyFile: string,
+  extra: string[] = [],
+  server = "bench/baseline-server.ts",
+): Promise<{ child: Child; url: string }> {
+  const baseline = child([server, bodyFile, ...extra]);
   let out = "";
   baseline.process.stdout?.on("data", (chunk: Buffer) => {
     out += chunk;

@@ -1,21 +1,66 @@
-// `npm run bench`: the reference platform measured against a baseline taken in the same run on the
-// same machine. Prints a table and writes reports/out/bench.json. Every figure is a ratio to its
-// baseline, so numbers from different machines stay comparable.
+// `npm run bench`: the reference platform and the simulators measured against baselines taken in the
+// same run on the same machine. Prints tables and writes reports/out/bench.json. Every figure is a
+// ratio to its baseline, so numbers from different machines stay comparable.
+// BENCH_PARTS=platform,simulators,scenarios picks parts (default: all three); BENCH_DURATION_S,
+// BENCH_STREAMS, BENCH_WEBHOOK_EVENTS, BENCH_SIM_DURATION_S and BENCH_SCENARIO_DURATION size them.
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { cpus, tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { request } from "undici";
 import { measureGet, type RateResult } from "./http-rate.ts";
-import { startBaseline, startServe } from "./processes.ts";
+import { startBaseline, startServe, startSimulate } from "./processes.ts";
+import { type ScenarioCpu, type ScenarioLoad, scenarioCpu, startPlatformChild } from "./scenario-cpu.ts";
+import {
+  type CapacityRow,
+  carrierDials,
+  controlPlaneResolves,
+  frameworkFloor,
+  providerStreams,
+  sinkDeliveries,
+} from "./simulator-capacity.ts";
 import { measureSse } from "./sse-capacity.ts";
 import { measureWebhooks, CONCURRENCY as WEBHOOK_CONCURRENCY } from "./webhook-rate.ts";
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
+const SIM_DURATION_S = Number(process.env.BENCH_SIM_DURATION_S ?? 4);
+const SCENARIO_DURATION = process.env.BENCH_SCENARIO_DURATION ?? "20s";
 const CONNECTIONS = 32;
 const AGENTS = 60;
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 2000);
 const POSTS = 20;
 const WEBHOOK_EVENTS = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 2000);
+const PARTS = new Set((process.env.BENCH_PARTS ?? "platform,simulators,scenarios").split(","));
+
+/** The loads the scenarios put on the platform (and so on the simulators) for the CPU shares. */
+const SCENARIO_LOADS: ScenarioLoad[] = [
+  {
+    scenario: "api-mix",
+    load: `${process.env.BENCH_API_RATE ?? 200} iterations/s`,
+    env: { CAP_RATE: process.env.BENCH_API_RATE ?? "200", CAP_VUS: "200" },
+    achieved: (s) =>
+      `${(s.metrics.iterations?.values.rate ?? 0).toFixed(1)} iterations/s, ${(s.metrics.http_reqs?.values.rate ?? 0).toFixed(0)} requests/s`,
+  },
+  {
+    scenario: "streams",
+    load: "20 conversations x 25 streams (500), 10 messages/s",
+    env: {
+      CAP_CONVERSATIONS: "20",
+      CAP_SUBSCRIBERS: "24",
+      CAP_RATE: "10",
+      CAP_VUS: "10",
+      CAP_REPLY_TIMEOUT_MS: "5000",
+    },
+    achieved: (s) =>
+      `${s.metrics.stream_snapshot_first?.values.passes ?? 0} streams opened, ${s.metrics.messages_posted?.values.count ?? 0} messages answered at p95 ${(s.metrics.assistant_reply_ms?.values["p(95)"] ?? 0).toFixed(0)} ms`,
+  },
+  {
+    scenario: "calls",
+    load: "10 calls/s + a batch every 10 s (calls last 12 s)",
+    env: { CAP_RATE: "10", CAP_VUS: "200", CAP_CALL_TIMEOUT_MS: "30000" },
+    achieved: (s) =>
+      `${s.metrics.calls_placed?.values.count ?? 0} calls placed, carrier peak ${s.metrics.carrier_peak_concurrency?.values.value ?? "?"} at once`,
+  },
+];
 
 async function seedAgents(base: string, token: string): Promise<void> {
   for (let i = 0; i < AGENTS; i++) {
@@ -44,8 +89,7 @@ function row(r: RateResult, baseline: RateResult): string {
   return `| ${r.label} | ${Math.round(r.requestsPerSecond)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${ratio} | ${r.non2xx + r.errors} |`;
 }
 
-async function main(): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), "cap-bench-"));
+async function platformPart(dir: string, lines: string[], out: Record<string, unknown>): Promise<void> {
   const { child: serve, target } = await startServe(join(dir, "target.json"));
   const base = target.regions[0]!.base_url;
   const headers = { authorization: `Bearer ${target.credentials.admin}` };
@@ -69,8 +113,7 @@ async function main(): Promise<void> {
       );
       const sse = await measureSse(target, await providerKey(target), STREAMS, POSTS);
       const webhooks = await measureWebhooks(target, WEBHOOK_EVENTS);
-      const lines = [
-        `Benchmark ${new Date().toISOString().slice(0, 10)} on ${cpus().length}x ${cpus()[0]?.model ?? "cpu"}, Node ${process.version}, ${CONNECTIONS} connections, ${DURATION_S} s each`,
+      lines.push(
         "",
         "| what | req/s | p50 ms | p95 ms | p99 ms | ratio to baseline | errors |",
         "|---|---|---|---|---|---|---|",
@@ -82,19 +125,94 @@ async function main(): Promise<void> {
         `| SSE | streams held open through a 15 s keep-alive period (all got a keep-alive) | ${sse.held} of ${sse.streams} (${sse.keptAlive} kept alive) | | |`,
         `| SSE | post to first assistant.delta on every one of ${sse.streams} streams, p50 / p99 ms (${sse.posts} posts) | ${sse.firstDeltaP50.toFixed(1)} / ${sse.firstDeltaP99.toFixed(1)} | provider time to first token p99 ${sse.providerTtftP99.toFixed(1)} | ${(sse.firstDeltaP99 / sse.providerTtftP99).toFixed(1)}x |`,
         `| webhooks | deliveries per second to the sink (${webhooks.events} events, ${WEBHOOK_CONCURRENCY} at a time) | ${Math.round(webhooks.platformPerSecond)} | direct POSTs to the sink, ${WEBHOOK_CONCURRENCY} at a time: ${Math.round(webhooks.baselinePerSecond)}/s | ${(webhooks.platformPerSecond / webhooks.baselinePerSecond).toFixed(2)} |`,
-      ];
-      console.log(lines.join("\n"));
-      mkdirSync("reports/out", { recursive: true });
-      writeFileSync(
-        "reports/out/bench.json",
-        `${JSON.stringify({ date: new Date().toISOString(), baseline, platform, sse, webhooks }, null, 2)}\n`,
       );
+      Object.assign(out, { baseline, platform, sse, webhooks });
     } finally {
       await bare.stop();
     }
   } finally {
     await serve.stop();
   }
+}
+
+async function simulatorsPart(dir: string, lines: string[], out: Record<string, unknown>): Promise<void> {
+  const { child: sims, target } = await startSimulate(join(dir, "simulators.json"), ["--minute-ms", "60000"]);
+  const o = { dir, connections: CONNECTIONS, durationS: SIM_DURATION_S };
+  try {
+    const rows: CapacityRow[] = [
+      await frameworkFloor(target, o),
+      await controlPlaneResolves(target, o),
+      await sinkDeliveries(target, o),
+      await carrierDials(target, o),
+      ...(await providerStreams(target, await providerKey(target), o)),
+    ];
+    lines.push(
+      "",
+      `Simulators (\`cap-conformance simulate\`, one process) against bare node:http answering the same bytes, ${CONNECTIONS} connections, best of 2 alternated ${SIM_DURATION_S} s rounds each`,
+      "",
+      "| simulator | what | value | bare node:http | ratio | notes |",
+      "|---|---|---|---|---|---|",
+      ...rows.map((r) => {
+        const ratio =
+          r.unit === "ms" ? `${(r.value / r.baseline).toFixed(2)}x the time` : (r.value / r.baseline).toFixed(2);
+        const fmt = (v: number) => (r.unit === "ms" ? `${v.toFixed(1)} ms` : `${Math.round(v)} ${r.unit}`);
+        return `| ${r.simulator} | ${r.what} | ${fmt(r.value)} | ${fmt(r.baseline)} | ${ratio} | ${r.note ?? ""} |`;
+      }),
+    );
+    out.simulators = rows;
+  } finally {
+    await sims.stop();
+  }
+}
+
+async function scenariosPart(dir: string, lines: string[], out: Record<string, unknown>): Promise<void> {
+  const simsFile = join(dir, "scenario-simulators.json");
+  const targetFile = join(dir, "scenario-target.json");
+  const { child: sims } = await startSimulate(simsFile, ["--minute-ms", "60000"]);
+  const platform = await startPlatformChild(simsFile, targetFile);
+  const results: ScenarioCpu[] = [];
+  try {
+    for (const load of SCENARIO_LOADS) {
+      results.push(
+        await scenarioCpu(
+          load,
+          targetFile,
+          { simulators: sims.process.pid, platform: platform.process.pid },
+          dir,
+          SCENARIO_DURATION,
+        ),
+      );
+    }
+  } finally {
+    await platform.stop();
+    await sims.stop();
+  }
+  lines.push(
+    "",
+    `CPU while our scenarios run (${SCENARIO_DURATION} each): the simulators, the platform and k6 each in its own process`,
+    "",
+    "| scenario | load asked | achieved | simulators CPU s | platform CPU s | k6 CPU s | simulators' share | simulators' cores |",
+    "|---|---|---|---|---|---|---|---|",
+    ...results.map((r) => {
+      const total = r.cpu.simulators + r.cpu.platform + r.cpu.k6;
+      return `| ${r.scenario} | ${r.load} | ${r.achieved}${r.passed ? "" : " (thresholds crossed)"} | ${r.cpu.simulators.toFixed(1)} | ${r.cpu.platform.toFixed(1)} | ${r.cpu.k6.toFixed(1)} | ${((100 * r.cpu.simulators) / total).toFixed(1)} % | ${(r.cpu.simulators / r.seconds).toFixed(2)} |`;
+    }),
+  );
+  out.scenarios = results;
+}
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), "cap-bench-"));
+  const lines = [
+    `Benchmark ${new Date().toISOString().slice(0, 10)} on ${cpus().length}x ${cpus()[0]?.model ?? "cpu"}, Node ${process.version}, load average ${loadavg()[0]!.toFixed(1)} at the start, ${CONNECTIONS} connections, ${DURATION_S} s each`,
+  ];
+  const out: Record<string, unknown> = { date: new Date().toISOString(), loadavg: loadavg() };
+  if (PARTS.has("platform")) await platformPart(dir, lines, out);
+  if (PARTS.has("simulators")) await simulatorsPart(dir, lines, out);
+  if (PARTS.has("scenarios")) await scenariosPart(dir, lines, out);
+  console.log(lines.join("\n"));
+  mkdirSync("reports/out", { recursive: true });
+  writeFileSync("reports/out/bench.json", `${JSON.stringify(out, null, 2)}\n`);
 }
 
 await main();

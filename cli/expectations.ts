@@ -25,7 +25,7 @@ export function readExpectations(file: string): Expectation[] {
 }
 
 /** Marks expected clauses; the summary's `failed` then counts only unexpected failures. */
-export function applyExpectations(report: Report, expectations: Expectation[]): Report {
+export function applyExpectations(report: Report, expectations: Expectation[], strict = false): Report {
   if (expectations.length === 0) return report;
   const byClause = new Map(expectations.map((e) => [e.clause, e]));
   let expectedFailures = 0;
@@ -42,6 +42,6 @@ export function applyExpectations(report: Report, expectations: Expectation[]): 
     ...report,
     clauses,
     summary: { ...report.summary, failed: report.summary.failed - expectedFailures },
-    expectations: { expected_failures: expectedFailures, stale },
+    expectations: { expected_failures: expectedFailures, stale, ...(strict ? { strict } : {}) },
   };
 }

@@ -5,8 +5,9 @@ import { scenarioNames } from "../load/bundle.ts";
 import { durationMs } from "../load/lib/duration.ts";
 
 export const USAGE = `usage: cap-conformance load --scenario NAME [--target target.json] [--duration 30s]
-                             [--rate N] [--vus N] [--conversations N] [--subscribers N]
+                             [--rate N] [--vus N] [--conversations N] [--subscribers N] [--instances N]
                              [--keep-alive-ms N] [--region NAME] [--report-dir DIR] [--minute-ms N]
+       cap-conformance load merge DIR... [--report-dir DIR] [--target target.json]
   --scenario       one of: ${scenarioNames().join(", ")}
   --target         target file; without it the embedded reference platform and simulators are started
   --duration       how long the load runs (k6 duration: 30s, 5m, 1h)
@@ -14,11 +15,16 @@ export const USAGE = `usage: cap-conformance load --scenario NAME [--target targ
   --vus            the most virtual users a scenario may use (streams: the VUs its streams are spread over)
   --conversations  streams, soak: conversations under load
   --subscribers    streams, soak: subscribers per conversation
+  --instances      split the run over N k6 processes with complementary execution segments (as
+                   k6-operator does), each in DIR/instance-K, then merge them into one verdict in DIR
   --keep-alive-ms  the SSE keep-alive interval streams are judged against (default 15000, the spec's);
                    without --target the embedded platform sends them at this interval
   --region         the target region to load (default: the first)
   --report-dir     where summary.json, junit.xml and report.html go (default reports/out/load/<scenario>)
   --minute-ms      without --target: real milliseconds per simulated minute of the embedded stack (default 50)
+merge            one verdict from instances' report directories (summary.json and samples.json.gz
+                 each): reports in --report-dir (default reports/out/load/<scenario>-merged); with
+                 --target, the carrier's concurrency timeline is charted too
 Environment: K6_BIN uses that k6 (it must list k6/x/sse in \`k6 version\`) instead of building one.`;
 
 export interface LoadArgs {
@@ -29,6 +35,8 @@ export interface LoadArgs {
   reportDir?: string;
   minuteMs: number;
   keepAliveMs?: number;
+  /** k6 processes the run is split over (execution segments); 1 runs it whole. */
+  instances: number;
   /** CAP_* variables from the numeric flags that were given. */
   env: Record<string, string>;
 }
@@ -57,6 +65,7 @@ export function parseLoadArgs(argv: string[]): LoadArgs {
       conversations: { type: "string" },
       subscribers: { type: "string" },
       "keep-alive-ms": { type: "string" },
+      instances: { type: "string", default: "1" },
     },
     strict: true,
     allowPositionals: false,
@@ -83,6 +92,7 @@ export function parseLoadArgs(argv: string[]): LoadArgs {
     reportDir: values["report-dir"],
     minuteMs: Number(minuteMs),
     keepAliveMs: env.CAP_KEEPALIVE_MS === undefined ? undefined : Number(env.CAP_KEEPALIVE_MS),
+    instances: Number(positive("--instances", values.instances)),
     env,
   };
 }

@@ -1,14 +1,24 @@
 // `cap-conformance load`: builds k6 once (load/build-k6.ts), bundles the scenario
 // (load/bundle.ts), runs it against a target (or against the embedded stack it starts), streams
 // k6's output and answers k6's exit code. Every run is bounded: k6's own duration, and a hard
-// kill timeout past it.
+// kill timeout past it. With --instances N it runs N k6 processes with complementary execution
+// segments (what k6-operator does with N runners) and merges them (load/merge/) into one verdict.
+// Every k6 process also writes its raw samples (the merge and the charts over time read them) and
+// k6's own web dashboard export (dashboard.html).
 import { randomBytes } from "node:crypto";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { ensureK6, K6Unavailable, REPO_ROOT } from "../load/build-k6.ts";
 import { bundleScenario } from "../load/bundle.ts";
 import { durationMs } from "../load/lib/duration.ts";
+import { segmentFlags } from "../load/lib/segment.ts";
+import { textVerdict } from "../load/lib/summary-text.ts";
+import { carrierTimeline } from "../load/merge/carrier-timeline.ts";
+import { mergeRuns } from "../load/merge/merge.ts";
+import { addCharts, writeReports } from "../load/merge/reports.ts";
+import { SAMPLE_FILES } from "../load/merge/samples.ts";
+import type { CarrierPoint } from "../load/merge/timeline.ts";
 import { Target } from "../spec/target.ts";
 import { type LoadArgs, parseLoadArgs, USAGE } from "./load-args.ts";
 import { runK6Bounded } from "./run-k6.ts";
@@ -17,6 +27,7 @@ import { runK6Bounded } from "./run-k6.ts";
 const OVERRUN_MS = 4 * 60_000;
 
 export async function loadCommand(argv: string[]): Promise<number> {
+  if (argv[0] === "merge") return (await import("./load-merge.ts")).loadMergeCommand(argv.slice(1));
   let args: LoadArgs;
   try {
     args = parseLoadArgs(argv);
@@ -43,11 +54,14 @@ export async function loadCommand(argv: string[]): Promise<number> {
   let stack: { close(): Promise<void> } | undefined;
   try {
     let targetPath: string;
+    let target: Target;
     if (args.target) {
       targetPath = resolve(args.target);
+      target = Target.parse(JSON.parse(readFileSync(targetPath, "utf8")));
     } else {
       const started = await startEmbeddedStack(args.minuteMs, args.keepAliveMs);
       stack = started;
+      target = started.target;
       targetPath = join(scratch, "target.json");
       // The file holds credentials: readable by this user only, deleted when the run ends.
       writeFileSync(targetPath, JSON.stringify(started.target), { mode: 0o600 });
@@ -55,28 +69,38 @@ export async function loadCommand(argv: string[]): Promise<number> {
 
     const script = await bundleScenario(args.scenario);
     const reportDir = resolve(args.reportDir ?? join(REPO_ROOT, "reports", "out", "load", args.scenario));
-    mkdirSync(reportDir, { recursive: true });
-    rmSync(join(reportDir, "summary.json"), { force: true });
+    const dirs = instanceDirs(reportDir, args.instances);
+    for (const dir of [reportDir, ...dirs]) {
+      mkdirSync(dir, { recursive: true });
+      for (const stale of ["summary.json", ...SAMPLE_FILES]) rmSync(join(dir, stale), { force: true });
+    }
 
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       CAP_TARGET: targetPath,
       CAP_RUN_ID: `${Date.now().toString(36)}${randomBytes(2).toString("hex")}`,
       CAP_DURATION: args.duration,
-      CAP_REPORT_DIR: reportDir,
+      CAP_INSTANCES: String(args.instances),
       K6_NO_USAGE_REPORT: "true",
+      ...dashboardEnv(args.duration),
       ...args.env,
       ...(args.region ? { CAP_REGION: args.region } : {}),
       // The soak's memory probe then measures this whole process, not the platform alone (load/README.md).
       ...(stack ? { CAP_EMBEDDED_STACK: "1" } : {}),
     };
-    // --address= turns off k6's REST API, which would otherwise take the fixed port 6565.
-    const code = await runK6Bounded(k6, ["run", "--address=", script], env, durationMs(args.duration) + OVERRUN_MS);
-    if (code === 0 && findingsFailed(reportDir)) {
-      console.error("k6 passed its thresholds but a finding failed (see the report): exit 1");
-      return 1;
-    }
-    return code;
+    const limitMs = durationMs(args.duration) + OVERRUN_MS;
+    const codes = await Promise.all(
+      dirs.map((dir, i) => {
+        const segment = args.instances > 1 ? segmentFlags(i + 1, args.instances) : [];
+        // --address= turns off k6's REST API, which would otherwise take the fixed port 6565.
+        const k6Args = ["run", "--address=", "--out", `json=${join(dir, SAMPLE_FILES[0]!)}`, ...segment, script];
+        const instanceEnv = { ...env, CAP_REPORT_DIR: dir, K6_WEB_DASHBOARD_EXPORT: join(dir, "dashboard.html") };
+        return runK6Bounded(k6, k6Args, instanceEnv, limitMs);
+      }),
+    );
+    const carrier = await carrierTimeline(target.simulators?.carrier);
+    if (args.instances === 1) return await finishWhole(reportDir, codes[0]!, carrier);
+    return await finishSplit(reportDir, dirs, codes, carrier);
   } catch (error) {
     console.error(`load: ${message(error)}`);
     return 2;
@@ -115,6 +139,64 @@ async function startEmbeddedStack(
   // A scaled clock, as `run` uses: simulated calls last seconds, not minutes.
   const { startStack } = await import("../simulators/stack.ts");
   return startStack({ minuteMs, sseKeepAliveMs });
+}
+
+/** One directory per k6 process: the report directory itself, or DIR/instance-K for a split run. */
+function instanceDirs(reportDir: string, instances: number): string[] {
+  if (instances === 1) return [reportDir];
+  return Array.from({ length: instances }, (_, i) => join(reportDir, `instance-${i + 1}`));
+}
+
+/**
+ * k6's web dashboard, exported as one HTML file when the run ends; its HTTP server is off (port
+ * -1), so nothing listens on its fixed port 5665. A point every 1-10 s: about 60 over a short run.
+ */
+function dashboardEnv(duration: string): NodeJS.ProcessEnv {
+  const periodS = Math.min(10, Math.max(1, Math.round(durationMs(duration) / 60_000)));
+  return { K6_WEB_DASHBOARD: "true", K6_WEB_DASHBOARD_PORT: "-1", K6_WEB_DASHBOARD_PERIOD: `${periodS}s` };
+}
+
+/** A whole run: k6's code (1 when only a finding failed), and its report.html again with charts. */
+async function finishWhole(reportDir: string, code: number, carrier: CarrierPoint[]) {
+  if (!existsSync(join(reportDir, "summary.json"))) return code;
+  try {
+    await addCharts(reportDir, carrier);
+  } catch (error) {
+    console.error(`load: report.html has no charts over time: ${message(error)}`);
+  }
+  if (code === 0 && findingsFailed(reportDir)) {
+    console.error("k6 passed its thresholds but a finding failed (see the report): exit 1");
+    return 1;
+  }
+  return code;
+}
+
+/**
+ * A split run: the instances merged into DIR. Its code is that of an instance that could not run
+ * (a script error, a signal), else 99 when a threshold is crossed (merged, or by one instance on
+ * its own share), else 1 when a finding failed on the whole, else 0.
+ */
+async function finishSplit(
+  reportDir: string,
+  dirs: string[],
+  codes: number[],
+  carrier: CarrierPoint[],
+): Promise<number> {
+  const broken = codes.find((code) => code !== 0 && code !== 99);
+  let merged: Awaited<ReturnType<typeof mergeRuns>>;
+  try {
+    merged = await mergeRuns(dirs);
+  } catch (error) {
+    console.error(`load: the instances could not be merged: ${message(error)}`);
+    return broken ?? 2;
+  }
+  writeReports(reportDir, merged.summary, merged.samples, carrier);
+  for (const dir of dirs) await addCharts(dir, carrier).catch(() => undefined);
+  console.log(textVerdict(merged.summary, reportDir));
+  console.log(`load: merged ${dirs.length} instances (their k6 exit codes: ${codes.join(", ")})`);
+  if (broken !== undefined) return broken;
+  if (merged.summary.thresholds.some((t) => !t.ok)) return 99;
+  return merged.summary.passed ? 0 : 1;
 }
 
 function findingsFailed(reportDir: string): boolean {

@@ -1,6 +1,19 @@
 // The `cap-conformance` command: argument dispatch only; each command lives in its own module.
+import { parseArgs } from "node:util";
 import { commandHelp, HELP, isCommand } from "./help.ts";
 import { UsageError } from "./usage-error.ts";
+
+/** `report DIR [--annotations]`, the flag anywhere. */
+async function reportCommand(argv: string[]): Promise<number> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    options: { annotations: { type: "boolean" } },
+    strict: true,
+    allowPositionals: true,
+  });
+  const { renderCommand } = await import("../reports/render-command.ts");
+  return renderCommand(positionals[0] ?? "", undefined, { annotations: values.annotations === true });
+}
 
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -15,24 +28,30 @@ export async function main(argv: string[]): Promise<number> {
         return await (await import("./run.ts")).runCommand(rest);
       case "serve":
         return await (await import("./serve.ts")).serveCommand(rest);
+      case "doctor":
+        return await (await import("./doctor.ts")).doctorCommand(rest);
       case "simulate":
         return await (await import("./simulate.ts")).simulateCommand(rest);
       case "cleanup":
         return await (await import("./cleanup.ts")).cleanupCommand(rest);
       case "faults":
-        return (await import("./catalogue-commands.ts")).faultsCommand(rest);
+        return (await import("./list-commands.ts")).faultsCommand(rest);
       case "assumptions":
-        return (await import("./catalogue-commands.ts")).assumptionsCommand(rest);
+        return (await import("./list-commands.ts")).assumptionsCommand(rest);
       case "variants":
-        return (await import("./catalogue-commands.ts")).variantsCommand(rest);
+        return (await import("./list-commands.ts")).variantsCommand(rest);
       case "clauses":
-        return await (await import("./catalogue-commands.ts")).clausesCommand(rest);
+        return await (await import("./list-commands.ts")).clausesCommand(rest);
       case "report":
-        return await (await import("../reports/render-command.ts")).renderCommand(rest[0] ?? "");
+        return await reportCommand(rest);
       case "load":
         return await (await import("./load.ts")).loadCommand(rest);
       case "openapi":
         return (await import("./openapi-command.ts")).openapiCommand(rest);
+      case "--version":
+      case "-v":
+        console.log((await import("../runner/package-info.ts")).TOOL_VERSION);
+        return 0;
       case undefined:
       case "help":
       case "--help":

@@ -1,8 +1,8 @@
 // `cap-conformance openapi [--out FILE]`: the OpenAPI 3.1 document of the reference platform (spec/openapi.ts).
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { TOOL_VERSION } from "../runner/package-info.ts";
 import { openApiDocument } from "../spec/openapi.ts";
-import { TOOL_VERSION } from "./package-info.ts";
 
 export function openapiCommand(argv: string[]): number {
   const { values } = parseArgs({ args: argv, options: { out: { type: "string" } }, strict: true });

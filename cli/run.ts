@@ -4,27 +4,30 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { buildReport, exitCodeOf } from "../reports/build.ts";
+import { verdictLines } from "../reports/console.ts";
+import { writeHar } from "../reports/har.ts";
+import { shellWord } from "../reports/shell-word.ts";
 import { writeReports } from "../reports/write.ts";
+import { buildReport } from "../runner/build-report.ts";
+import { availableSuites, runSuites } from "../runner/launch.ts";
+import { specSha256, TOOL_VERSION } from "../runner/package-info.ts";
+import { randomSeed, SETTING_DEFAULTS } from "../runner/protocol.ts";
+import { redact, redactJson, registerSecret, useSecretRegistry } from "../runner/redact.ts";
+import { readSecrets } from "../runner/secret-registry.ts";
 import { CLAUSE_BY_ID, CLAUSES } from "../spec/clauses/index.ts";
 import { OPTIONAL_BY_CHECK_ID } from "../spec/optional-behaviours.ts";
 import { loadProfile } from "../spec/profile.ts";
 import type { Leftover, Report } from "../spec/report.ts";
 import { targetSecrets } from "../spec/target.ts";
-import { redact, redactJson, registerSecret } from "../suites/harness/redact.ts";
-import { readSecrets, SECRETS_FILE_ENV } from "../suites/harness/secret-file.ts";
+import { exitCodeOf } from "../spec/verdict.ts";
 import { type Acquired, acquireTarget, EMBEDDED } from "./acquire-target.ts";
 import { Product, writeBundle } from "./bundle.ts";
 import { applyExpectations, readExpectations } from "./expectations.ts";
 import { handleInterrupts, stopOnInterrupt } from "./interrupt.ts";
-import { specSha256, TOOL_VERSION } from "./package-info.ts";
 import { preflight } from "./preflight.ts";
 import { checkProfile } from "./profile-flag.ts";
 import { RUN_OPTIONS } from "./run-options.ts";
-import { runSuites } from "./run-suites.ts";
-import { shellWord } from "./shell-word.ts";
 import { UsageError } from "./usage-error.ts";
-import { verdictLines } from "./verdict.ts";
 
 function intFlag(value: string | undefined, name: string, fallback: number, min: number): number {
   if (value === undefined) return fallback;
@@ -43,15 +46,18 @@ function listFlag(value: string | undefined): string[] | undefined {
 
 export async function runCommand(argv: string[]): Promise<number> {
   const { values } = parseArgs({ args: argv, options: RUN_OPTIONS, strict: true, allowPositionals: false });
-  const seed = intFlag(values.seed, "seed", Math.floor(Math.random() * 2 ** 31), 0);
-  const numRuns = intFlag(values["num-runs"], "num-runs", 25, 1);
-  const timeoutMs = intFlag(values["timeout-ms"], "timeout-ms", 10_000, 100);
+  const seed = intFlag(values.seed, "seed", randomSeed(), 0);
+  const numRuns = intFlag(values["num-runs"], "num-runs", SETTING_DEFAULTS.numRuns, 1);
+  const timeoutMs = intFlag(values["timeout-ms"], "timeout-ms", SETTING_DEFAULTS.timeoutMs, 100);
   const repeat = intFlag(values.repeat, "repeat", 1, 1);
   const minuteMs = intFlag(values["minute-ms"], "minute-ms", 50, 1);
   // Checked here: a value that is not a number would make the wait for the server endless.
   intFlag(values["startup-timeout-ms"], "startup-timeout-ms", 60_000, 100);
   const reportDir = resolve(values["report-dir"] ?? "reports/out");
   const suites = listFlag(values.suite);
+  const unknownSuites = (suites ?? []).filter((s) => !availableSuites().includes(s));
+  if (unknownSuites.length > 0)
+    throw new UsageError(`unknown suite ${unknownSuites.join(", ")}; suites: ${availableSuites().join(", ")}`);
   const clauses = listFlag(values.clause);
   const unknownClauses = (clauses ?? []).filter((id) => !CLAUSE_BY_ID.has(id) && !OPTIONAL_BY_CHECK_ID.has(id));
   if (unknownClauses.length > 0)
@@ -102,9 +108,9 @@ export async function runCommand(argv: string[]): Promise<number> {
     const targetFile = join(workDir, "target.json");
     writeFileSync(targetFile, JSON.stringify(target), { mode: 0o600 });
     // The registry of secret values the checks send or learn, in the private work dir unless the environment
-    // names one (to audit a bundle against it); the main process redacts with it too.
-    const secretsFile = process.env[SECRETS_FILE_ENV] || join(workDir, "secrets.jsonl");
-    process.env[SECRETS_FILE_ENV] = secretsFile;
+    // names one (CAP_SECRETS_FILE, to audit a bundle against it); the main process redacts with it too.
+    const secretsFile = process.env.CAP_SECRETS_FILE || join(workDir, "secrets.jsonl");
+    useSecretRegistry(secretsFile);
     writeFileSync(secretsFile, "", { mode: 0o600, flag: "a" });
     for (const secret of targetSecrets(target)) registerSecret(secret);
     const replayBase = replayCommand(values);
@@ -113,7 +119,6 @@ export async function runCommand(argv: string[]): Promise<number> {
     const optional = loadProfile(target.profile).optional;
     const embedded = acquired.description === EMBEDDED;
     const reports: Report[] = [];
-    let exitCode: 0 | 1 | 2 = 0;
     let report: Report | undefined;
     for (let i = 0; i < repeat; i++) {
       if (repeat > 1) log(`Run ${i + 1} of ${repeat}`);
@@ -131,6 +136,7 @@ export async function runCommand(argv: string[]): Promise<number> {
         suites,
         clauses,
         shrink: !values["no-shrink"],
+        bail: values.bail === true,
         print: log,
       });
       const built = buildReport(
@@ -152,25 +158,29 @@ export async function runCommand(argv: string[]): Promise<number> {
         collector.harnessErrors,
       );
       // Last line of defence: a secret a worker learnt after another recorded it is still masked here.
-      report = redactJson(applyExpectations(built, expectations));
+      report = redactJson(applyExpectations(built, expectations, values["strict-expectations"]));
       reports.push(report);
-      exitCode = exitCodeOf(report, collector.harnessErrors);
       for (const error of collector.harnessErrors) console.error(`error: ${error}`);
       for (const line of leftoverLines(collector.leftovers, prefix, values.target, embedded)) say(line);
     }
+    const flaky = flakyClauses(reports);
+    if (repeat > 1) report = { ...report!, run: { ...report!.run, repeat: { runs: repeat, flaky } } };
+    const exitCode = exitCodeOf(report!);
     mkdirSync(reportDir, { recursive: true });
     await writeReports(report!, reportDir);
-    for (const line of verdictLines(report!, exitCode, reportDir)) say(line);
+    for (const line of verdictLines(report!, reportDir)) say(line);
+    if (values.har !== undefined) {
+      const har = resolve(values.har);
+      await writeHar(report!, har);
+      say(`HAR of the failed checks' exchanges: ${har}`);
+    }
     const stale = report!.expectations?.stale ?? 0;
     if (report!.expectations !== undefined) {
       say(`Expectations: ${report!.expectations.expected_failures} expected failure(s), ${stale} stale (now passing)`);
-      if (stale > 0 && values["strict-expectations"] && exitCode === 0) exitCode = 1;
     }
-    const flaky = flakyClauses(reports);
     if (flaky.length > 0) {
       say(`FLAKY: ${flaky.length} clause(s) changed verdict across ${repeat} runs: ${flaky.join(", ")}`);
       for (const line of flakyDetails(reports, flaky)) say(line);
-      if (exitCode === 0) exitCode = 1;
     } else if (repeat > 1) {
       say(`Stable: every clause had the same verdict in ${repeat} runs.`);
     }

@@ -1,6 +1,7 @@
 // What `serve` and `simulate` share: a target file written so no reader sees half of it, and a wait for
 // SIGINT/SIGTERM that listens before the file exists (whoever waits for the file may signal at once).
-import { renameSync, writeFileSync } from "node:fs";
+import { mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
 
 /** Resolves on SIGINT, SIGTERM or `signal`; call it before announcing anything. */
 export function untilStopped(signal?: AbortSignal): Promise<void> {
@@ -11,8 +12,10 @@ export function untilStopped(signal?: AbortSignal): Promise<void> {
   });
 }
 
-/** The file carries tokens: readable by its owner only, written beside and renamed into place. */
+/** The file carries tokens: readable by its owner only, written beside and renamed into place (its folder is
+ * made if missing, so `--out new/dir/target.json` works as a user expects). */
 export function writeTargetFile(path: string, target: unknown): void {
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   const partial = `${path}.partial-${process.pid}`;
   writeFileSync(partial, `${JSON.stringify(target, null, 2)}\n`, { mode: 0o600 });
   renameSync(partial, path);

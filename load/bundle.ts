@@ -4,6 +4,7 @@ import { readdirSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+import { operationPaths } from "../spec/operations.ts";
 
 export const LOAD_DIR = dirname(fileURLToPath(import.meta.url));
 export const SCENARIO_DIR = join(LOAD_DIR, "scenarios");
@@ -32,8 +33,22 @@ export async function bundleScenario(name: string, outDir = DIST_DIR): Promise<s
     target: "es2020",
     platform: "neutral",
     external: ["k6", "k6/*"],
+    // The paths of the operations table (load/lib/operations.ts), without the table's zod schemas.
+    define: { __CAP_OPERATION_PATHS__: JSON.stringify(operationPaths()) },
     sourcemap: "inline",
     logLevel: "silent",
   });
   return outfile;
+}
+
+/** `node --import tsx load/bundle.ts DIR`: every scenario into DIR (the runner image's build step). */
+async function main(outDir: string): Promise<void> {
+  for (const name of scenarioNames()) console.log(await bundleScenario(name, resolve(outDir)));
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  if (!process.argv[2]) {
+    console.error("usage: node --import tsx load/bundle.ts OUT_DIR");
+    process.exitCode = 2;
+  } else await main(process.argv[2]);
 }

@@ -1,4 +1,6 @@
-// Small text helpers shared by the reporters: durations, truncation, bodies.
+// Small text helpers shared by the reporters: durations, truncation, bodies, the counts line.
+import type { Report } from "../spec/report.ts";
+import { verdictOf } from "../spec/verdict.ts";
 
 export function formatDuration(ms: number): string {
   if (!Number.isFinite(ms) || ms < 0) return "?";
@@ -49,4 +51,32 @@ export function formatTimestamp(iso: string): string {
     .replace("T", " ")
     .replace(/\.\d+Z$/, "Z")
     .replace("Z", " UTC")}`;
+}
+
+/** "1 failed, 2 errored, 40 passed, 3 skipped, 12 not shown (58 clauses)"; with --expect, the expected
+ * failures are named apart (summary.failed leaves them out), so the parts add up to the total. */
+export function countsLine(summary: Report["summary"], expectations?: Report["expectations"]): string {
+  const expected = expectations?.expected_failures ?? 0;
+  const stale = expectations?.stale ?? 0;
+  const parts = [
+    summary.failed > 0 ? `${summary.failed} failed` : "",
+    expected > 0 ? `${expected} expected failure${expected === 1 ? "" : "s"}` : "",
+    summary.errored > 0 ? `${summary.errored} errored` : "",
+    `${summary.passed} passed`,
+    summary.skipped > 0 ? `${summary.skipped} skipped` : "",
+    summary.not_shown > 0 ? `${summary.not_shown} not shown` : "",
+  ].filter((p) => p !== "");
+  const staleNote = stale > 0 ? `; ${stale} stale expectation${stale === 1 ? "" : "s"}` : "";
+  return `${parts.join(", ")} (${summary.clauses} clauses)${staleNote}`;
+}
+
+/**
+ * The verdict as the first line of every report says it. A failing run that also has errored clauses says so
+ * there: those clauses were not judged at all, which a reader of "FAIL" alone would not guess.
+ */
+export function verdictHeadline(report: Report): string {
+  const verdict = verdictOf(report);
+  const errored = report.summary.errored + (report.optional ?? []).filter((o) => o.status === "errored").length;
+  if (verdict !== "FAIL" || errored === 0) return verdict;
+  return `FAIL, and ${errored} clause${errored === 1 ? "" : "s"} errored (not judged)`;
 }

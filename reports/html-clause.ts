@@ -1,6 +1,7 @@
 // Markup for one clause of report.html: its checks, each failure's message, seed/path, replay command and
 // recorded exchanges. Every string from the report goes through html(); nothing is inserted raw.
 import type { CheckResult, ClauseResult, Exchange, Failure } from "../spec/report.ts";
+import { curlCommand, replayNote } from "./curl.ts";
 import { html } from "./escape.ts";
 import { type Expected, expectationHead, issueHref, type ShownStatus, shownStatus } from "./expected.ts";
 import { formatDuration, prettyBody, truncate } from "./format.ts";
@@ -39,6 +40,7 @@ function exchangeBlock(x: Exchange, index: number, open: boolean): string {
     `<details class="xchg"${open ? " open" : ""}>`,
     `<summary>${index}. <span class="m">${html(x.method)}</span> ${html(x.url)} → `,
     `<span class="s ${statusClass(x.status)}">${html(status)}</span> <span class="dur">${formatDuration(x.duration_ms)}</span></summary>`,
+    `<div class="cmd-box"><div class="lbl">Replay with curl</div><pre class="cmd"><code>${html(curlCommand(x))}</code></pre></div>`,
     `<div class="xgrid"><div><h4>Request headers</h4>${headersTable(x.request_headers)}`,
     `<h4>Request body</h4>${bodyBlock(x.request_body)}</div>`,
     `<div><h4>Response headers</h4>${headersTable(x.response_headers)}`,
@@ -62,6 +64,7 @@ function failureBlock(f: Failure): string {
   if (all.length > 0) {
     const omitted = Math.max(0, all.length - EXCHANGES_MAX);
     out.push(`<div class="lbl note"><b>Exchanges</b> (${all.length})</div>`);
+    out.push(`<p class="note">Each exchange replays with its curl line. ${html(replayNote(all))}</p>`);
     if (omitted > 0) out.push(`<p class="note">${omitted} earlier exchanges omitted; report.json has them all.</p>`);
     // Few exchanges: all open. Many: only the last, usually the one that failed.
     all.slice(omitted).forEach((x, i) => {

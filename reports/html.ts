@@ -1,9 +1,10 @@
 // report.html: one self-contained page (inline CSS, one hashed inline script, no network) that opens from disk.
 // Verdict first, then counts, the run's environment, what needs attention, and every clause by spec section.
 import type { ClauseResult, Report } from "../spec/report.ts";
+import { verdictOf } from "../spec/verdict.ts";
 import { html } from "./escape.ts";
 import { expectationClauses, type ShownStatus, shownStatus, usedExpectations } from "./expected.ts";
-import { firstLine, formatDuration, formatTimestamp, truncate } from "./format.ts";
+import { countsLine, firstLine, formatDuration, formatTimestamp, truncate, verdictHeadline } from "./format.ts";
 import { countStatuses, groupBySection, problemClauses } from "./group.ts";
 import { badge, clauseBlock, issueMarkup } from "./html-clause.ts";
 import { HTML_SCRIPT, HTML_SCRIPT_HASH } from "./html-script.ts";
@@ -12,7 +13,6 @@ import { cleanupCommand, LEFTOVERS_SHOWN, leftoversOf, leftoverText } from "./le
 import { declaredOptionalRows, optionalRows } from "./optional-rows.ts";
 import { sectionLabel } from "./section-titles.ts";
 import { STATUS_LABEL, STATUS_SYMBOL, statusOrder, VERDICT_SYMBOL } from "./status-labels.ts";
-import { countsLine, verdictOf } from "./verdict.ts";
 
 /** Nothing may load from anywhere; only our own script (by hash) and inline styles run. */
 const CSP = `default-src 'none'; style-src 'unsafe-inline'; script-src '${HTML_SCRIPT_HASH}'; img-src data:; base-uri 'none'; form-action 'none'`;
@@ -184,13 +184,13 @@ export function renderHtml(report: Report): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="${CSP}">
 <meta name="referrer" content="no-referrer">
-<title>${verdict} · cap-conformance report</title>
+<title>${html(verdictHeadline(report))} · cap-conformance report</title>
 <style>${HTML_STYLE}</style>
 </head>
 <body>
 <header class="verdict v-${verdict.toLowerCase()}"><div class="wrap">
 <p class="eyebrow">cap-conformance report</p>
-<h1 id="verdict"><span class="vsym" aria-hidden="true">${VERDICT_SYMBOL[verdict]}</span> ${verdict}</h1>
+<h1 id="verdict"><span class="vsym" aria-hidden="true">${VERDICT_SYMBOL[verdict]}</span> ${html(verdictHeadline(report))}</h1>
 <p class="vline">${html(countsLine(report.summary, report.expectations))}</p>
 </div></header>
 <main class="wrap">

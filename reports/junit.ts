@@ -7,7 +7,7 @@ import type { CheckResult, ClauseResult, Report } from "../spec/report.ts";
 import { xmlAttr, xmlText } from "./escape.ts";
 import { failureText } from "./exchange-text.ts";
 import { expectationLine, isExpectedFailure, isStaleExpectation } from "./expected.ts";
-import { firstLine, junitSeconds, truncate } from "./format.ts";
+import { firstLine, junitSeconds, truncate, verdictHeadline } from "./format.ts";
 import { optionalRows } from "./optional-rows.ts";
 
 type CaseStatus = CheckResult["status"];
@@ -235,6 +235,7 @@ export function renderJunit(report: Report): string {
   const props = runProperties(report);
   const out = [
     '<?xml version="1.0" encoding="UTF-8"?>',
+    `<!-- cap-conformance: ${xmlComment(verdictHeadline(report))} -->`,
     `<testsuites name="cap-conformance" ${countAttrs(countCases(all), report.run.duration_ms)}${stamp}>`,
   ];
   for (const [suite, cases] of suites) {
@@ -246,4 +247,9 @@ export function renderJunit(report: Report): string {
   }
   out.push("</testsuites>", "");
   return out.join("\n");
+}
+
+/** Text safe inside an XML comment ("--" may not appear there). */
+function xmlComment(text: string): string {
+  return text.replace(/-{2,}/g, "-");
 }

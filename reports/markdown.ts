@@ -1,17 +1,18 @@
 // summary.md for CI job summaries (GitHub's $GITHUB_STEP_SUMMARY takes at most 1 MiB per step): verdict, counts,
 // the failed and errored clauses with how to reproduce them, and a per-section table. Whole blocks are dropped
 // when over budget, never cut mid-table or mid-fence.
-import type { ClauseResult, Report } from "../spec/report.ts";
+import type { ClauseResult, Exchange, Report } from "../spec/report.ts";
+import { verdictOf } from "../spec/verdict.ts";
 import { ambiguitiesBlock, assumptionsTable } from "./clause-notes.ts";
+import { curlCommand, replayNote } from "./curl.ts";
 import { mdCode, mdFence, mdText } from "./escape.ts";
 import { expectationClauses, issueHref, usedExpectations } from "./expected.ts";
-import { firstLine, formatDuration, truncate } from "./format.ts";
+import { countsLine, firstLine, formatDuration, truncate, verdictHeadline } from "./format.ts";
 import { firstProblemCheck, groupBySection, problemClauses } from "./group.ts";
 import { cleanupCommand, LEFTOVERS_SHOWN, leftoversOf, leftoverText } from "./leftovers.ts";
 import { declaredOptionalRows } from "./optional-rows.ts";
 import { sectionLabel } from "./section-titles.ts";
 import { STATUS_LABEL, STATUS_SYMBOL, statusOrder, VERDICT_SYMBOL } from "./status-labels.ts";
-import { countsLine, verdictOf } from "./verdict.ts";
 
 export interface MarkdownOptions {
   /** Upper bound on the UTF-8 size of the output; honoured for any value from 4096 up. */
@@ -55,7 +56,7 @@ function header(report: Report): string {
     ["**Total**", s.clauses],
   ];
   return [
-    `## ${VERDICT_SYMBOL[verdict]} cap-conformance: ${verdict}`,
+    `## ${VERDICT_SYMBOL[verdict]} cap-conformance: ${verdictHeadline(report)}`,
     "",
     `**${verdict}**: ${mdText(countsLine(s, report.expectations))}`,
     "",
@@ -82,7 +83,30 @@ function clauseBlock(clause: ClauseResult): string {
   const extra = clause.checks.filter((k) => k !== check && (k.status === "failed" || k.status === "errored")).length;
   if (extra > 0) lines.push("", `_and ${extra} more failing check${extra === 1 ? "" : "s"} (see report.html)_`);
   if (failure?.reproduce) lines.push("", "Reproduce:", "", mdFence(truncate(failure.reproduce, 2000), "sh"));
+  if (failure && failure.exchanges.length > 0) lines.push("", ...curlBlock(failure.exchanges));
   return lines.join("\n");
+}
+
+/** Curl lines kept per failure in the summary (the last ones: the failing request is usually last). */
+const CURLS_MAX = 5;
+/** A longer curl line (a big body) is left to report.html. */
+const CURL_MAX_CHARS = 4000;
+
+function curlBlock(exchanges: Exchange[]): string[] {
+  const shown = exchanges.slice(-CURLS_MAX);
+  const earlier = exchanges.length - shown.length;
+  const commands = shown.map((x, i) => {
+    const command = curlCommand(x);
+    const n = earlier + i + 1;
+    return command.length <= CURL_MAX_CHARS
+      ? `# ${n}. ${x.method} ${x.url}\n${command}`
+      : `# ${n}. ${x.method} ${x.url}: ${command.length} characters, in report.html`;
+  });
+  const head =
+    earlier === 0
+      ? `Replay the ${exchanges.length === 1 ? "request" : `${exchanges.length} requests`} with curl.`
+      : `Replay the last ${shown.length} of ${exchanges.length} requests with curl (every one is in report.html).`;
+  return [`${head} ${mdText(replayNote(shown))}`, "", mdFence(commands.join("\n\n"), "sh")];
 }
 
 function sectionsTable(report: Report): string {

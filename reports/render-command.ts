@@ -1,6 +1,8 @@
-// `cap-conformance report DIR`: re-renders junit.xml, report.html and summary.md from DIR/report.json.
+// `cap-conformance report DIR`: re-renders junit.xml, report.html and summary.md from DIR/report.json; with
+// `--annotations`, prints GitHub workflow annotations of its failing clauses instead (github-annotations.ts).
 // Exit codes: 0 rendered (whatever the run's verdict), 2 no usable report.json or the files could not be written.
-import { countsLine, verdictOf } from "./verdict.ts";
+import { countsLine, verdictHeadline } from "./format.ts";
+import { githubAnnotations } from "./github-annotations.ts";
 import { ReportError, readReport, writeRenderedReports } from "./write.ts";
 
 export interface RenderCommandIo {
@@ -13,15 +15,23 @@ const defaultIo: RenderCommandIo = {
   err: (line) => process.stderr.write(`${line}\n`),
 };
 
-export async function renderCommand(dir: string, io: RenderCommandIo = defaultIo): Promise<number> {
+export async function renderCommand(
+  dir: string,
+  io: RenderCommandIo = defaultIo,
+  options: { annotations?: boolean } = {},
+): Promise<number> {
   if (dir.trim() === "") {
     io.err("cap-conformance report: missing DIR (the directory holding report.json)");
     return 2;
   }
   try {
     const report = await readReport(dir);
+    if (options.annotations) {
+      for (const line of githubAnnotations(report)) io.out(line);
+      return 0;
+    }
     const { files } = await writeRenderedReports(report, dir);
-    io.out(`${verdictOf(report)}: ${countsLine(report.summary, report.expectations)}`);
+    io.out(`${verdictHeadline(report)}: ${countsLine(report.summary, report.expectations)}`);
     for (const f of files) io.out(`wrote ${f}`);
     return 0;
   } catch (err) {

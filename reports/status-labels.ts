@@ -1,6 +1,7 @@
 // One symbol and word per status, so no reporter relies on colour alone.
+
+import type { Verdict } from "../spec/verdict.ts";
 import type { ShownStatus } from "./expected.ts";
-import type { Verdict } from "./verdict.ts";
 
 export const STATUS_LABEL: Record<ShownStatus, string> = {
   passed: "Passed",

@@ -1,5 +1,6 @@
 // The whole embedded stack: the simulators plus N regional platform instances sharing one control
 // plane, and the target file that describes it.
+import ipaddr from "ipaddr.js";
 import { loadProfile } from "../spec/profile.ts";
 import type { Target } from "../spec/target.ts";
 import { startCarrier } from "./carrier/server.ts";
@@ -45,6 +46,34 @@ export interface Simulators {
 
 export type SimulatorName = "control_plane" | "carrier" | "provider" | "website" | "webhook_sink";
 
+/** In the order their ports follow `port`. */
+export const SIMULATOR_NAMES: readonly SimulatorName[] = [
+  "control_plane",
+  "carrier",
+  "provider",
+  "website",
+  "webhook_sink",
+];
+
+/**
+ * Where the simulators listen and the URLs they are known by (`cap-conformance simulate`). The
+ * default is loopback on free ports, each known by its loopback origin. A host that is not
+ * loopback serves them to whoever reaches it, and lets the carrier call back any address the
+ * server under test gives it (its status callbacks and voice URLs), not only loopback ones.
+ */
+export interface SimulatorNetwork {
+  host?: string;
+  /** The control plane's port; the others follow in SIMULATOR_NAMES order. 0 (default) picks free ports. */
+  port?: number;
+  publicUrls?: Partial<Record<SimulatorName, string>>;
+}
+
+export function isLoopbackHost(host: string): boolean {
+  if (host === "localhost") return true;
+  const bare = host.replace(/^\[|\]$/g, "");
+  return ipaddr.isValid(bare) && ipaddr.process(bare).range() === "loopback";
+}
+
 export interface Stack {
   target: Target;
   platforms: RunningPlatform[];
@@ -63,20 +92,26 @@ function closerList() {
 }
 
 /** The simulators alone (`cap-conformance simulate`), for a vendor's own server to be wired to. */
-export async function startSimulators(minuteMs = 60_000): Promise<Simulators> {
+export async function startSimulators(minuteMs = 60_000, network: SimulatorNetwork = {}): Promise<Simulators> {
   const clock = createClock(minuteMs);
   const closers = closerList();
+  const host = network.host ?? "127.0.0.1";
+  const listen = (name: SimulatorName) => ({
+    host,
+    port: network.port ? network.port + SIMULATOR_NAMES.indexOf(name) : 0,
+    publicUrl: network.publicUrls?.[name],
+  });
   try {
-    const controlPlane = await startControlPlane();
+    const controlPlane = await startControlPlane(listen("control_plane"));
     closers.add(controlPlane.close);
-    const carrier = await startCarrier({ clock });
+    const carrier = await startCarrier({ clock, listen: listen("carrier"), loopbackOnly: isLoopbackHost(host) });
     const carrierAccount = { url: carrier.url, accountSid: carrier.account.sid, authToken: carrier.account.authToken };
     closers.add(carrier.close);
-    const provider = await startProvider({ clock });
+    const provider = await startProvider({ clock, listen: listen("provider") });
     closers.add(provider.close);
-    const website = await startWebsite();
+    const website = await startWebsite({ listen: listen("website") });
     closers.add(website.close);
-    const sink = await startWebhookSink();
+    const sink = await startWebhookSink(listen("webhook_sink"));
     closers.add(sink.close);
     return {
       target: {

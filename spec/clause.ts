@@ -1,4 +1,4 @@
-// The clause catalogue format (ARCHITECTURE.md, "Clauses").
+// The clause list format (ARCHITECTURE.md, "Clauses").
 import { z } from "zod";
 
 export const ClauseKind = z.enum(["testable", "needs-wiring", "needs-test-control", "not-shown"]);

@@ -3,6 +3,7 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { closestName } from "./closest-name.ts";
+import { operationRows, type ProfileOperationName } from "./operations.ts";
 import { Declaration, OPTIONAL_BEHAVIOURS, OptionalBehaviourId } from "./optional-behaviours.ts";
 
 export const Operation = z.object({
@@ -27,58 +28,13 @@ function isRegExp(source: string): boolean {
   }
 }
 
-const op = (method: Operation["method"], path: string, section: string): Operation => ({ method, path, section });
-
-/** Operations the spec names without a path, or does not name but needs for a test (create before read). */
-export const DEFAULT_OPERATIONS = {
-  "agent.create": op("POST", "/v1/agents", "4"),
-  "agent.list": op("GET", "/v1/agents", "2.1"),
-  "agent.get": op("GET", "/v1/agents/{agent_id}", "4"),
-  "agent.delete": op("DELETE", "/v1/agents/{agent_id}", "2.7"),
-  // Given by the spec (section 4); listed so every suite calls operations one way.
-  "agent.patch": op("PATCH", "/v1/agents/{agent_id}", "4"),
-  "agent.validate": op("POST", "/v1/agents/{agent_id}/validate", "4"),
-  "agent.publish": op("POST", "/v1/agents/{agent_id}/publish", "4"),
-  "tool.patch": op("PATCH", "/v1/tools/{tool_id}", "4"),
-  "tool.validate": op("POST", "/v1/tools/{tool_id}/validate", "4"),
-  "tool.create": op("POST", "/v1/tools", "4"),
-  "tool.list": op("GET", "/v1/tools", "2.1"),
-  "tool.get": op("GET", "/v1/tools/{tool_id}", "4"),
-  "tool.delete": op("DELETE", "/v1/tools/{tool_id}", "2.7"),
-  "tool.publish": op("POST", "/v1/tools/{tool_id}/publish", "3.3"),
-  "task.create": op("POST", "/v1/tasks", "4"),
-  "task.list": op("GET", "/v1/tasks", "4"),
-  "task.get": op("GET", "/v1/tasks/{task_id}", "4"),
-  "task.delete": op("DELETE", "/v1/tasks/{task_id}", "4"),
-  "task.update": op("PATCH", "/v1/tasks/{task_id}", "4"),
-  // 4: a deleted task's run history survives; where it is read is not shown.
-  "task.runs": op("GET", "/v1/task-runs", "4"),
-  "conversation.list": op("GET", "/v1/conversations", "2.1"),
-  "kb.get": op("GET", "/v1/knowledge/{kb_id}", "4.1"),
-  "kb.build": op("POST", "/v1/knowledge/{kb_id}/build", "4.1"),
-  // Not named by the spec at all: used only to clean up after a run (a server without it leaves leftovers).
-  "kb.delete": op("DELETE", "/v1/knowledge/{kb_id}", "4.1"),
-  "phone.import": op("POST", "/v1/telephony/accounts/{account_id}/import", "4.1"),
-  "phone.get": op("GET", "/v1/telephony/phone-numbers/{phone_number_id}", "4.1"),
-  "phone.update": op("PATCH", "/v1/telephony/phone-numbers/{phone_number_id}", "4.1"),
-  "phone.delete": op("DELETE", "/v1/telephony/phone-numbers/{phone_number_id}", "4.1"),
-  "telephony.account.list": op("GET", "/v1/telephony/accounts", "4.1"),
-  "telephony.account.create": op("POST", "/v1/telephony/accounts", "4.1"),
-  "telephony.account.delete": op("DELETE", "/v1/telephony/accounts/{account_id}", "4.1"),
-  "batch.get": op("GET", "/v1/calls/batches/{batch_id}", "2.13"),
-  "batch.cancel": op("POST", "/v1/calls/batches/{batch_id}/cancel", "3.3"),
-  "webhook.create": op("POST", "/v1/webhooks", "4.1"),
-  "webhook.get": op("GET", "/v1/webhooks/{webhook_id}", "4.1"),
-  "webhook.update": op("PATCH", "/v1/webhooks/{webhook_id}", "4.1"),
-  "webhook.delete": op("DELETE", "/v1/webhooks/{webhook_id}", "4.1"),
-  "webhook.rotate-secret": op("POST", "/v1/webhooks/{webhook_id}/rotate-secret", "4.1"),
-  "webhook.test": op("POST", "/v1/webhooks/{webhook_id}/test", "4.1"),
-  "secret.list": op("GET", "/v1/secrets", "4.1"),
-  "secret.put": op("PUT", "/v1/secrets/{name}", "4.1"),
-  "secret.delete": op("DELETE", "/v1/secrets/{name}", "4.1"),
-  "byok.list": op("GET", "/v1/byok", "4.1"),
-} as const satisfies Record<string, Operation>;
-export type OperationName = keyof typeof DEFAULT_OPERATIONS;
+/** The operations the harness calls by name through the profile (spec/operations.ts rows marked `profile`). */
+export const DEFAULT_OPERATIONS = Object.fromEntries(
+  operationRows()
+    .filter((row) => row.profile !== undefined)
+    .map(({ name, method, path, section }) => [name, { method, path, section }]),
+) as Record<ProfileOperationName, Operation>;
+export type OperationName = ProfileOperationName;
 
 export const Profile = z.object({
   name: z.string(),
@@ -98,6 +54,11 @@ export const Profile = z.object({
   max_body_bytes: z.int().positive(),
   /** 8: the web call token lifetime is not shown; "short-lived" (1, 5.4) is taken to mean at most this many seconds. */
   web_call_token_max_ttl_seconds: z.int().positive(),
+  /**
+   * 5 item 6 and 2.13: lists of secrets and provider keys show "a name and a masked tail"; its form is not
+   * shown. Assumed: `prefix` followed by the value's last `chars` characters.
+   */
+  masked_tail: z.object({ prefix: z.string(), chars: z.int().positive() }),
   /** 9: any version header is not shown; the name the version-header behaviour is checked by. */
   version_header: z.string().regex(/^[A-Za-z0-9-]+$/),
   /** Optional behaviours (spec/optional-behaviours.ts), each declared must-work, must-be-absent or not-tested. */
@@ -182,6 +143,7 @@ export const DEFAULT_PROFILE: Profile = {
   phone_numbers_account_filter: "account_id",
   max_body_bytes: 1024 * 1024,
   web_call_token_max_ttl_seconds: 3600,
+  masked_tail: { prefix: "****", chars: 4 },
   version_header: "api-version",
   // Nothing the spec leaves open is held against an unknown server: a vendor declares what it has.
   optional: Object.fromEntries(OPTIONAL_BEHAVIOURS.map((b) => [b.id, "not-tested"])) as Profile["optional"],

@@ -1,10 +1,14 @@
-// report.json, schema_version 1 (ARCHITECTURE.md). Other tools read it: these fields are stable.
+// report.json, schema_version 1 (ARCHITECTURE.md, "report.json"). Other tools read it: these fields are stable.
 import { z } from "zod";
 import { ClauseKind } from "./clause.ts";
 import { Declaration } from "./optional-behaviours.ts";
 
 export const Status = z.enum(["passed", "failed", "errored", "skipped", "not-shown"]);
 export type Status = z.infer<typeof Status>;
+
+/** Which of the target's credentials (spec/target.ts) a recorded request carried. */
+export const ExchangeCredential = z.enum(["admin", "editor", "viewer", "session_cookie"]);
+export type ExchangeCredential = z.infer<typeof ExchangeCredential>;
 
 export const Exchange = z.object({
   method: z.string(),
@@ -15,8 +19,28 @@ export const Exchange = z.object({
   response_headers: z.record(z.string(), z.string()),
   response_body: z.string().nullable(),
   duration_ms: z.number(),
+  /** Optional: when the request was sent (ISO 8601). */
+  started_at: z.string().optional(),
+  /** Optional: the target credential the request carried. Its header is redacted like every secret; a replay (a
+   * curl line, a HAR entry) puts the role's variable in its place, e.g. `$CAP_TOKEN_ADMIN`. */
+  credential: ExchangeCredential.optional(),
 });
 export type Exchange = z.infer<typeof Exchange>;
+
+/** Bodies kept in a report: enough to read, never the megabytes a size check sends. */
+const KEPT_BODY_CHARS = 16_384;
+const CLIPPED_MARK = /… \[\d+ characters in all\]$/;
+
+/** A recorded body, clipped to KEPT_BODY_CHARS with a mark saying how long it was. */
+export function clipBody(text: string): string {
+  if (text.length <= KEPT_BODY_CHARS) return text;
+  return `${text.slice(0, KEPT_BODY_CHARS)}… [${text.length} characters in all]`;
+}
+
+/** Whether a recorded body was clipped (a replay of it would send only its start). */
+export function isClippedBody(text: string): boolean {
+  return text.length > KEPT_BODY_CHARS && CLIPPED_MARK.test(text);
+}
 
 export const Failure = z.object({
   message: z.string(),
@@ -111,6 +135,8 @@ export const Report = z.object({
     duration_ms: z.number(),
     /** Optional: the prefix every resource of this run is named with (`cleanup --prefix`). */
     prefix: z.string().optional(),
+    /** Optional, with `--repeat N`: how many runs were made and the clauses whose verdict changed (any fails). */
+    repeat: z.object({ runs: z.int(), flaky: z.array(z.string()) }).optional(),
   }),
   summary: z.object({
     clauses: z.int(),
@@ -126,8 +152,9 @@ export const Report = z.object({
   /** Optional: problems outside any check (a suite file that failed to load, an unhandled error). Any makes the
    * verdict ERROR unless a clause failed, as `run`'s exit code 2 does. */
   harness_errors: z.array(z.string()).optional(),
-  /** Counts of `--expect` outcomes: failures that were expected, and expectations that no longer fail. */
-  expectations: z.object({ expected_failures: z.int(), stale: z.int() }).optional(),
+  /** Counts of `--expect` outcomes: failures that were expected, and expectations that no longer fail; with
+   * `strict` (--strict-expectations), a stale one fails the run. */
+  expectations: z.object({ expected_failures: z.int(), stale: z.int(), strict: z.boolean().optional() }).optional(),
   /** Optional behaviours held to the profile's declarations; a failed one fails the run as a clause does. */
   optional: z.array(OptionalResult).optional(),
   /** Optional: what the run created and could not delete. A warning, never part of the verdict. */

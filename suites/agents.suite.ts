@@ -3,22 +3,23 @@
 import fc from "fast-check";
 import { expect } from "vitest";
 import { richAgentConfig } from "../fixtures/agent-configs.ts";
+import { check } from "../runner/check.ts";
+import { call, describe } from "../runner/http-client.ts";
+import { property } from "../runner/property.ts";
+import { assertDeleted, track, uniqueName } from "../runner/resources.ts";
+import { expectOkResult, expectStatus } from "../runner/response.ts";
 import { AgentRecordRead } from "../spec/agent.ts";
-import { createAgent } from "./harness/agents.ts";
-import { startBatch, waitForBatch } from "./harness/batches.ts";
-import { ensureLlmKey } from "./harness/byok.ts";
-import { finished, OUTBOUND, SHORT_CALL_MS, waitForCall } from "./harness/calls.ts";
-import { patternNumber } from "./harness/carrier.ts";
-import { firstPair, isListed, listedPairs, type Pair, type PairKind, unlistedName } from "./harness/catalog.ts";
-import { check } from "./harness/check.ts";
-import { call, describe } from "./harness/http.ts";
-import { expectNameTaken, expectOneOfTwoCreated, expectRenameOntoTakenRefused } from "./harness/names.ts";
-import { OVERRIDE_FIELDS, overrideOf } from "./harness/overrides.ts";
-import { callOp } from "./harness/profile.ts";
-import { property } from "./harness/property.ts";
-import { assertDeleted, track, uniqueName } from "./harness/resources.ts";
-import { expectOkResult, expectSuccess } from "./harness/success.ts";
-import { importFreshNumber } from "./harness/telephony.ts";
+import { createAgent } from "./helpers/agents.ts";
+import { analysedBy, analysisModel, expectAnalysed, providerMark } from "./helpers/analysis.ts";
+import { startBatch, waitForBatch } from "./helpers/batches.ts";
+import { ensureLlmKey } from "./helpers/byok.ts";
+import { finished, OUTBOUND, SHORT_CALL_MS, waitForCall } from "./helpers/calls.ts";
+import { patternNumber } from "./helpers/carrier.ts";
+import { firstPair, isListed, listedPairs, type Pair, type PairKind, unlistedName } from "./helpers/catalog.ts";
+import { expectNameTaken, expectOneOfTwoCreated, expectRenameOntoTakenRefused } from "./helpers/names.ts";
+import { OVERRIDE_FIELDS, overrideOf } from "./helpers/overrides.ts";
+import { callOp } from "./helpers/profile.ts";
+import { importFreshNumber } from "./helpers/telephony.ts";
 
 check("a second agent with a taken name is a 400 that says so", ["agents.names-unique"], async () => {
   const agent = await createAgent();
@@ -78,7 +79,7 @@ check(
     const rich = richAgentConfig(uniqueName("replace"));
     const agent = await createAgent(rich);
     const patch = await callOp("agent.patch", { agent_id: agent.id }, { body: { name: agent.name } });
-    expectSuccess(patch);
+    expectStatus(patch, "2xx");
     const after = AgentRecordRead.parse((await callOp("agent.get", { agent_id: agent.id })).json).config;
     for (const field of Object.keys(rich).filter((k) => k !== "name")) {
       expect((after as Record<string, unknown>)[field], `field ${field} after a PATCH that omitted it`).toEqual(
@@ -267,7 +268,7 @@ property(
     if (extras.includes("analysis")) body.analysis = { enabled: true, model: await at("llm", 9) };
     const agent = await createAgent(body);
     const patched = await callOp("agent.patch", { agent_id: agent.id }, { body: { ...body, name: agent.name } });
-    expectSuccess(patched, "PATCH with the same listed pairs");
+    expectStatus(patched, "2xx", "PATCH with the same listed pairs");
   },
   { numRuns: 8 },
 );
@@ -368,20 +369,24 @@ check(
 );
 
 check(
-  "a web call, an outbound call and a batch with an override leave the stored agent and its published version as they were",
+  "a web call, an outbound call and a batch with an override run it (the web call asks the override's analysis model) and leave the stored agent and its published version as they were",
   ["agents.override-not-stored"],
   async () => {
     await ensureLlmKey();
+    const model = await analysisModel();
     const agent = await cascadeAgent();
     const published = await callOp("agent.publish", { agent_id: agent.id });
-    expectSuccess(published);
+    expectStatus(published, "2xx");
     // A draft that differs from the published version, so an override merged into either one shows.
     const draft = { ...agent.config, prompt: "A draft prompt nobody published." };
-    expectSuccess(await callOp("agent.patch", { agent_id: agent.id }, { body: draft }));
+    expectStatus(await callOp("agent.patch", { agent_id: agent.id }, { body: draft }), "2xx");
     const before = await storedAgent(agent.id);
-    const agent_override = await overrideOf(OVERRIDE_FIELDS);
+    // 2.11: the override adjusts the stored agent for this run; the agent itself asks for no analysis.
+    const agent_override = { ...(await overrideOf(OVERRIDE_FIELDS)), ...analysedBy(model) };
+    const mark = await providerMark();
     const token = await postToken({ agent_id: agent.id, agent_override });
     expect(token.status, describe(token)).toBeLessThan(300);
+    await expectAnalysed((token.json as { session_id: string }).session_id, model, mark, "the override's analysis");
     const from = await importFreshNumber();
     const outbound = await call(OUTBOUND, {
       method: "POST",

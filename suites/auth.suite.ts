@@ -1,10 +1,15 @@
 // Section 5: credentials on every request, 401 messages, live roles, the control-plane outage.
 import { randomBytes } from "node:crypto";
 import { expect } from "vitest";
-import { createAgent } from "./harness/agents.ts";
-import { deleteKey, putKey } from "./harness/byok.ts";
-import { catalogProviders, firstPair } from "./harness/catalog.ts";
-import { check } from "./harness/check.ts";
+import { check } from "../runner/check.ts";
+import { type ApiResponse, call, describe, type Who } from "../runner/http-client.ts";
+import { registerSecret } from "../runner/redact.ts";
+import { assertDeleted, track, uniqueName } from "../runner/resources.ts";
+import { expectStatus } from "../runner/response.ts";
+import { runConfig } from "../runner/run-config.ts";
+import { createAgent } from "./helpers/agents.ts";
+import { deleteKey, putKey } from "./helpers/byok.ts";
+import { catalogProviders, firstPair } from "./helpers/catalog.ts";
 import {
   addMember,
   addToken,
@@ -14,14 +19,9 @@ import {
   setRole,
   whileOffline,
   withControlPlaneClock,
-} from "./harness/control-plane.ts";
-import { allEndpoints } from "./harness/endpoints.ts";
-import { type ApiResponse, call, describe, type Who } from "./harness/http.ts";
-import { callOp } from "./harness/profile.ts";
-import { registerSecret } from "./harness/redact.ts";
-import { assertDeleted, track, uniqueName } from "./harness/resources.ts";
-import { runConfig } from "./harness/run-config.ts";
-import { expectSuccess } from "./harness/success.ts";
+} from "./helpers/control-plane.ts";
+import { allEndpoints } from "./helpers/endpoints.ts";
+import { callOp } from "./helpers/profile.ts";
 
 const CONTROL_PLANE_UNREACHABLE = "the control plane is unreachable, so this request cannot be authorized";
 
@@ -145,13 +145,13 @@ check(
       assertDeleted(await callOp("secret.delete", { name }));
     });
     const first = await write();
-    expectSuccess(first);
+    expectStatus(first, "2xx");
     await setRole(member.memberId, "EDITOR");
     const demoted = await write();
     expect(demoted.status, `after demotion to EDITOR: ${describe(demoted)}`).toBe(403);
     await setRole(member.memberId, "ADMIN");
     const promoted = await write();
-    expectSuccess(promoted, "after promotion back to ADMIN");
+    expectStatus(promoted, "2xx", "after promotion back to ADMIN");
   },
   { needs: ["wiring"] },
 );
@@ -316,6 +316,17 @@ check(
 );
 
 check(
+  "GET /health stays 200 while the control plane is unreachable",
+  ["auth.health-without-control-plane"],
+  async () => {
+    // 4: "200 when the API process answers. Does not promise the database or media layer is reachable".
+    const response = await whileOffline(() => call("/health", { as: "none" }));
+    expect(response.status, describe(response)).toBe(200);
+  },
+  { needs: ["wiring"] },
+);
+
+check(
   "with the control plane unreachable the answer is 503 with the exact message, not a 401",
   ["auth.control-plane-503"],
   async () => {
@@ -339,14 +350,9 @@ check(
   { needs: ["session-cookie"] },
 );
 
-check(
-  "an unknown session cookie is a 401 `invalid session`",
-  ["auth.invalid-session-401"],
-  async () => {
-    expect401(await anyRoleRead({ cookie: randomBytes(24).toString("base64url") }), "invalid session");
-  },
-  { needs: ["wiring"] },
-);
+check("an unknown session cookie is a 401 `invalid session`", ["auth.invalid-session-401"], async () => {
+  expect401(await anyRoleRead({ cookie: randomBytes(24).toString("base64url") }), "invalid session");
+});
 
 check(
   "one session cookie is accepted in every region",

@@ -4,6 +4,10 @@
 // batch_id in calls. Callees are carrier pattern numbers whose outcomes are scripted.
 import fc from "fast-check";
 import { expect } from "vitest";
+import { check } from "../runner/check.ts";
+import { call, describe } from "../runner/http-client.ts";
+import { namesField } from "../runner/problem-lines.ts";
+import { property } from "../runner/property.ts";
 import {
   answered,
   BATCHES,
@@ -13,16 +17,12 @@ import {
   peakConcurrency,
   startBatch,
   waitForBatch,
-} from "./harness/batches.ts";
-import { clockAt, dialInside, spansMidnight, weekdayPlus, windowOn, zoneAt } from "./harness/calling-window.ts";
-import { realBudget } from "./harness/calls.ts";
-import { expectCarrierIdle, patternNumber, unusedPatternNumbers, type WitnessDial } from "./harness/carrier.ts";
-import { check } from "./harness/check.ts";
-import { minuteMs, serverNow } from "./harness/credits.ts";
-import { call, describe } from "./harness/http.ts";
-import { namesField } from "./harness/problem-lines.ts";
-import { callOp } from "./harness/profile.ts";
-import { property } from "./harness/property.ts";
+} from "./helpers/batches.ts";
+import { clockAt, dialInside, spansMidnight, weekdayPlus, windowOn, zoneAt } from "./helpers/calling-window.ts";
+import { realBudget } from "./helpers/calls.ts";
+import { expectCarrierIdle, patternNumber, unusedPatternNumbers, type WitnessDial } from "./helpers/carrier.ts";
+import { minuteMs, serverNow } from "./helpers/credits.ts";
+import { callOp } from "./helpers/profile.ts";
 
 const MINUTE = 60_000;
 const completed = (batch: { status: string }) => batch.status === "completed";

@@ -3,9 +3,13 @@
 import { randomUUID } from "node:crypto";
 import { decodeJwt, decodeProtectedHeader } from "jose";
 import { expect } from "vitest";
+import { check } from "../runner/check.ts";
+import { type ApiResponse, call, describe, type Who } from "../runner/http-client.ts";
+import { uniqueName } from "../runner/resources.ts";
 import { CallSession, CallToken } from "../spec/calls.ts";
-import { createAgent } from "./harness/agents.ts";
-import { dialsFrom, startBatch, waitForBatch } from "./harness/batches.ts";
+import { createAgent } from "./helpers/agents.ts";
+import { analysedBy, analysisModel, expectAnalysed, providerMark } from "./helpers/analysis.ts";
+import { dialsFrom, startBatch, waitForBatch } from "./helpers/batches.ts";
 import {
   callingSetup,
   finished,
@@ -15,13 +19,10 @@ import {
   realBudget,
   SHORT_CALL_MS,
   waitForCall,
-} from "./harness/calls.ts";
-import { expectCarrierIdle, patternNumber, waitForWitness, whileCarrierOffline } from "./harness/carrier.ts";
-import { check } from "./harness/check.ts";
-import { type ApiResponse, call, describe, type Who } from "./harness/http.ts";
-import { profile } from "./harness/profile.ts";
-import { uniqueName } from "./harness/resources.ts";
-import { importFreshNumber } from "./harness/telephony.ts";
+} from "./helpers/calls.ts";
+import { expectCarrierIdle, patternNumber, waitForWitness, whileCarrierOffline } from "./helpers/carrier.ts";
+import { profile } from "./helpers/profile.ts";
+import { importFreshNumber } from "./helpers/telephony.ts";
 
 const TOKEN = "/v1/calls/token";
 const CALLS = "/v1/calls";
@@ -83,6 +84,20 @@ check(
 check("a web call token can be minted for a whole inline agent", ["calls.token-inline-agent"], async () => {
   expectMinted(await postToken({ agent: { name: uniqueName("inline"), prompt: "You answer briefly." } }));
 });
+
+check(
+  "a web call token for an inline agent runs that definition: its analysis model is asked once the session ends",
+  ["calls.token-inline-agent"],
+  async () => {
+    // 4: the token "may carry a whole agent definition"; the session it starts runs that definition.
+    const model = await analysisModel();
+    const mark = await providerMark();
+    const agent = { name: uniqueName("inline"), prompt: "You answer briefly.", llm: model, ...analysedBy(model) };
+    const minted = expectMinted(await postToken({ agent }));
+    await expectAnalysed(minted.session_id, model, mark, "the inline agent's analysis");
+  },
+  { needs: ["wiring"] },
+);
 
 check("a web call token can be minted for an agent team", ["calls.token-team"], async () => {
   const agent = await createAgent();

@@ -3,8 +3,13 @@
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { beforeAll, expect } from "vitest";
+import { check } from "../runner/check.ts";
+import { type ApiResponse, call, describe } from "../runner/http-client.ts";
+import { problemLines } from "../runner/problem-lines.ts";
+import { property } from "../runner/property.ts";
+import { uniqueName } from "../runner/resources.ts";
+import { runConfig } from "../runner/run-config.ts";
 import { PROBLEM_LINE } from "../spec/errors.ts";
-import { check } from "./harness/check.ts";
 import {
   ensureProviderKey,
   type Item,
@@ -13,14 +18,9 @@ import {
   sendMessage,
   settledConversation,
   waitForReply,
-} from "./harness/conversations.ts";
-import { type ApiResponse, call, describe } from "./harness/http.ts";
-import { readAll, rowKey } from "./harness/paged-endpoints.ts";
-import { problemLines } from "./harness/problem-lines.ts";
-import { profile } from "./harness/profile.ts";
-import { property } from "./harness/property.ts";
-import { uniqueName } from "./harness/resources.ts";
-import { runConfig } from "./harness/run-config.ts";
+} from "./helpers/conversations.ts";
+import { readAll, rowKey } from "./helpers/pages.ts";
+import { profile } from "./helpers/profile.ts";
 
 const LOOSE_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const wired = { needs: ["wiring" as const] };

@@ -2,18 +2,18 @@
 // per region, inbound calls refused at the door, and a running batch pausing (judged against its calls'
 // session.completed, which follows billing). Balances are set through test control and always put back.
 import { expect } from "vitest";
+import { check } from "../runner/check.ts";
+import { type ApiResponse, call, describe } from "../runner/http-client.ts";
+import { uniqueName } from "../runner/resources.ts";
 import { CallSession } from "../spec/calls.ts";
-import { createAgent } from "./harness/agents.ts";
-import { dialLog, dialsFrom, getBatch, startBatch, waitForBatch } from "./harness/batches.ts";
-import { callingSetup, postOutbound, realBudget } from "./harness/calls.ts";
-import { freshE164, patternNumber, placeInbound, witness } from "./harness/carrier.ts";
-import { check } from "./harness/check.ts";
-import { getBalance, serverNow, setBalance, withBalance } from "./harness/credits.ts";
-import { allEndpoints } from "./harness/endpoints.ts";
-import { ofBatch, subscribe, waitForEvents } from "./harness/events.ts";
-import { type ApiResponse, call, describe } from "./harness/http.ts";
-import { uniqueName } from "./harness/resources.ts";
-import { importFreshNumber } from "./harness/telephony.ts";
+import { createAgent } from "./helpers/agents.ts";
+import { dialLog, dialsFrom, getBatch, startBatch, waitForBatch } from "./helpers/batches.ts";
+import { callingSetup, postOutbound, realBudget } from "./helpers/calls.ts";
+import { freshE164, patternNumber, placeInbound, witness } from "./helpers/carrier.ts";
+import { getBalance, serverNow, setBalance, withBalance } from "./helpers/credits.ts";
+import { allEndpoints } from "./helpers/endpoints.ts";
+import { ofBatch, subscribe, waitForEvents } from "./helpers/events.ts";
+import { importFreshNumber } from "./helpers/telephony.ts";
 
 const TOKEN = "/v1/calls/token";
 const MINUTE = 60_000;

@@ -1,12 +1,12 @@
 // Webhook delivery (6.1), in the background: the five-second limit is watched with a 6 s receiver, so
-// this check runs beside the other suite files (see suites/harness/suite-files.ts). Its webhooks take
+// this check runs beside the other suite files (see runner/suite-files.ts). Its webhooks take
 // only webhook.test, which nothing but its own test-fires sends, so the checks running meanwhile
 // cannot reach them.
 import { expect } from "vitest";
-import { check } from "./harness/check.ts";
-import { describe } from "./harness/http.ts";
-import { countAfterQuiet, waitForDeliveries } from "./harness/webhook-sink.ts";
-import { createSinkWebhook, reportsFailure, succeeded, testFire } from "./harness/webhooks.ts";
+import { check } from "../runner/check.ts";
+import { describe } from "../runner/http-client.ts";
+import { countAfterQuiet, waitForDeliveries } from "./helpers/webhook-sink.ts";
+import { createSinkWebhook, reportsFailure, succeeded, testFire } from "./helpers/webhooks.ts";
 
 const WIRED = { needs: ["wiring" as const] };
 

@@ -3,13 +3,13 @@
 // success, a 3xx a failure that is not followed, no replay, and private addresses blocked at delivery.
 import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
+import { check } from "../runner/check.ts";
+import { call, describe } from "../runner/http-client.ts";
+import { registerSecret } from "../runner/redact.ts";
+import { uniqueName } from "../runner/resources.ts";
+import { expectStatus } from "../runner/response.ts";
 import { EventTypes, WebhookEnvelope, WebhookWithSecret } from "../spec/webhook.ts";
-import { check } from "./harness/check.ts";
-import { call, describe } from "./harness/http.ts";
-import { callOp, profile } from "./harness/profile.ts";
-import { registerSecret } from "./harness/redact.ts";
-import { uniqueName } from "./harness/resources.ts";
-import { expectSuccess } from "./harness/success.ts";
+import { callOp, profile } from "./helpers/profile.ts";
 import {
   configureHook,
   countAfterQuiet,
@@ -17,7 +17,7 @@ import {
   newHook,
   sinkOrigin,
   waitForDeliveries,
-} from "./harness/webhook-sink.ts";
+} from "./helpers/webhook-sink.ts";
 import {
   createSinkWebhook,
   createWebhook,
@@ -28,7 +28,7 @@ import {
   reportsFailure,
   succeeded,
   testFire,
-} from "./harness/webhooks.ts";
+} from "./helpers/webhooks.ts";
 
 const WIRED = { needs: ["wiring" as const] };
 
@@ -148,7 +148,7 @@ check(
       expect(body.agent_id, `agent_id of ${String(body.type)}`).toBe(agentId);
     }
   },
-  { needs: ["wiring", "test-control"] },
+  { needs: ["test-control", "wiring"] },
 );
 
 check(
@@ -159,7 +159,7 @@ check(
     const before = await fireAndWait(webhook.id, hook);
     expect(before.arrived.deliveries[0]?.signature_valid, "signature before rotation").toBe(true);
     const rotated = await callOp("webhook.rotate-secret", { webhook_id: webhook.id });
-    expectSuccess(rotated);
+    expectStatus(rotated, "2xx");
     const { secret } = WebhookWithSecret.parse(rotated.json);
     registerSecret(secret);
     await configureHook(hook, { secret });
@@ -273,5 +273,5 @@ check(
     expect(await countAfterQuiet(name, 0), `deliveries through ${host} → ${sink.hostname}`).toBe(0);
     expect(reportsFailure(result), describe(response)).toBe(true);
   },
-  { needs: ["wiring", "test-control"] },
+  { needs: ["test-control", "wiring"] },
 );

@@ -2,23 +2,32 @@
 // and who receives them. Observed through webhooks pointed at the webhook sink (profile
 // `webhook.create`), batch.completed on small batches of its own.
 import { beforeAll, expect } from "vitest";
+import { check } from "../runner/check.ts";
+import { call, describe } from "../runner/http-client.ts";
+import { expectStatus } from "../runner/response.ts";
+import { runConfig } from "../runner/run-config.ts";
+import { disagreements, sameData } from "../runner/same-data.ts";
 import { CallSession, MediaRecording, TELEPHONY_FIELDS } from "../spec/calls.ts";
 import { EVENT_TYPES, EventTypes } from "../spec/webhook.ts";
-import { createAgent } from "./harness/agents.ts";
-import { startBatch } from "./harness/batches.ts";
-import { callingSetup, getCall, placeCall, realBudget, transferCall, waitForCall } from "./harness/calls.ts";
-import { freshE164, patternNumber, placeInbound } from "./harness/carrier.ts";
-import { check } from "./harness/check.ts";
-import { ensureProviderKey, sendMessage } from "./harness/conversations.ts";
-import { ofBatch, ofSession, type ReceivedEvent, settle, subscribe, waitForEvents } from "./harness/events.ts";
-import { call, describe } from "./harness/http.ts";
-import { callOp } from "./harness/profile.ts";
-import { providerRequests } from "./harness/provider.ts";
-import { runConfig } from "./harness/run-config.ts";
-import { disagreements, sameData } from "./harness/same-data.ts";
-import { expectSuccess } from "./harness/success.ts";
-import { importFreshNumber } from "./harness/telephony.ts";
-import { createSinkWebhook, testFire } from "./harness/webhooks.ts";
+import { createAgent } from "./helpers/agents.ts";
+import { startBatch } from "./helpers/batches.ts";
+import { callingSetup, getCall, placeCall, realBudget, transferCall, waitForCall } from "./helpers/calls.ts";
+import { freshE164, patternNumber, placeInbound } from "./helpers/carrier.ts";
+import { ensureProviderKey, sendMessage } from "./helpers/conversations.ts";
+import {
+  ofBatch,
+  ofSession,
+  type ReceivedEvent,
+  rawMember,
+  settle,
+  subscribe,
+  waitForEvents,
+} from "./helpers/events.ts";
+import { callOp } from "./helpers/profile.ts";
+import { providerRequests } from "./helpers/provider.ts";
+import { importFreshNumber } from "./helpers/telephony.ts";
+import { testControl } from "./helpers/test-control.ts";
+import { createSinkWebhook, testFire } from "./helpers/webhooks.ts";
 
 const MINUTE = 60_000;
 
@@ -121,6 +130,22 @@ check(
 );
 
 check(
+  "every event of an outbound call carries the call's agent in the envelope's agent_id",
+  ["events.session-envelope-agent-id"],
+  async () => {
+    // 6.1: "Handlers filter on type and on the envelope's agent_id": a session's events name its agent there.
+    const agent = await createAgent();
+    const { number } = await callingSetup();
+    const { events } = await callEvents({ from: number, agentId: agent.id });
+    expect(events.length, "events of the call").toBeGreaterThan(0);
+    for (const event of events) {
+      expect(event.agent_id, `envelope agent_id of ${event.type}: ${event.raw}`).toBe(agent.id);
+    }
+  },
+  { needs: ["wiring"] },
+);
+
+check(
   "session.in_progress is sent once per phone call, at the same instant and with a byte-identical payload to session.started",
   ["events.in-progress-identical"],
   async () => {
@@ -128,8 +153,10 @@ check(
     const started = one(events, "session.started");
     const inProgress = one(events, "session.in_progress");
     expect(inProgress.created_at, "the same instant").toBe(started.created_at);
-    const payload = (event: ReceivedEvent) => JSON.stringify((JSON.parse(event.raw) as { data: unknown }).data);
-    expect(payload(inProgress), "session.in_progress data, byte for byte").toBe(payload(started));
+    // 6.1: "a byte-identical payload": the data member's bytes as delivered, never re-serialised.
+    const payload = (event: ReceivedEvent) => rawMember(event.raw, "data");
+    expect(payload(started), `the data member of the delivered session.started: ${started.raw}`).toBeDefined();
+    expect(payload(inProgress), "session.in_progress data, byte for byte as delivered").toBe(payload(started));
   },
   { needs: ["wiring"] },
 );
@@ -322,7 +349,7 @@ check(
     const stored = await getCall(session.session_id);
     expect(sameData(completed.transfer, (stored.json as CallSession).transfer), describe(stored)).toBe(true);
   },
-  { needs: ["wiring", "test-control"] },
+  { needs: ["test-control", "wiring"] },
 );
 
 check(
@@ -381,7 +408,7 @@ check(
     const active = await subscribe([], "active");
     const { webhook, hook } = await createSinkWebhook({}, { subscribed_events: [] });
     const disabled = await callOp("webhook.update", { webhook_id: webhook.id }, { body: { status: "disabled" } });
-    expectSuccess(disabled);
+    expectStatus(disabled, "2xx");
     const session = await placeCall();
     await waitForEvents(active.hook, completedOf(session.session_id), CALL_EVENTS_MS(), "session.completed");
     const events = ofSession(await settle(hook, 150), session.session_id);
@@ -484,30 +511,53 @@ check(
   ["events.batch-completed-not-cancelled-failed"],
   async () => {
     const { hook } = await subscribe();
-    const cancelled = await startBatch({
-      recipients: [{ to: patternNumber(2, 0) }, { to: patternNumber(2, 0) }],
-      max_attempts: 3,
-      retry_after_minutes: 60,
-      max_concurrency: 2,
-    });
+    const cancelled = await startBatch(UNENDING_BATCH);
     const cancel = await callOp("batch.cancel", { batch_id: cancelled.batch.id });
-    expectSuccess(cancel);
-    // A batch that does run to its end: once its batch.completed is in, a wrong one would be too.
-    const sentinel = await startBatch({ recipients: [{ to: patternNumber(0, 0) }] });
-    await waitForEvents(
-      hook,
-      (all) => ofBatch(all, sentinel.batch.id).some((e) => e.type === "batch.completed"),
-      realBudget(5 * MINUTE),
-      "the sentinel batch's batch.completed",
-    );
-    const events = ofBatch(await settle(hook, 150), cancelled.batch.id);
-    expect(
-      events.filter((e) => e.type === "batch.completed"),
-      "batch.completed for the cancelled batch",
-    ).toEqual([]);
+    expectStatus(cancel, "2xx");
+    await expectNoBatchCompleted(hook, cancelled.batch.id, "the cancelled batch");
   },
   { needs: ["wiring"] },
 );
+
+check(
+  "batch.completed is not sent for a failed batch",
+  ["events.batch-completed-not-cancelled-failed"],
+  async () => {
+    const { hook } = await subscribe();
+    const failed = await startBatch(UNENDING_BATCH);
+    // Test control makes it fail (how a batch fails is not shown, 3.3).
+    const answer = await testControl("POST", `/batches/${failed.batch.id}/fail`);
+    expect(answer.status, `test control's failure of batch ${failed.batch.id}: ${JSON.stringify(answer.json)}`).toBe(
+      200,
+    );
+    await expectNoBatchCompleted(hook, failed.batch.id, "the failed batch");
+  },
+  { needs: ["wiring", "test-control"] },
+);
+
+/** Recipients that keep a batch running for an hour of simulated time (busy numbers, retried 60 minutes apart). */
+const UNENDING_BATCH = {
+  recipients: [{ to: patternNumber(2, 0) }, { to: patternNumber(2, 0) }],
+  max_attempts: 3,
+  retry_after_minutes: 60,
+  max_concurrency: 2,
+};
+
+/** 6.1: "Not sent for a cancelled or failed batch"; a batch run to its end after it shows the wait was long enough. */
+async function expectNoBatchCompleted(hook: string, batchId: string, what: string): Promise<void> {
+  const sentinel = await startBatch({ recipients: [{ to: patternNumber(0, 0) }] });
+  await waitForEvents(
+    hook,
+    (all) => ofBatch(all, sentinel.batch.id).some((e) => e.type === "batch.completed"),
+    realBudget(5 * MINUTE),
+    "the sentinel batch's batch.completed",
+  );
+  const events = ofBatch(await settle(hook, 150), batchId);
+  expect(
+    events.filter((e) => e.type === "batch.completed"),
+    `batch.completed for ${what}`,
+  ).toEqual([]);
+}
 
 /** A text window opened at the start of the file, so its idle close overlaps the other checks. */
 async function runTextWindow(): Promise<ReceivedEvent[]> {

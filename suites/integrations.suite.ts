@@ -2,17 +2,17 @@
 // test control, the 404 for an integration not in the workspace, and which agent version a trigger runs.
 import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
+import { check } from "../runner/check.ts";
+import { call, describe } from "../runner/http-client.ts";
+import { expectStatus } from "../runner/response.ts";
 import { TRIGGER_TYPE, Trigger } from "../spec/integration.ts";
-import { listedPairs, type Pair } from "./harness/catalog.ts";
-import { channelFor, inbound, publishedTextAgent } from "./harness/channels.ts";
-import { check } from "./harness/check.ts";
-import { waitForReply } from "./harness/conversations.ts";
-import { call, describe } from "./harness/http.ts";
-import { seedIntegration, seedTrigger } from "./harness/integrations.ts";
-import { callOp } from "./harness/profile.ts";
-import { chatRequestsSince, providerRequests } from "./harness/provider.ts";
-import { expectSuccess } from "./harness/success.ts";
-import { newHook } from "./harness/webhook-sink.ts";
+import { listedPairs, type Pair } from "./helpers/catalog.ts";
+import { channelFor, inbound, publishedTextAgent } from "./helpers/channels.ts";
+import { waitForReply } from "./helpers/conversations.ts";
+import { seedIntegration, seedTrigger } from "./helpers/integrations.ts";
+import { callOp } from "./helpers/profile.ts";
+import { chatRequestsSince, providerRequests } from "./helpers/provider.ts";
+import { newHook } from "./helpers/webhook-sink.ts";
 
 const triggersPath = (id: string) => `/v1/integrations/${id}/triggers`;
 
@@ -100,7 +100,7 @@ check(
     const agent = await publishedTextAgent(live);
     const draftBody = { name: agent.name, channel: "text", prompt: "Answer briefly.", greeting: "Hi", llm: draft };
     const patched = await callOp("agent.patch", { agent_id: agent.id }, { body: draftBody });
-    expectSuccess(patched);
+    expectStatus(patched, "2xx");
     const channel = await channelFor(agent.id, (await newHook("channel")).url);
     const before = (await providerRequests()).length;
     const fed = await inbound(channel, "Where is my order?");
@@ -111,7 +111,7 @@ check(
       models.map(() => live.model),
     );
   },
-  { needs: ["wiring", "test-control"] },
+  { needs: ["test-control", "wiring"] },
 );
 
 /** Two llm models of the catalog's first llm provider: one for the published version, one for the draft. */

@@ -4,9 +4,22 @@
 // every check that starts a crawl waits for it to end, so the site's hits belong to one crawl at a time.
 import { randomUUID } from "node:crypto";
 import { beforeAll, expect } from "vitest";
-import { BUILD_STATUSES, KB_FRAME_NAMES, KbProgress, KbStatus, KnowledgeBase } from "../spec/knowledge.ts";
-import { check } from "./harness/check.ts";
-import { call, describe } from "./harness/http.ts";
+import type { z } from "zod";
+import { check } from "../runner/check.ts";
+import { call, describe } from "../runner/http-client.ts";
+import { namesField, problemLines } from "../runner/problem-lines.ts";
+import { track } from "../runner/resources.ts";
+import { runConfig } from "../runner/run-config.ts";
+import { mustOpen, openStream, type SseFrame } from "../runner/sse-client.ts";
+import {
+  BUILD_STATUSES,
+  KB_FRAME_NAMES,
+  KbProgress,
+  KbProgressFrame,
+  KbStatus,
+  KbStatusFrame,
+  KnowledgeBase,
+} from "../spec/knowledge.ts";
 import {
   allPages,
   crawlDeadlineMs,
@@ -14,14 +27,11 @@ import {
   getKb,
   reviewedKb,
   waitForBuildEnd,
+  waitForKb,
   waitForReview,
-} from "./harness/knowledge.ts";
-import { namesField, problemLines } from "./harness/problem-lines.ts";
-import { callOp } from "./harness/profile.ts";
-import { track } from "./harness/resources.ts";
-import { runConfig } from "./harness/run-config.ts";
-import { mustOpen, openStream, type SseFrame } from "./harness/sse.ts";
-import { getSite, type SiteState, setSite, siteHits, websiteUrl } from "./harness/website.ts";
+} from "./helpers/knowledge.ts";
+import { callOp } from "./helpers/profile.ts";
+import { getSite, type SiteState, setSite, siteHits, websiteUrl } from "./helpers/website.ts";
 
 /** How long the thousand-page crawl may take. */
 const BIG_CRAWL_MS = 60_000;
@@ -43,10 +53,12 @@ beforeAll(async () => {
 const home = () => `${websiteUrl()}/`;
 const pagePath = (url: string) => new URL(url).pathname;
 
-function shapeProblems(view: unknown): string[] {
-  const parsed = KnowledgeBase.safeParse(view);
+function problemsOf(schema: z.ZodType, value: unknown): string[] {
+  const parsed = schema.safeParse(value);
   return parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
 }
+
+const shapeProblems = (view: unknown) => problemsOf(KnowledgeBase, view);
 
 check(
   "POST /v1/knowledge with only a name answers at once, in discovering, with no seeds",
@@ -248,8 +260,8 @@ check(
 );
 
 check(
-  "a running build sends progress frames, then a status frame for its end state that agrees with get_kb",
-  ["knowledge.build-progress", "streams.kb-frame-names", "streams.kb-status-frame"],
+  "a running build sends well-formed progress frames and a status frame for every state it passes through, agreeing with get_kb",
+  ["knowledge.build-progress", "knowledge.progress-shape", "streams.kb-frame-names", "streams.kb-status-frame"],
   async () => {
     const kb = await reviewedKb({ urls: [home()], max_pages: 6 });
     const selected = (await allPages(kb.id)).slice(0, 3).map((page) => String(page.url));
@@ -260,6 +272,21 @@ check(
       const from = stream.frames.length;
       const built = await callOp("kb.build", { kb_id: kb.id }, { body: { urls: selected } });
       expect(built.status, describe(built)).toBeLessThan(300);
+      // The states the build passes through, as the polling equivalent shows them (6.2 rule 2): the one
+      // build_kb answers, and each one get_kb shows while it runs.
+      const passed = new Set<string>();
+      const note = (status: unknown) => {
+        if ((BUILD_STATUSES as readonly unknown[]).includes(status)) passed.add(String(status));
+      };
+      note((built.json as { status?: unknown } | undefined)?.status);
+      const read = await waitForKb(
+        kb.id,
+        (view) => {
+          note(view.status);
+          return ["ready", "error"].includes(view.status);
+        },
+        "built (ready or error)",
+      );
       const isEnd = (frame: SseFrame) =>
         frame.event === "status" && ["ready", "error"].includes(String((frame.json as { status?: unknown })?.status));
       const end = await stream.waitFor(isEnd, {
@@ -269,15 +296,22 @@ check(
       });
       const frames = stream.frames.slice(from, end.index + 1);
       for (const frame of frames) {
-        expect(KB_FRAME_NAMES as readonly unknown[], `frame #${frame.index}\n${stream.describe()}`).toContain(
-          frame.event,
-        );
+        const where = `frame #${frame.index}\n${stream.describe()}`;
+        expect(KB_FRAME_NAMES as readonly unknown[], where).toContain(frame.event);
+        // 6.2: progress is one step of the running build (the 2.2 progress object); status is the new state.
+        const schema = { progress: KbProgressFrame, status: KbStatusFrame }[frame.event as "progress" | "status"];
+        if (schema !== undefined) expect(problemsOf(schema, frame.json), where).toEqual([]);
       }
       expect(
         frames.map((frame) => frame.event),
         `frames of the build, up to its end\n${stream.describe()}`,
       ).toContain("progress");
-      const read = await getKb(kb.id);
+      const announced = frames
+        .filter((frame) => frame.event === "status")
+        .map((frame) => String((frame.json as { status?: unknown }).status));
+      for (const state of passed) {
+        expect(announced, `a status frame for ${state}, a state get_kb showed\n${stream.describe()}`).toContain(state);
+      }
       expect(read.status, `get_kb after the frame ${end.data}`).toBe((end.json as { status: string }).status);
     } finally {
       stream.close();

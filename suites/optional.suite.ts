@@ -2,12 +2,12 @@
 // declaration of each. A server that has a behaviour its profile declares absent fails, and so does one
 // that lacks a behaviour declared to work; "not-tested" skips.
 import { expect } from "vitest";
-import { createAgent } from "./harness/agents.ts";
-import { call, describe } from "./harness/http.ts";
-import { createKb } from "./harness/knowledge.ts";
-import { optionalCheck } from "./harness/optional.ts";
-import { callOp, profile } from "./harness/profile.ts";
-import { assertDeleted, track, uniqueName } from "./harness/resources.ts";
+import { call, describe } from "../runner/http-client.ts";
+import { assertDeleted, track, uniqueName } from "../runner/resources.ts";
+import { createAgent } from "./helpers/agents.ts";
+import { createKb } from "./helpers/knowledge.ts";
+import { optionalCheck } from "./helpers/optional.ts";
+import { callOp, profile } from "./helpers/profile.ts";
 
 optionalCheck("knowledge-delete", "deleting a knowledge base", {
   works: async () => {

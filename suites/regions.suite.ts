@@ -1,17 +1,17 @@
 // Regions (1, 5, 9): one token works in every region, nothing a workspace owns is shared between regions,
 // no region field anywhere, and the control host's paths are a 404 on a regional host. Needs two regions.
 import { expect } from "vitest";
-import { createAgent } from "./harness/agents.ts";
-import { placeCall } from "./harness/calls.ts";
-import { check } from "./harness/check.ts";
-import { type ApiResponse, call, describe } from "./harness/http.ts";
-import { rowKey } from "./harness/paged-endpoints.ts";
-import { callOp } from "./harness/profile.ts";
-import { assertDeleted, track, uniqueName } from "./harness/resources.ts";
-import { runConfig } from "./harness/run-config.ts";
-import { createTask } from "./harness/tasks.ts";
-import { importFreshNumber } from "./harness/telephony.ts";
-import { createTool } from "./harness/tools.ts";
+import { check } from "../runner/check.ts";
+import { type ApiResponse, call, describe } from "../runner/http-client.ts";
+import { assertDeleted, track, uniqueName } from "../runner/resources.ts";
+import { runConfig } from "../runner/run-config.ts";
+import { createAgent } from "./helpers/agents.ts";
+import { placeCall } from "./helpers/calls.ts";
+import { rowKey } from "./helpers/pages.ts";
+import { callOp } from "./helpers/profile.ts";
+import { createTask } from "./helpers/tasks.ts";
+import { importFreshNumber } from "./helpers/telephony.ts";
+import { createTool } from "./helpers/tools.ts";
 
 const TWO = { needs: ["two-regions" as const] };
 const regions = () => runConfig().target.regions.map((_, i) => i);

@@ -2,17 +2,17 @@
 // checked on the profile's task, phone-number and webhook PATCHes), no idempotency key, and the two
 // unpaged lists.
 import { expect } from "vitest";
-import { createAgent } from "./harness/agents.ts";
-import { check } from "./harness/check.ts";
-import { type ApiResponse, call, describe } from "./harness/http.ts";
-import { expectNameTaken } from "./harness/names.ts";
-import { callOp, profile } from "./harness/profile.ts";
-import { assertDeleted, track, uniqueName } from "./harness/resources.ts";
-import { expectSuccess } from "./harness/success.ts";
-import { createTask } from "./harness/tasks.ts";
-import { importFreshNumber } from "./harness/telephony.ts";
-import { seed, testControl } from "./harness/test-control.ts";
-import { createWebhook } from "./harness/webhooks.ts";
+import { check } from "../runner/check.ts";
+import { type ApiResponse, call, describe } from "../runner/http-client.ts";
+import { assertDeleted, track, uniqueName } from "../runner/resources.ts";
+import { expectStatus } from "../runner/response.ts";
+import { createAgent } from "./helpers/agents.ts";
+import { expectNameTaken } from "./helpers/names.ts";
+import { callOp, profile } from "./helpers/profile.ts";
+import { createTask } from "./helpers/tasks.ts";
+import { importFreshNumber } from "./helpers/telephony.ts";
+import { seed, testControl } from "./helpers/test-control.ts";
+import { createWebhook } from "./helpers/webhooks.ts";
 
 check(
   "every path is under /v1: the same paths without the prefix (or under /v2) are a 404; /health is the exception",
@@ -40,7 +40,7 @@ check(
     const [kept, sent] = taskFields();
     const task = await createTask({ [kept]: "weekly report", [sent]: "summarise the week" });
     const response = await callOp("task.update", { task_id: task.id }, { body: { [sent]: "summarise the month" } });
-    expectSuccess(response);
+    expectStatus(response, "2xx");
     const after = (await callOp("task.get", { task_id: task.id })).json as Record<string, unknown>;
     expect(after[kept], "the omitted field").toBe("weekly report");
     expect(after[sent], "the sent field").toBe("summarise the month");
@@ -51,7 +51,7 @@ check("a general PATCH clears a field sent as explicit null", ["service.patch-nu
   const [cleared, kept] = taskFields();
   const task = await createTask({ [cleared]: "weekly report", [kept]: "summarise the week" });
   const response = await callOp("task.update", { task_id: task.id }, { body: { [cleared]: null } });
-  expectSuccess(response);
+  expectStatus(response, "2xx");
   const after = (await callOp("task.get", { task_id: task.id })).json as Record<string, unknown>;
   // Cleared: null or gone (a record may leave out what has no value); an emptied string says the same.
   expect(clearedString(after[cleared]), `the field sent as null reads back ${JSON.stringify(after[cleared])}`).toBe(
@@ -71,17 +71,17 @@ check(
     const number = await importFreshNumber({ inbound_agent_id: agent.id });
     const params = { phone_number_id: number.id };
     const labelled = await callOp("phone.update", params, { body: { label: "front desk" } });
-    expectSuccess(labelled);
+    expectStatus(labelled, "2xx");
 
     const unlabelled = await callOp("phone.update", params, { body: { label: null } });
-    expectSuccess(unlabelled);
+    expectStatus(unlabelled, "2xx");
     const read = async () => (await callOp("phone.get", params)).json as Record<string, unknown>;
     let after = await read();
     expect(clearedString(after.label), `label sent as null reads back ${JSON.stringify(after.label)}`).toBe(true);
     expect(after.inbound_agent_id, "the omitted inbound_agent_id").toBe(agent.id);
 
     const unrouted = await callOp("phone.update", params, { body: { inbound_agent_id: null } });
-    expectSuccess(unrouted);
+    expectStatus(unrouted, "2xx");
     after = await read();
     expect(after.inbound_agent_id ?? null, "inbound_agent_id sent as null").toBeNull();
     expect(clearedString(after.label), `the omitted label stays cleared, not ${JSON.stringify(after.label)}`).toBe(
@@ -97,7 +97,7 @@ check(
   async () => {
     const webhook = await createWebhook({ subscribed_events: ["session.started", "session.completed"] });
     const response = await callOp("webhook.update", { webhook_id: webhook.id }, { body: { subscribed_events: null } });
-    expectSuccess(response);
+    expectStatus(response, "2xx");
     const after = (await callOp("webhook.get", { webhook_id: webhook.id })).json as Record<string, unknown>;
     expect(after.subscribed_events ?? [], "subscribed_events sent as null (2.6: empty means every type)").toEqual([]);
     expect(after.url, "the omitted url").toBe(webhook.url);
@@ -124,8 +124,8 @@ check(
     trackAgent(first);
     const second = await callOp("agent.create", {}, { body: { name: b }, headers });
     trackAgent(second);
-    expectSuccess(first);
-    expectSuccess(second, "same key, another body");
+    expectStatus(first, "2xx");
+    expectStatus(second, "2xx", "same key, another body");
     expect((second.json as { id: string }).id, "a second resource").not.toBe((first.json as { id: string }).id);
     const retried = await callOp("agent.create", {}, { body: { name: a }, headers });
     trackAgent(retried);

@@ -2,8 +2,12 @@
 // the conversation stream's frames (rules 3 and 4, the frame table, turn frames) are checked on live
 // replies. The CoPilot rails' frames are not reachable (their paths are not shown, 4.1).
 import { expect } from "vitest";
-import { type Channel, channelFor, inbound, publishedTextAgent } from "./harness/channels.ts";
-import { check, type Need } from "./harness/check.ts";
+import { check, type Need } from "../runner/check.ts";
+import { describe } from "../runner/http-client.ts";
+import { runConfig } from "../runner/run-config.ts";
+import { sameData } from "../runner/same-data.ts";
+import { mustOpen, openStream, type SseFrame, type SseStream } from "../runner/sse-client.ts";
+import { type Channel, channelFor, inbound, publishedTextAgent } from "./helpers/channels.ts";
 import {
   ensureProviderKey,
   eventsPath,
@@ -14,19 +18,17 @@ import {
   sendMessage,
   settledConversation,
   waitForReply,
-} from "./harness/conversations.ts";
-import { describe } from "./harness/http.ts";
-import { profile } from "./harness/profile.ts";
-import { whileProviderOffline } from "./harness/provider.ts";
-import { withPacedReplies } from "./harness/provider-pacing.ts";
-import { runConfig } from "./harness/run-config.ts";
-import { sameData } from "./harness/same-data.ts";
-import { mustOpen, openStream, type SseFrame, type SseStream } from "./harness/sse.ts";
-import { STREAM_ENDPOINTS, type StreamResource } from "./harness/stream-endpoints.ts";
-import { type Delivery, type HookBehaviour, hookDeliveries, newHook } from "./harness/webhook-sink.ts";
+} from "./helpers/conversations.ts";
+import { profile } from "./helpers/profile.ts";
+import { whileProviderOffline } from "./helpers/provider.ts";
+import { withPacedReplies } from "./helpers/provider-pacing.ts";
+import { STREAM_ENDPOINTS, type StreamResource } from "./helpers/stream-endpoints.ts";
+import { type Delivery, type HookBehaviour, hookDeliveries, newHook } from "./helpers/webhook-sink.ts";
 
 /** How long an idle stream is watched for frames that must not come (replays). */
 const QUIET_MS = 400;
+/** How long a stream reconnected with a real Last-Event-ID is watched for a replay (6.2 rule 4). */
+const REPLAY_WATCH_MS = 1_500;
 
 const deadline = () => replyDeadlineMs();
 const json = (frame: SseFrame) => (frame.json ?? {}) as Record<string, unknown>;
@@ -43,6 +45,7 @@ async function firstFrame(stream: SseStream): Promise<SseFrame> {
 
 for (const endpoint of STREAM_ENDPOINTS) {
   const { name, needs } = endpoint;
+  const changeNeeds = [...(needs ?? []), ...(endpoint.changeNeeds ?? [])];
   let idle: Promise<StreamResource> | undefined;
   /** One idle resource per endpoint, made on first use so skipped checks create nothing. */
   const resource = () => {
@@ -104,7 +107,7 @@ for (const endpoint of STREAM_ENDPOINTS) {
     `${name} stream: frames are blank-line separated, each with an event: name and a JSON body, in UTF-8`,
     ["streams.frame-format"],
     async () => {
-      const { stream, frames } = await throughAChange(await resource());
+      const { stream, frames } = await framesOf(await resource());
       expect(stream.problems, stream.describe()).toEqual([]);
       for (const frame of frames) {
         expect(
@@ -124,7 +127,7 @@ for (const endpoint of STREAM_ENDPOINTS) {
     `${name} stream: every frame's JSON repeats the frame name in its event field`,
     ["streams.event-field-repeats-name"],
     async () => {
-      const { stream, frames } = await throughAChange(await resource());
+      const { stream, frames } = await framesOf(await resource());
       for (const frame of frames) {
         expect(json(frame).event, `frame #${frame.index} (${frame.event})\n${stream.describe()}`).toBe(frame.event);
       }
@@ -137,6 +140,7 @@ for (const endpoint of STREAM_ENDPOINTS) {
     ["streams.snapshot-on-reconnect", "streams.snapshot-first"],
     async () => {
       const { path, change } = await resource();
+      if (change === undefined) throw new Error(`the ${name} stream's resource cannot be changed on this target`);
       const before = await mustOpen(path);
       expect((await firstFrame(before)).event, before.describe()).toBe(endpoint.snapshotEvent);
       before.close();
@@ -150,7 +154,7 @@ for (const endpoint of STREAM_ENDPOINTS) {
       ).toBe(true);
       after.close();
     },
-    { needs },
+    { needs: changeNeeds },
   );
 
   check(
@@ -161,12 +165,19 @@ for (const endpoint of STREAM_ENDPOINTS) {
       const plain = await mustOpen(path);
       const snapshot = await firstFrame(plain);
       plain.close();
-      const lastId = firstItemId(snapshot.json) ?? "0";
+      // Rule 4 is the conversation stream's: there, the id of its oldest item, so that a server reading the
+      // header has items after it to replay; a stream without item ids gets an id that names nothing.
+      const items = itemsOf(snapshot.json);
+      if (name === "conversation") {
+        expect(items.length, `items in the snapshot of a settled conversation\n${plain.describe()}`).toBeGreaterThan(1);
+      }
+      const lastId = typeof items[0]?.id === "string" ? items[0].id : "0";
       const stream = await mustOpen(path, { headers: { "last-event-id": lastId } });
       const first = await firstFrame(stream);
       expect(first.event, stream.describe()).toBe(endpoint.snapshotEvent);
       expect(first.json, "the snapshot does not depend on Last-Event-ID").toEqual(snapshot.json);
-      await stream.observe(QUIET_MS);
+      // Long enough for a replay read from a store, not only one written with the snapshot.
+      await stream.observe(lastId === "0" ? QUIET_MS : REPLAY_WATCH_MS);
       expect(
         stream.frames.slice(1).map((frame) => frame.event),
         `frames after the snapshot of an idle resource\n${stream.describe()}`,
@@ -245,8 +256,23 @@ for (const endpoint of STREAM_ENDPOINTS) {
   );
 }
 
+/**
+ * The frames of one stream opened on an idle resource: through one change of it where the target can change it,
+ * else the snapshot alone (a plain server's knowledge base, which nothing changes without a crawl).
+ */
+async function framesOf(resource: StreamResource): Promise<{ stream: SseStream; frames: SseFrame[] }> {
+  if (resource.change !== undefined) return throughAChange(resource.path, resource.change);
+  const stream = await mustOpen(resource.path);
+  await firstFrame(stream);
+  stream.close();
+  return { stream, frames: stream.frames };
+}
+
 /** The frames of one stream opened on an idle resource, through one change of that resource. */
-async function throughAChange({ path, change }: StreamResource): Promise<{ stream: SseStream; frames: SseFrame[] }> {
+async function throughAChange(
+  path: string,
+  change: NonNullable<StreamResource["change"]>,
+): Promise<{ stream: SseStream; frames: SseFrame[] }> {
   const stream = await mustOpen(path);
   // The snapshot marks the subscription as established; other checks judge whether it comes.
   await firstFrame(stream).catch(() => undefined);
@@ -262,9 +288,9 @@ function jsonType(value: unknown): string {
   return value === null ? "null" : Array.isArray(value) ? "array" : typeof value;
 }
 
-function firstItemId(snapshot: unknown): string | undefined {
-  const id = (snapshot as { items?: Array<{ id?: unknown }> })?.items?.[0]?.id;
-  return typeof id === "string" ? id : undefined;
+function itemsOf(snapshot: unknown): Array<{ id?: unknown }> {
+  const items = (snapshot as { items?: unknown } | undefined)?.items;
+  return Array.isArray(items) ? (items as Array<{ id?: unknown }>) : [];
 }
 
 function stringify(query: Record<string, string | number>): Record<string, string> {
@@ -612,5 +638,5 @@ check(
       `a refused delivery is not reported like a delivered one\n${delivered.stream.describe()}\n${refused.stream.describe()}`,
     ).not.toBe(withoutIds(delivered));
   },
-  { needs: ["wiring", "test-control"] },
+  { needs: ["test-control", "wiring"] },
 );

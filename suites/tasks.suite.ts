@@ -2,15 +2,15 @@
 // its name (runs are seeded through test control; the history's path is the profile's `task.runs`).
 import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
+import { check } from "../runner/check.ts";
+import { type ApiResponse, describe } from "../runner/http-client.ts";
+import { assertDeleted, track, uniqueName } from "../runner/resources.ts";
+import { expectOkResult } from "../runner/response.ts";
 import { TaskRecordRead, TaskRun } from "../spec/task.ts";
-import { check } from "./harness/check.ts";
-import { type ApiResponse, describe } from "./harness/http.ts";
-import { expectNameTaken, expectOneOfTwoCreated, expectRenameOntoTakenRefused } from "./harness/names.ts";
-import { callOp } from "./harness/profile.ts";
-import { assertDeleted, track, uniqueName } from "./harness/resources.ts";
-import { expectOkResult } from "./harness/success.ts";
-import { createTask } from "./harness/tasks.ts";
-import { seed } from "./harness/test-control.ts";
+import { expectNameTaken, expectOneOfTwoCreated, expectRenameOntoTakenRefused } from "./helpers/names.ts";
+import { callOp } from "./helpers/profile.ts";
+import { createTask } from "./helpers/tasks.ts";
+import { seed } from "./helpers/test-control.ts";
 
 /** Schedules the delete of a task a check created by hand (a create that should have been refused). */
 function trackCreated(response: ApiResponse): void {

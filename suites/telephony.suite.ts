@@ -3,18 +3,18 @@
 // bought at the carrier simulator per check.
 import { randomBytes, randomUUID } from "node:crypto";
 import { expect } from "vitest";
+import { check } from "../runner/check.ts";
+import { type ApiResponse, call, describe } from "../runner/http-client.ts";
+import { assertDeleted, track, uniqueName } from "../runner/resources.ts";
+import { expectStatus } from "../runner/response.ts";
 import { CallSession } from "../spec/calls.ts";
 import { PhoneNumber, Readiness, RemoteNumber, TelephonyAccount } from "../spec/telephony.ts";
-import { createAgent } from "./harness/agents.ts";
-import { realBudget } from "./harness/calls.ts";
-import { expectCarrierIdle, freshE164, placeInbound, whileCarrierOffline } from "./harness/carrier.ts";
-import { check } from "./harness/check.ts";
-import { type ApiResponse, call, describe } from "./harness/http.ts";
-import { readAll } from "./harness/paged-endpoints.ts";
-import { callOp, profile } from "./harness/profile.ts";
-import { assertDeleted, track, uniqueName } from "./harness/resources.ts";
-import { expectSuccess } from "./harness/success.ts";
-import { buyNumber, carrierAccount, importFreshNumber, importNumbers } from "./harness/telephony.ts";
+import { createAgent } from "./helpers/agents.ts";
+import { realBudget } from "./helpers/calls.ts";
+import { expectCarrierIdle, freshE164, placeInbound, whileCarrierOffline } from "./helpers/carrier.ts";
+import { readAll } from "./helpers/pages.ts";
+import { callOp, profile } from "./helpers/profile.ts";
+import { buyNumber, carrierAccount, importFreshNumber, importNumbers } from "./helpers/telephony.ts";
 
 const remotePath = (accountId: string) => `/v1/telephony/accounts/${accountId}/remote-numbers`;
 const PHONE_NUMBERS = "/v1/telephony/phone-numbers";
@@ -243,7 +243,7 @@ check(
       { phone_number_id: number.id },
       { body: { inbound_agent_id: agent.id } },
     );
-    expectSuccess(routed);
+    expectStatus(routed, "2xx");
     expect(await expectAnswersIfLive("with an inbound agent"), "readiness once an agent answers the number").toBe(
       "live",
     );
@@ -279,7 +279,7 @@ check(
       { phone_number_id: number.id },
       { body: { inbound_agent_id: second.id } },
     );
-    expectSuccess(routed);
+    expectStatus(routed, "2xx");
     const reread = await callOp("phone.get", { phone_number_id: number.id });
     expect(PhoneNumber.parse(reread.json).inbound_agent_id, describe(reread)).toBe(second.id);
     expect(await answeringAgent("after the change"), "the next session's agent").toBe(second.id);
@@ -307,9 +307,9 @@ check(
       { phone_number_id: number.id },
       { body: { inbound_agent_id: agent.id } },
     );
-    expectSuccess(routed);
+    expectStatus(routed, "2xx");
     const cleared = await callOp("phone.update", { phone_number_id: number.id }, { body: { inbound_agent_id: null } });
-    expectSuccess(cleared);
+    expectStatus(cleared, "2xx");
     const after = await readiness(number.id);
     expect(after.inbound_agent_id, "the inbound agent after clearing it").toBeNull();
     expect(after.readiness, "readiness once the inbound agent is cleared").not.toBe("live");

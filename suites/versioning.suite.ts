@@ -6,22 +6,27 @@
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { expect } from "vitest";
+import { check } from "../runner/check.ts";
+import { type ApiResponse, call, describe } from "../runner/http-client.ts";
+import { problemLines } from "../runner/problem-lines.ts";
+import { property } from "../runner/property.ts";
+import { uniqueName } from "../runner/resources.ts";
+import { expectOkResult, expectStatus } from "../runner/response.ts";
+import { TargetError } from "../runner/target-error.ts";
 import { ValidationResult } from "../spec/tool.ts";
-import { createAgent } from "./harness/agents.ts";
-import { ensureLlmKey } from "./harness/byok.ts";
-import { firstPair, listedPairs, type Pair } from "./harness/catalog.ts";
-import { check } from "./harness/check.ts";
-import { replyDeadlineMs, sendMessage, waitForReply } from "./harness/conversations.ts";
-import { TargetError } from "./harness/errors.ts";
-import { type ApiResponse, call, describe } from "./harness/http.ts";
-import { problemLines } from "./harness/problem-lines.ts";
-import { callOp } from "./harness/profile.ts";
-import { property } from "./harness/property.ts";
-import { chatRequestsSince, providerRequests } from "./harness/provider.ts";
-import { uniqueName } from "./harness/resources.ts";
-import { expectOkResult, expectSuccess } from "./harness/success.ts";
-import { createTool, httpOperation, publishTool } from "./harness/tools.ts";
-import { newHook, waitForDeliveries } from "./harness/webhook-sink.ts";
+import { createAgent } from "./helpers/agents.ts";
+import { analysedBy, analysisModel, expectAnalysed, expectModelAsked, providerMark } from "./helpers/analysis.ts";
+import { startBatch, waitForBatch } from "./helpers/batches.ts";
+import { ensureLlmKey } from "./helpers/byok.ts";
+import { OUTBOUND, SHORT_CALL_MS } from "./helpers/calls.ts";
+import { patternNumber } from "./helpers/carrier.ts";
+import { firstPair, listedPairs, type Pair } from "./helpers/catalog.ts";
+import { replyDeadlineMs, sendMessage, waitForReply } from "./helpers/conversations.ts";
+import { callOp } from "./helpers/profile.ts";
+import { chatRequestsSince, providerRequests } from "./helpers/provider.ts";
+import { importFreshNumber } from "./helpers/telephony.ts";
+import { createTool, httpOperation, publishTool } from "./helpers/tools.ts";
+import { newHook, waitForDeliveries } from "./helpers/webhook-sink.ts";
 
 type Kind = "agent" | "tool";
 
@@ -118,7 +123,7 @@ check(
     const { errors, warnings } = validation(await op("agent", "validate", agent.id));
     expect(errors, "a complete draft").toEqual([]);
     const published = await op("agent", "publish", agent.id);
-    expectSuccess(published);
+    expectStatus(published, "2xx");
     expect((published.json as { warnings?: unknown }).warnings, `the warnings in ${describe(published)}`).toEqual(
       warnings,
     );
@@ -139,12 +144,12 @@ check(
       ["a complete draft without a description", true, true],
     ] as const) {
       const patched = await op("tool", "patch", tool.id, await draftBody("tool", name, complete, bare, label));
-      expectSuccess(patched, label);
+      expectStatus(patched, "2xx", label);
       const { errors } = validation(await op("tool", "validate", tool.id));
       if (complete) expect(errors, `${label} validates clean`).toEqual([]);
       if (errors.length > 0) continue;
       const published = await op("tool", "publish", tool.id);
-      expectSuccess(published, `${label}, whose validate found no errors`);
+      expectStatus(published, "2xx", `${label}, whose validate found no errors`);
     }
   },
 );
@@ -159,7 +164,7 @@ check(
     expect(errors, "a complete draft").toEqual([]);
     if (warnings.length === 0) ctx.skip("validate warns about nothing in a tool without a description");
     const published = await op("tool", "publish", tool.id);
-    expectSuccess(published, `publish with only the warnings ${JSON.stringify(warnings)}`);
+    expectStatus(published, "2xx", `publish with only the warnings ${JSON.stringify(warnings)}`);
   },
 );
 
@@ -243,7 +248,7 @@ class Patch implements fc.AsyncCommand<Model, object> {
       side.id!,
       await draftBody(this.kind, side.name, this.complete, this.bare, marker),
     );
-    expectSuccess(response);
+    expectStatus(response, "2xx");
     side.draftMarker = marker;
     await expectState(this.kind, side);
   }
@@ -273,7 +278,7 @@ class Publish implements fc.AsyncCommand<Model, object> {
         verdict.errors,
       );
     } else {
-      expectSuccess(response, "publish with no errors");
+      expectStatus(response, "2xx", "publish with no errors");
       const body = response.json as { published_version?: unknown; warnings?: unknown };
       expect(Number.isInteger(body.published_version), `an integer version in ${describe(response)}`).toBe(true);
       expect(body.warnings, "publish returns validate's warnings").toEqual(verdict.warnings);
@@ -359,15 +364,15 @@ check(
     const [live, draft] = models as [Pair, Pair];
     const agent = await createAgent({ channel: "text", prompt: "Answer briefly.", greeting: "Hi", llm: live });
     const body = (llm: Pair) => ({ name: agent.name, channel: "text", prompt: "Answer briefly.", greeting: "Hi", llm });
-    expectSuccess(await op("agent", "publish", agent.id));
+    expectStatus(await op("agent", "publish", agent.id), "2xx");
     const patched = await op("agent", "patch", agent.id, body(draft));
-    expectSuccess(patched);
+    expectStatus(patched, "2xx");
     const beforePublish = await modelsAnswering(agent.id);
     expect(beforePublish.length, "the reply called the provider").toBeGreaterThan(0);
     expect(beforePublish, `answered by the published ${live.model}, not the draft's ${draft.model}`).toEqual(
       beforePublish.map(() => live.model),
     );
-    expectSuccess(await op("agent", "publish", agent.id));
+    expectStatus(await op("agent", "publish", agent.id), "2xx");
     const afterPublish = await modelsAnswering(agent.id);
     expect(afterPublish.length, "the reply called the provider").toBeGreaterThan(0);
     expect(afterPublish, `answered by the newly published ${draft.model}`).toEqual(afterPublish.map(() => draft.model));
@@ -392,7 +397,7 @@ async function agentRunningTool(toolId: string, version: number) {
     on_user_turn_completed: { tool_id: toolId, tool_version: version },
   });
   const live = await op("agent", "publish", agent.id);
-  expectSuccess(live);
+  expectStatus(live, "2xx");
   return agent;
 }
 
@@ -418,7 +423,7 @@ check(
     const version = await publishTool(tool.id);
     const agent = await agentRunningTool(tool.id, version);
     const patched = await op("tool", "patch", tool.id, { operations: hookOperations(hook.url, draft) });
-    expectSuccess(patched);
+    expectStatus(patched, "2xx");
     const bodies = await toolRequestsOfOneTurn(agent.id, hook.name);
     for (const body of bodies) {
       expect(body, `the operation request ran version ${version}, not the draft`).toContain(published);
@@ -439,7 +444,7 @@ check(
     const tool = await createTool({ operations: hookOperations(hook.url, first) });
     const before = await publishTool(tool.id);
     const patched = await op("tool", "patch", tool.id, { operations: hookOperations(hook.url, draft) });
-    expectSuccess(patched);
+    expectStatus(patched, "2xx");
     const version = await publishTool(tool.id);
     expect(version, "the second publish creates a new version").not.toBe(before);
     const agent = await agentRunningTool(tool.id, version);
@@ -447,6 +452,54 @@ check(
       expect(body, `version ${version} ran the draft it was published from`).toContain(draft);
       expect(body, `version ${version} ran version ${before}'s operations`).not.toContain(first);
     }
+  },
+  { needs: ["wiring"] },
+);
+
+check(
+  "a web call token, an outbound call and a batch with agent_version run that version, not the latest published",
+  ["versioning.agent-version-runs-that-version"],
+  async () => {
+    // Version 1 asks its analysis model at each session's end; the later version asks for no analysis, so
+    // a request for that model shows version 1 ran (2.12: agent_id "with optional agent_version"; 9).
+    const model = await analysisModel();
+    const agent = await createAgent({
+      channel: "voice",
+      prompt: "Version one.",
+      llm: model,
+      stt: await firstPair("stt"),
+      tts: await firstPair("tts"),
+      ...analysedBy(model),
+    });
+    const first = await callOp("agent.publish", { agent_id: agent.id });
+    expect(first.status, describe(first)).toBe(200);
+    const version = (first.json as { published_version?: unknown }).published_version;
+    expect(Number.isInteger(version), `an integer published_version in ${describe(first)}`).toBe(true);
+    const later = { ...agent.config, prompt: "A later version.", analysis: { enabled: false } };
+    expect((await callOp("agent.patch", { agent_id: agent.id }, { body: later })).status).toBe(200);
+    const second = await callOp("agent.publish", { agent_id: agent.id });
+    expect(second.status, describe(second)).toBe(200);
+    const pinned = { agent_id: agent.id, agent_version: version };
+
+    let mark = await providerMark();
+    const token = await call("/v1/calls/token", { method: "POST", body: pinned, as: "editor" });
+    expect(token.status, describe(token)).toBeLessThan(300);
+    await expectAnalysed((token.json as { session_id: string }).session_id, model, mark, "a web call of version 1");
+
+    const from = await importFreshNumber();
+    mark = await providerMark();
+    const outbound = await call(OUTBOUND, {
+      method: "POST",
+      body: { from_phone_number_id: from.id, to: patternNumber(0, 0), ...pinned },
+    });
+    expect(outbound.status, describe(outbound)).toBeLessThan(300);
+    const sessionId = (outbound.json as { session_id: string }).session_id;
+    await expectAnalysed(sessionId, model, mark, "an outbound call of version 1");
+
+    mark = await providerMark();
+    const { batch } = await startBatch({ recipients: [{ to: patternNumber(0, 0) }], ...pinned });
+    await waitForBatch(batch.id, (row) => row.status === "completed", SHORT_CALL_MS(), "completed");
+    await expectModelAsked(model, mark, `batch ${batch.id} of version 1`);
   },
   { needs: ["wiring"] },
 );

@@ -74,13 +74,13 @@ const ACTIONS: Record<keyof typeof MIX, (data: ApiMixData) => void> = {
   agentUpdate: (data) => {
     const agent = pick(data.agents);
     const body = agentBody(agent.name, data.models, Math.floor(Math.random() * 1000));
-    const res = call("PATCH", path("agent.update", { agent_id: agent.id }), "agent.update", body);
+    const res = call("PATCH", path("agent.patch", { agent_id: agent.id }), "agent.update", body);
     expectStatus(res, "agent.update", 200);
   },
   agentValidate: (data) => validate("agent", pick(data.agents).id),
   toolUpdate: (data) => {
     const body = { description: `Looks up an order (edit ${suffix()}).` };
-    const res = call("PATCH", path("tool.update", { tool_id: pick(data.tools) }), "tool.update", body);
+    const res = call("PATCH", path("tool.patch", { tool_id: pick(data.tools) }), "tool.update", body);
     expectStatus(res, "tool.update", 200);
   },
   toolValidate: (data) => validate("tool", pick(data.tools)),
@@ -92,7 +92,7 @@ const ACTIONS: Record<keyof typeof MIX, (data: ApiMixData) => void> = {
     const name = String(json(got)?.name ?? `${data.prefix}agent-${suffix()}`);
     const patched = call(
       "PATCH",
-      path("agent.update", { agent_id: id }),
+      path("agent.patch", { agent_id: id }),
       "agent.update",
       agentBody(name, data.models, 1),
     );

@@ -55,7 +55,7 @@ export function batch(
 ): void {
   const started = Date.now();
   const recipients = Array.from({ length: size }, (_, i) => ({ to: callee(), userdata: { n: i } }));
-  const res = call("POST", path("call.batch"), "call.batch", {
+  const res = call("POST", path("batch.create"), "call.batch", {
     from_phone_number_id: fromNumberId,
     name: `${prefix}batch-${suffix()}`,
     recipients,

@@ -4,14 +4,12 @@
 import { Gauge } from "k6/metrics";
 import { control, json } from "./api.ts";
 import { runPeak, type WitnessMark } from "./carrier-peak.ts";
-import type { SummaryData } from "./summary-data.ts";
+import { CARRIER_BEFORE_METRIC, CARRIER_PEAK_METRIC } from "./findings.ts";
 import { target } from "./target.ts";
 
-const METRIC = "carrier_peak_concurrency";
-const BEFORE = "carrier_active_at_start";
-const peak = new Gauge(METRIC);
+const peak = new Gauge(CARRIER_PEAK_METRIC);
 /** Calls already active when the run began: not the run's, so the bound on its peak allows for them. */
-const before = new Gauge(BEFORE);
+const before = new Gauge(CARRIER_BEFORE_METRIC);
 
 interface Witness {
   concurrency?: { current?: number; timeline?: Array<{ active: number }> };
@@ -40,9 +38,4 @@ export function recordRunPeak(mark: WitnessMark | undefined): number | undefined
   peak.add(value);
   before.add(mark.active);
   return value;
-}
-
-/** The run's peak and the calls active before it, as handleSummary sees them. */
-export function carrierPeakFrom(data: SummaryData): { peak?: number; before: number } {
-  return { peak: data.metrics[METRIC]?.values.value, before: data.metrics[BEFORE]?.values.value ?? 0 };
 }

@@ -27,7 +27,7 @@ export function startConversations(count: number, label: string): string[] {
   const ids: string[] = [];
   for (let i = 0; i < count; i++) {
     const body = messageBody(`${label} conversation ${i}: hello`, undefined, uuid());
-    const res = call("POST", path("message.post"), "message.post", body);
+    const res = call("POST", path("message.send"), "message.post", body);
     const id = accepted(res) ? stringField(json(res), "conversation_id") : undefined;
     if (id) ids.push(id);
   }
@@ -44,7 +44,7 @@ export async function postMessageAsync(
   clientMessageId: string,
 ): Promise<boolean> {
   const body = messageBody(text, conversationId, clientMessageId);
-  const ok = accepted(await callAsync("POST", path("message.post"), "message.post", body));
+  const ok = accepted(await callAsync("POST", path("message.send"), "message.post", body));
   if (ok) streamMetrics.posted.add(1);
   return ok;
 }

@@ -12,8 +12,10 @@ export interface FromNumber {
 /**
  * The number to call from: CAP_FROM_NUMBER_ID, else the first number able to dial out, else one
  * this run imports from the first carrier account's remote numbers (profile `phone.import`).
+ * Instance k of a split run (1-based `nth`) imports the k-th free remote number, so instances
+ * starting together never import the same one; the numbers they find in place they share.
  */
-export function outboundNumber(): FromNumber {
+export function outboundNumber(nth = 1): FromNumber {
   if (__ENV.CAP_FROM_NUMBER_ID) return { id: __ENV.CAP_FROM_NUMBER_ID, imported: false };
   const page = { limit: 200, offset: 0 };
   const res = call("GET", path("phone.list"), "phone.list", undefined, { query: page });
@@ -28,11 +30,11 @@ export function outboundNumber(): FromNumber {
   for (const account of accounts ?? []) {
     if (!account.id) continue;
     const remote = json<{ items?: Array<{ provider_number_id?: string; already_imported?: boolean }> }>(
-      call("GET", path("telephony.remote-numbers", { account_id: account.id }), "telephony.remote-numbers", undefined, {
+      call("GET", path("remote-number.list", { account_id: account.id }), "telephony.remote-numbers", undefined, {
         query: page,
       }),
     )?.items;
-    const free = remote?.find((n) => n.provider_number_id && !n.already_imported);
+    const free = remote?.filter((n) => n.provider_number_id && !n.already_imported)[nth - 1];
     if (!free) continue;
     const imported = call("POST", path("phone.import", { account_id: account.id }), "phone.import", {
       provider_number_ids: [free.provider_number_id],

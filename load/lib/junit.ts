@@ -12,10 +12,13 @@ interface Case {
 
 export function renderJunit(summary: LoadSummary): string {
   const cases: Case[] = [
-    ...summary.thresholds.map((t) => ({
-      name: `threshold ${t.metric}: ${t.expression}`,
-      failure: t.ok ? undefined : `threshold crossed: ${t.metric} ${t.expression}`,
-    })),
+    ...summary.thresholds.map((t) => {
+      const who = t.instance === undefined ? "" : `instance ${t.instance}: `;
+      return {
+        name: `threshold ${who}${t.metric}: ${t.expression}`,
+        failure: t.ok ? undefined : `threshold crossed: ${who}${t.metric} ${t.expression}`,
+      };
+    }),
     ...summary.checks.map((c) => ({
       name: `check ${c.name}`,
       failure: c.fails > 0 ? `${c.fails} of ${c.passes + c.fails} failed` : undefined,

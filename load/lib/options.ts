@@ -18,6 +18,17 @@ export function intEnv(name: string, fallback: number): number {
 export const RATE = intEnv("CAP_RATE", 10);
 /** The most VUs a scenario may use. */
 export const VUS = intEnv("CAP_VUS", 20);
+/**
+ * The k6 processes the run is split over (`load --instances`, k6-operator's parallelism). k6 splits
+ * every VU count by the execution segment, so a pool smaller than this would leave an instance
+ * without a VU for its share of the iterations: small pools are raised to it (perInstance).
+ */
+export const INSTANCES = intEnv("CAP_INSTANCES", 1);
+
+export function perInstance(vus: number): number {
+  return Math.max(vus, INSTANCES);
+}
+
 /** 95th percentile bound on API latency. */
 export const P95_MS = intEnv("CAP_P95_MS", 500);
 

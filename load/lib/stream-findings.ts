@@ -26,6 +26,6 @@ export function messageRateFinding(data: SummaryData, ratePerS: number, windowMs
   return {
     name,
     ok,
-    detail: `${posted} posted, ${due} due (${ratePerS}/s for ${seconds} s: the run less the reply timeout); at least ${Math.round(MESSAGE_SHARE * 100)} % must go out`,
+    detail: `${posted} posted, ${due} due (${Number(ratePerS.toFixed(2))}/s for ${seconds} s: the run less the reply timeout); at least ${Math.round(MESSAGE_SHARE * 100)} % must go out`,
   };
 }

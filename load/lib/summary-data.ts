@@ -1,3 +1,5 @@
+import type { FindingInputs } from "./findings.ts";
+
 // The shape k6 hands to handleSummary (k6's "legacy" summary object, still the handleSummary
 // contract in k6 v1), and the verdict this project derives from it. No k6 imports: the HTML
 // renderer and the unit tests use these types too.
@@ -42,6 +44,24 @@ export interface ThresholdResult {
   metric: string;
   expression: string;
   ok: boolean;
+  /** In a merged summary: the instance that crossed it on its own share of the load. */
+  instance?: number;
+}
+
+/** One k6 process of a run split with execution segments (segment.ts). */
+export interface InstanceInfo {
+  index: number;
+  count: number;
+  segment: string;
+}
+
+/** A merged summary's account of one instance it combined. */
+export interface MergedInstance extends InstanceInfo {
+  run_id: string;
+  /** The instance's own verdict (its thresholds and findings on its share alone). */
+  passed: boolean;
+  /** Where its summary.json and samples came from. */
+  dir: string;
 }
 
 /** reports/out/load/<scenario>/summary.json */
@@ -58,6 +78,12 @@ export interface LoadSummary {
   checks: CheckSummary[];
   findings: Finding[];
   metrics: Record<string, MetricSummary>;
+  /** This process's segment, when the run was split over several k6 processes. */
+  instance?: InstanceInfo;
+  /** What the findings were judged with besides the metrics (findings.ts), for `load merge`. */
+  judge?: FindingInputs;
+  /** A merged summary: the instances it combines (metrics recomputed from their raw samples). */
+  merged?: MergedInstance[];
 }
 
 export function thresholdResults(data: SummaryData): ThresholdResult[] {
@@ -83,4 +109,23 @@ export function allChecks(root: GroupSummary): CheckSummary[] {
   };
   visit(root);
   return [...byName.values()];
+}
+
+/** A run in which nothing ran (setup threw, or every iteration failed) passes no threshold. */
+function ranFinding(data: SummaryData): Finding[] {
+  const iterations = data.metrics.iterations?.values.count ?? 0;
+  if (iterations > 0) return [];
+  return [{ name: "iterations ran", ok: false, detail: "no iteration completed: see k6's output (setup error?)" }];
+}
+
+/** The verdict of a run (one process's, or a merge's) from its metrics, checks and findings. */
+export function verdict(
+  data: SummaryData,
+  scenarioFindings: Finding[],
+): Pick<LoadSummary, "thresholds" | "checks" | "findings" | "passed"> {
+  const findings = [...ranFinding(data), ...scenarioFindings];
+  // Observe-only thresholds (">=0", declared so k6 reports a tagged submetric) are not gates.
+  const thresholds = thresholdResults(data).filter((t) => !/>=\s*0$/.test(t.expression));
+  const checks = allChecks(data.root_group);
+  return { thresholds, checks, findings, passed: thresholds.every((t) => t.ok) && findings.every((f) => f.ok) };
 }

@@ -1,4 +1,6 @@
 // A self-contained HTML report of one load run: inline CSS, no scripts, no network at view time.
+// The charts over time (an SVG fragment and its CSS) are rendered outside k6, from the raw samples
+// (load/merge/charts.ts), and passed in when the report is written again after the run.
 import { escapeMarkup as esc } from "./escape.ts";
 import type { LoadSummary, MetricSummary } from "./summary-data.ts";
 
@@ -13,27 +15,40 @@ code{font-size:.95em}`;
 
 const TREND_COLUMNS = ["avg", "med", "p(90)", "p(95)", "p(99)", "max"] as const;
 
-export function renderHtml(summary: LoadSummary): string {
+/** Extra sections rendered elsewhere: markup the caller built and escaped itself. */
+export interface HtmlExtras {
+  /** The "Over time" section. */
+  timeline?: string;
+  style?: string;
+}
+
+export function renderHtml(summary: LoadSummary, extras: HtmlExtras = {}): string {
   const verdict = summary.passed
     ? `<span class="verdict pass">PASSED</span>`
     : `<span class="verdict fail">FAILED</span>`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>Load ${esc(summary.scenario)}: ${summary.passed ? "passed" : "failed"}</title><style>${STYLE}</style></head>
+<title>Load ${esc(summary.scenario)}: ${summary.passed ? "passed" : "failed"}</title><style>${STYLE}${extras.style ?? ""}</style></head>
 <body>
 <h1>Load scenario <code>${esc(summary.scenario)}</code> ${verdict}</h1>
 <p class="meta">Run ${esc(summary.run_id)} against region ${esc(summary.region)} (${esc(summary.base_url)}),
-${(summary.duration_ms / 1000).toFixed(1)} s, finished ${esc(summary.finished_at)}.</p>
+${(summary.duration_ms / 1000).toFixed(1)} s, finished ${esc(summary.finished_at)}.${splitNote(summary)}</p>
+${instancesSection(summary)}
 ${section(
   "Thresholds",
   ["Metric", "Threshold", "Result"],
-  summary.thresholds.map((t) => [code(t.metric), code(t.expression), okCell(t.ok)]),
+  summary.thresholds.map((t) => [
+    t.instance === undefined ? code(t.metric) : `instance ${t.instance}: ${code(t.metric)}`,
+    code(t.expression),
+    okCell(t.ok),
+  ]),
 )}
 ${section(
   "Findings",
   ["Finding", "Detail", "Result"],
   summary.findings.map((f) => [esc(f.name), esc(f.detail), f.ok && f.warning ? warnCell : okCell(f.ok)]),
 )}
+${extras.timeline ?? ""}
 ${section(
   "Checks",
   ["Check", "Passes", "Fails"],
@@ -48,6 +63,31 @@ ${section("Other trends", ["Metric", ...TREND_COLUMNS], trendRows(summary.metric
 ${section("Counters, rates and gauges", ["Metric", "Type", "Value", "Per second"], otherRows(summary.metrics))}
 </body></html>
 `;
+}
+
+function splitNote(summary: LoadSummary): string {
+  if (summary.merged) {
+    return ` Merged from ${summary.merged.length} instances: every figure is computed from their raw samples together.`;
+  }
+  if (summary.instance) {
+    return ` Instance ${summary.instance.index} of ${summary.instance.count} (execution segment ${esc(summary.instance.segment)}): its share of the load only.`;
+  }
+  return "";
+}
+
+function instancesSection(summary: LoadSummary): string {
+  if (!summary.merged) return "";
+  return section(
+    "Instances",
+    ["Instance", "Segment", "Run", "Own verdict", "Directory"],
+    summary.merged.map((m) => [
+      `${m.index} of ${m.count}`,
+      code(m.segment),
+      code(m.run_id),
+      okCell(m.passed),
+      code(m.dir),
+    ]),
+  );
 }
 
 function section(title: string, head: string[], rows: string[][]): string {

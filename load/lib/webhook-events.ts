@@ -79,7 +79,9 @@ export function waitForEvent(
     const timeout = Math.max(1, Math.min(LONG_POLL_MS, left));
     const res = control(
       "GET",
-      `${sink}/_admin/hooks/${subscription.hook}/wait?count=1&after_seq=${after}&timeout_ms=${timeout}`,
+      // contains: the sink answers only this VU's event, so an arrival wakes one VU, not all of them
+      // (a sink that ignores it answers every delivery, and the filter below still picks ours).
+      `${sink}/_admin/hooks/${subscription.hook}/wait?count=1&after_seq=${after}&timeout_ms=${timeout}&contains=${encodeURIComponent(value)}`,
       "sink.wait",
     );
     const deliveries = json<{ deliveries?: SinkDelivery[] }>(res)?.deliveries ?? [];

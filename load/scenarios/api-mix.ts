@@ -1,8 +1,8 @@
 // api-mix: agents and tools under a constant arrival rate (lib/api-mix.ts has the workload).
 import type { Options } from "k6/options";
 import { type ApiMixData, apiMixIteration, setupApiMix, teardownApiMix } from "../lib/api-mix.ts";
+import { instancePrefix } from "../lib/instance.ts";
 import { API_THRESHOLDS, ARRIVAL_THRESHOLDS, DURATION, RATE, SUMMARY_TREND_STATS, VUS } from "../lib/options.ts";
-import { runId, runPrefix } from "../lib/run.ts";
 import { summaryHandler } from "../lib/summary.ts";
 
 export const options: Options = {
@@ -24,7 +24,7 @@ export const options: Options = {
 };
 
 export function setup(): ApiMixData {
-  return setupApiMix(runPrefix(runId()));
+  return setupApiMix(instancePrefix());
 }
 
 export default function (data: ApiMixData): void {

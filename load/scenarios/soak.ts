@@ -11,8 +11,9 @@ import { call, expectStatus } from "../lib/api.ts";
 import { type ApiMixData, apiMixIteration, setupApiMix, teardownApiMix } from "../lib/api-mix.ts";
 import { CALL_EVENTS, outboundCall } from "../lib/calls.ts";
 import { startConversations } from "../lib/conversation.ts";
-import { DEFAULT_LIMITS, type DriftLimits, driftFindings, WINDOW_THRESHOLDS, windowAt } from "../lib/drift.ts";
+import { DEFAULT_LIMITS, type DriftLimits, WINDOW_THRESHOLDS, windowAt } from "../lib/drift.ts";
 import { type FromNumber, outboundNumber, releaseNumber } from "../lib/from-number.ts";
+import { currentSegment, instancePrefix } from "../lib/instance.ts";
 import { keepAliveThresholds } from "../lib/keepalive.ts";
 import { memoryNote, recordServerMemory } from "../lib/memory.ts";
 import { path } from "../lib/operations.ts";
@@ -22,11 +23,11 @@ import {
   DURATION,
   DURATION_MS,
   intEnv,
+  perInstance,
   SUMMARY_TREND_STATS,
   VUS,
 } from "../lib/options.ts";
 import { catalogModels, createAgent, deleteAgent } from "../lib/resources.ts";
-import { runId, runPrefix } from "../lib/run.ts";
 import { runStreams } from "../lib/streams-workload.ts";
 import { summaryHandler } from "../lib/summary.ts";
 import { target } from "../lib/target.ts";
@@ -61,7 +62,8 @@ const steady = (exec: string, every: number, unit: string, maxVUs: number) => ({
 export const options: Options = {
   scenarios: {
     api: steady("api", RATE, "1s", VUS),
-    // One VU per conversation holds its sender and subscribers (lib/streams-plan.ts).
+    // One VU per conversation starts it and holds its sender and subscribers, so split over
+    // instances a conversation is always in one process.
     streams: {
       executor: "per-vu-iterations",
       exec: "streams",
@@ -70,8 +72,10 @@ export const options: Options = {
       maxDuration: `${Math.ceil((DURATION_MS + REPLY_TIMEOUT_MS) / 1000) + 15}s`,
       gracefulStop: "5s",
     },
-    memory: steady("memory", 1, `${MEMORY_EVERY_S}s`, 1),
-    ...(WITH_CALLS ? { calls: steady("calls", 1, `${CALL_EVERY_S}s`, Math.max(2, Math.ceil(VUS / 4))) } : {}),
+    memory: steady("memory", 1, `${MEMORY_EVERY_S}s`, perInstance(1)),
+    ...(WITH_CALLS
+      ? { calls: steady("calls", 1, `${CALL_EVERY_S}s`, perInstance(Math.max(2, Math.ceil(VUS / 4)))) }
+      : {}),
   },
   thresholds: {
     ...API_THRESHOLDS,
@@ -91,18 +95,19 @@ export const options: Options = {
 
 interface Data {
   api: ApiMixData;
-  conversations: string[];
   calls?: { from: FromNumber; agentId: string; events: Subscription };
 }
 
+/** Each instance of a split run sets up (and tears down) its own pool, agent and webhook, named with its id. */
 export function setup(): Data {
-  const prefix = runPrefix(runId());
-  const data: Data = { api: setupApiMix(prefix), conversations: startConversations(CONVERSATIONS, prefix) };
+  const prefix = instancePrefix();
+  const data: Data = { api: setupApiMix(prefix) };
   if (WITH_CALLS) {
     const agentId = createAgent(prefix, catalogModels("voice"), "voice");
     if (agentId) {
       expectStatus(call("POST", path("agent.publish", { agent_id: agentId }), "agent.publish"), "agent.publish", 200);
-      data.calls = { from: outboundNumber(), agentId, events: subscribe(`${prefix}soak`, CALL_EVENTS) };
+      const from = outboundNumber(currentSegment()?.index ?? 1);
+      data.calls = { from, agentId, events: subscribe(`${prefix}soak`, CALL_EVENTS) };
     }
   }
   return data;
@@ -135,14 +140,15 @@ export function api(data: Data): void {
 
 export async function streams(data: Data): Promise<void> {
   enterWindow();
+  const conversations = startConversations(1, data.api.prefix);
   // The streams run the whole soak in one iteration: the window tag follows the clock (and is
   // set afresh before each message and each new stream).
   const ticker = setInterval(enterWindow, 1_000);
   try {
-    await runStreams(exec.scenario.iterationInTest, {
-      conversations: data.conversations,
+    await runStreams(0, {
+      conversations,
       subscribers: SUBSCRIBERS,
-      vus: CONVERSATIONS,
+      vus: 1,
       deadline: exec.scenario.startTime + DURATION_MS,
       sender: { periodMs: MESSAGE_EVERY_S * 1000, replyTimeoutMs: REPLY_TIMEOUT_MS, onCycle: enterWindow },
       subscriber: { holdMinMs: 10_000, holdMaxMs: 30_000, onCycle: enterWindow },
@@ -172,7 +178,8 @@ export function teardown(data: Data): void {
   teardownApiMix(data.api);
 }
 
-export const handleSummary = summaryHandler("soak", (summary) => {
+export const handleSummary = summaryHandler("soak", () => {
   const note = memoryNote();
-  return driftFindings(summary, driftLimits(), note ? { "drift server_memory_bytes": note } : {});
+  const notes: Record<string, string> = note ? { "drift server_memory_bytes": note } : {};
+  return { scenario: "soak", limits: driftLimits(), notes };
 });

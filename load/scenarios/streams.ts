@@ -11,10 +11,10 @@
 import exec from "k6/execution";
 import type { Options } from "k6/options";
 import { startConversations } from "../lib/conversation.ts";
+import { currentSegment, instancePrefix } from "../lib/instance.ts";
 import { keepAliveThresholds } from "../lib/keepalive.ts";
 import { API_THRESHOLDS, DURATION_MS, intEnv, SUMMARY_TREND_STATS } from "../lib/options.ts";
-import { runId, runPrefix } from "../lib/run.ts";
-import { messageRateFinding } from "../lib/stream-findings.ts";
+import { ownedRange } from "../lib/segment.ts";
 import { runStreams } from "../lib/streams-workload.ts";
 import { summaryHandler } from "../lib/summary.ts";
 
@@ -34,7 +34,7 @@ export const options: Options = {
   scenarios: {
     streams: {
       // One iteration per VU, running all its streams to the end of the run: the iteration number
-      // (0..VUS-1) says which streams are the VU's, so no conversation ever gets two senders.
+      // in this instance (0..VUs-1) says which streams are the VU's, so no conversation ever gets two senders.
       executor: "per-vu-iterations",
       vus: VUS,
       iterations: 1,
@@ -61,21 +61,46 @@ interface Data {
   conversations: string[];
 }
 
+/** The part of the run's conversations (and messages) this instance owns: all of them unless split. */
+function share(): number {
+  const { start, end } = ownedRange(CONVERSATIONS, currentSegment());
+  return (end - start) / CONVERSATIONS;
+}
+
+/**
+ * Split over N instances (k6-operator, `load --instances`), each instance starts and drives its own
+ * conversations (ownedRange), named with its instance id, over the VUs k6 gave it: a conversation's
+ * sender and subscribers are always in one process, so no message is ever answered to another.
+ */
 export function setup(): Data {
-  return { conversations: startConversations(CONVERSATIONS, runPrefix(runId())) };
+  const segment = currentSegment();
+  const { start, end } = ownedRange(CONVERSATIONS, segment);
+  if (segment && end <= start) {
+    throw new Error(
+      `instance ${segment.index} of ${segment.count} owns none of the ${CONVERSATIONS} conversations: give each instance at least one (--conversations)`,
+    );
+  }
+  if (exec.instance.vusInitialized < 1) {
+    throw new Error(`this instance got no VU: give each instance at least one (--vus >= instances)`);
+  }
+  return { conversations: startConversations(end - start, instancePrefix()) };
 }
 
 export default async function (data: Data): Promise<void> {
-  await runStreams(exec.scenario.iterationInTest, {
+  await runStreams(exec.scenario.iterationInInstance, {
     conversations: data.conversations,
     subscribers: SUBSCRIBERS,
-    vus: VUS,
+    vus: exec.instance.vusInitialized,
     deadline: exec.scenario.startTime + DURATION_MS,
-    sender: { periodMs: (data.conversations.length * 1000) / RATE, replyTimeoutMs: REPLY_TIMEOUT_MS },
+    // The instance's conversations post its share of the rate (more often when one did not start).
+    sender: { periodMs: (data.conversations.length * 1000) / (RATE * share()), replyTimeoutMs: REPLY_TIMEOUT_MS },
     subscriber: { holdMinMs: HOLD_MIN_MS, holdMaxMs: HOLD_MAX_MS },
   });
 }
 
-export const handleSummary = summaryHandler("streams", (summary) => [
-  messageRateFinding(summary, RATE, DURATION_MS - REPLY_TIMEOUT_MS),
-]);
+export const handleSummary = summaryHandler("streams", () => ({
+  scenario: "streams",
+  rate: RATE,
+  window_ms: DURATION_MS - REPLY_TIMEOUT_MS,
+  share: share(),
+}));

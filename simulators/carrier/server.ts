@@ -3,7 +3,7 @@
 import { Agent } from "undici";
 import type { Clock } from "../shared/clock.ts";
 import { type RegisteredRoute, registeredRoutes } from "../shared/route-table.ts";
-import { createServer, listenLoopback } from "../shared/server.ts";
+import { createServer, type Listen, listenOn } from "../shared/server.ts";
 import { registerAdminRoutes } from "./admin-routes.ts";
 import { CallFlow } from "./call-flow.ts";
 import { CallbackSender } from "./callbacks.ts";
@@ -22,6 +22,7 @@ export interface CarrierOptions {
   loopbackOnly?: boolean;
   /** Numbers the default account starts with (default 5: +1 415 555 0100 to 0104). */
   defaultNumbers?: number;
+  listen?: Listen;
 }
 
 /** Read access to the witness, the same data as GET /_admin/witness. */
@@ -79,7 +80,7 @@ export async function startCarrier(opts: CarrierOptions): Promise<Carrier> {
     availability,
     inbound: { flow, witness, agent, timeoutMs, loopbackOnly },
   });
-  const url = await listenLoopback(app);
+  const url = await listenOn(app, opts.listen);
 
   return {
     url,

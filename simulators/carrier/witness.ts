@@ -11,6 +11,8 @@ export class Witness {
   private callbacks: WitnessCallback[] = [];
   private timeline: WitnessSnapshot["concurrency"]["timeline"] = [];
   private active = new Map<string, string>();
+  /** Active calls per account, kept with `active`: counting them at each dial made dials O(calls held). */
+  private activeByAccount = new Map<string, number>();
   private peak = 0;
   private peakByAccount = new Map<string, number>();
   /** Bumped by reset, so a callback queued before a reset is not recorded after it. */
@@ -49,7 +51,8 @@ export class Witness {
       status_callback: call.statusCallback,
     });
     this.active.set(call.sid, call.accountSid);
-    const byAccount = [...this.active.values()].filter((sid) => sid === call.accountSid).length;
+    const byAccount = (this.activeByAccount.get(call.accountSid) ?? 0) + 1;
+    this.activeByAccount.set(call.accountSid, byAccount);
     this.peakByAccount.set(call.accountSid, Math.max(this.peakByAccount.get(call.accountSid) ?? 0, byAccount));
     this.concurrencyChanged();
   }
@@ -65,7 +68,11 @@ export class Witness {
         dial.ended_real_ms = Date.now();
         dial.ended_by = endedBy;
         dial.duration_s = call.durationS;
-        if (this.active.delete(call.sid)) this.concurrencyChanged();
+        const account = this.active.get(call.sid);
+        if (account !== undefined && this.active.delete(call.sid)) {
+          this.activeByAccount.set(account, (this.activeByAccount.get(account) ?? 1) - 1);
+          this.concurrencyChanged();
+        }
       }
     }
     const inbound = this.inbound.get(call.sid);
@@ -174,6 +181,7 @@ export class Witness {
     this.callbacks = [];
     this.timeline = [];
     this.active = new Map();
+    this.activeByAccount = new Map();
     this.peak = 0;
     this.peakByAccount = new Map();
     this.generation += 1;

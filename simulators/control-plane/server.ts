@@ -3,7 +3,7 @@
 // workspaces and tokens, moves its clock and takes it offline.
 import { ApiError, parsePart } from "../shared/api-error.ts";
 import { type RegisteredRoute, registeredRoutes } from "../shared/route-table.ts";
-import { createServer, listenLoopback } from "../shared/server.ts";
+import { createServer, type Listen, listenOn } from "../shared/server.ts";
 import { adminRoutes } from "./admin.ts";
 import { ControlPlaneModel } from "./model.ts";
 import { ResolveBody } from "./schemas.ts";
@@ -17,7 +17,7 @@ export interface ControlPlane {
   close(): Promise<void>;
 }
 
-export async function startControlPlane(): Promise<ControlPlane> {
+export async function startControlPlane(listen: Listen = {}): Promise<ControlPlane> {
   const model = new ControlPlaneModel();
   const admin = model.addMember("ADMIN");
   const editor = model.addMember("EDITOR");
@@ -42,7 +42,7 @@ export async function startControlPlane(): Promise<ControlPlane> {
 
   adminRoutes(app, model);
 
-  const url = await listenLoopback(app);
+  const url = await listenOn(app, listen);
   return {
     url,
     model,

@@ -1,5 +1,7 @@
 // One regional instance of the reference platform: the embedded default that `run` certifies.
 import type { FastifyInstance } from "fastify";
+import { request } from "undici";
+import { ApiError } from "../shared/api-error.ts";
 import { createServer } from "../shared/server.ts";
 import type { PlatformContext } from "./context.ts";
 import { creditLedger } from "./credits/ledger.ts";
@@ -81,7 +83,11 @@ export function buildPlatform(ctx: PlatformContext): FastifyInstance {
   variantRoles(app, ctx);
 
   // 1: no region field anywhere; the base URL is the region.
-  app.get("/health", async () => ({ status: "ok" }));
+  // 4: 200 when the API process answers; it does not promise its dependencies (the planted bug does).
+  app.get("/health", async () => {
+    if (ctx.faults.has("health-probes-control-plane")) await probeControlPlane(ctx);
+    return { status: "ok" };
+  });
   agentsRoutes(app, ctx);
   byokRoutes(app, ctx);
   catalogRoutes(app, ctx);
@@ -100,4 +106,19 @@ export function buildPlatform(ctx: PlatformContext): FastifyInstance {
   carrierWebhookRoutes(app, ctx);
   webhooksRoutes(app, ctx);
   return app;
+}
+
+/** The planted `health-probes-control-plane` probe: a 503 when the control plane does not answer. */
+async function probeControlPlane(ctx: PlatformContext): Promise<void> {
+  try {
+    const response = await request(`${ctx.wiring.controlPlaneUrl}/v1/auth/resolve`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ token: "health-probe" }),
+      signal: AbortSignal.timeout(ctx.upstreamTimeoutMs),
+    });
+    await response.body.dump();
+  } catch {
+    throw new ApiError(503, "a dependency of the API is unreachable");
+  }
 }

@@ -1,6 +1,6 @@
 // In-memory state of one region. Everything a workspace owns is regional (1): agents, tools,
 // calls, numbers, credits. Each workspace gets its own slice on first use.
-import type { AgentRecord } from "../../spec/agent.ts";
+import type { AgentConfig, AgentRecord } from "../../spec/agent.ts";
 
 export interface Secret {
   name: string;
@@ -10,6 +10,8 @@ export interface Secret {
 
 export class WorkspaceState {
   readonly agents = new Map<string, AgentRecord>();
+  /** Every published version of each agent (9: references take an integer agent_version). */
+  readonly agentVersions = new Map<string, Map<number, AgentConfig>>();
   /** Edit sequence per row, so "newest first by last edit" is a total order even within one millisecond. */
   readonly editSeq = new Map<string, number>();
   readonly secrets = new Map<string, Secret>();

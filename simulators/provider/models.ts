@@ -1,4 +1,4 @@
-// The models the provider simulator serves, one list shared with the catalog fixture (fixtures/catalog.ts)
+// The models the provider simulator serves, one list shared with the reference catalog (simulators/platform/catalog/content.ts)
 // so every provider/model pair the catalog names is one the simulator answers for.
 
 export type ModelKind = "llm" | "stt" | "tts" | "realtime";

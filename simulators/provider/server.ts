@@ -4,7 +4,7 @@
 import type { Socket } from "node:net";
 import type { Clock } from "../shared/clock.ts";
 import { type RegisteredRoute, registeredRoutes } from "../shared/route-table.ts";
-import { createServer, listenLoopback } from "../shared/server.ts";
+import { createServer, type Listen, listenOn } from "../shared/server.ts";
 import { registerAdmin } from "./admin.ts";
 import { providerApi } from "./api.ts";
 import { registerSamples } from "./audio.ts";
@@ -30,7 +30,7 @@ export interface Provider {
   close(): Promise<void>;
 }
 
-export async function startProvider(opts: { clock: Clock }): Promise<Provider> {
+export async function startProvider(opts: { clock: Clock; listen?: Listen }): Promise<Provider> {
   const state = new ProviderState();
   const shutdown = new AbortController();
   const hanging = new Set<Socket>();
@@ -50,7 +50,7 @@ export async function startProvider(opts: { clock: Clock }): Promise<Provider> {
   registerSamples(app);
   registerAdmin(app, state);
 
-  const url = await listenLoopback(app);
+  const url = await listenOn(app, opts.listen);
   return {
     url,
     defaultKey: state.keys.defaultKey,

@@ -14,6 +14,15 @@ export class ApiError extends Error {
     this.body = errorBody(message, errors);
   }
 
+  /**
+   * A refusal for `problems` (at least one): with exactly one, that problem is the message and errors is
+   * [] (7: "errors is an empty array when the failure had one problem"); with more, `summary` is the
+   * message and errors lists them.
+   */
+  static problems(status: number, summary: string, problems: string[]): ApiError {
+    return problems.length === 1 ? new ApiError(status, problems[0]!) : new ApiError(status, summary, problems);
+  }
+
   static validation(lines: string[]): ApiError {
     const body = validationError(lines);
     return new ApiError(422, body.detail.message, body.detail.errors);

@@ -112,5 +112,21 @@ export async function listenLoopback(app: FastifyInstance, port = 0, host = "127
   await app.listen({ port, host });
   const address = app.server.address();
   if (address === null || typeof address === "string") throw new Error("server has no TCP address");
-  return `http://${host}:${address.port}`;
+  return `http://${host.includes(":") ? `[${host}]` : host}:${address.port}`;
+}
+
+/**
+ * Where a simulator listens and the origin it is known by. Loopback on a free port unless told
+ * otherwise (`cap-conformance simulate --listen`): a simulator reachable from elsewhere is known
+ * by the public URL it was given, which it also puts in what it serves (a website's links).
+ */
+export interface Listen {
+  host?: string;
+  port?: number;
+  publicUrl?: string;
+}
+
+export async function listenOn(app: FastifyInstance, listen: Listen = {}): Promise<string> {
+  const bound = await listenLoopback(app, listen.port ?? 0, listen.host ?? "127.0.0.1");
+  return listen.publicUrl?.replace(/\/+$/, "") ?? bound;
 }

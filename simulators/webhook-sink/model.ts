@@ -71,8 +71,11 @@ export class HookStore {
   }
 
   /** The hook's deliveries, those after `afterSeq` only when given. */
-  list(name: string, afterSeq = 0): DeliveryList {
-    const deliveries = structuredClone(this.after(name, afterSeq));
+  list(name: string, afterSeq = 0, contains?: string): DeliveryList {
+    const rows = this.after(name, afterSeq);
+    const deliveries = structuredClone(
+      contains === undefined ? rows : rows.filter((row) => row.body_text.includes(contains)),
+    );
     // A Map, not an object: an id such as `toString` or `__proto__` would read as already counted.
     const byId = new Map<string, number>();
     for (const row of deliveries)
@@ -82,24 +85,45 @@ export class HookStore {
 
   private after(name: string, afterSeq: number): Delivery[] {
     const rows = this.deliveries.get(name) ?? [];
-    return afterSeq > 0 ? rows.filter((row) => row.seq > afterSeq) : rows;
+    return afterSeq > 0 ? rows.slice(firstAfter(rows, afterSeq)) : rows;
   }
 
   /** Resolves once `count` deliveries (after `afterSeq`) arrived, and settled if asked, or the timeout passed. */
   wait(name: string, options: WaitOptions, signal?: AbortSignal): Promise<WaitResult> {
     const started = performance.now();
     const afterSeq = options.afterSeq ?? 0;
+    const counts = (row: Delivery) => options.contains === undefined || row.body_text.includes(options.contains);
+    // Checked on every arrival by every waiter, so each check looks only at rows it has not seen
+    // (with many long-polling readers a scan of every delivery per arrival made the sink the
+    // bottleneck). Settled-ness changes after arrival, so that count is taken afresh.
+    let seenSeq = afterSeq;
+    let found = 0;
     const met = () => {
-      const rows = this.after(name, afterSeq);
-      const counted = options.settled ? rows.filter((row) => row.state !== "pending") : rows;
-      return counted.length >= options.count;
+      const rows = this.deliveries.get(name) ?? [];
+      if (options.settled) {
+        let settled = 0;
+        for (let i = firstAfter(rows, afterSeq); i < rows.length && settled < options.count; i++) {
+          if (rows[i]!.state !== "pending" && counts(rows[i]!)) settled++;
+        }
+        return settled >= options.count;
+      }
+      for (let i = firstAfter(rows, seenSeq); i < rows.length; i++) {
+        if (counts(rows[i]!)) found++;
+        seenSeq = rows[i]!.seq;
+      }
+      return found >= options.count;
     };
     return new Promise((resolve) => {
       const finish = () => {
         clearTimeout(timer);
         this.events.off(name, check);
         signal?.removeEventListener("abort", finish);
-        resolve({ ...this.list(name, afterSeq), satisfied: met(), waited_ms: Math.round(performance.now() - started) });
+        const satisfied = met();
+        resolve({
+          ...this.list(name, afterSeq, options.contains),
+          satisfied,
+          waited_ms: Math.round(performance.now() - started),
+        });
       };
       const check = () => {
         if (met()) finish();
@@ -121,4 +145,16 @@ export class HookStore {
   reset(): void {
     for (const name of this.names()) this.clear(name);
   }
+}
+
+/** Index of the first row whose seq is above `seq`: rows are stored in seq order (record assigns them rising). */
+function firstAfter(rows: readonly Delivery[], seq: number): number {
+  let low = 0;
+  let high = rows.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (rows[mid]!.seq > seq) high = mid;
+    else low = mid + 1;
+  }
+  return low;
 }

@@ -87,8 +87,10 @@ export const WaitQuery = z.object({
     .enum(["true", "false", "1", "0"])
     .default("false")
     .transform((value) => value === "true" || value === "1"),
+  /** Only deliveries whose body contains this text count and are answered (a session id, say). */
+  contains: z.string().min(1).max(200).optional(),
 });
-export type WaitOptions = { count: number; timeoutMs: number; settled?: boolean; afterSeq?: number };
+export type WaitOptions = { count: number; timeoutMs: number; settled?: boolean; afterSeq?: number; contains?: string };
 
 export const WaitResult = DeliveryList.extend({ satisfied: z.boolean(), waited_ms: z.number() });
 export type WaitResult = z.infer<typeof WaitResult>;

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { ApiError, parsePart } from "../shared/api-error.ts";
 import { type RegisteredRoute, registeredRoutes } from "../shared/route-table.ts";
-import { createServer, listenLoopback } from "../shared/server.ts";
+import { createServer, type Listen, listenOn } from "../shared/server.ts";
 import { type HookConfig, HookStore } from "./model.ts";
 import {
   type Delivery,
@@ -49,14 +49,14 @@ function toConfig(body: unknown): HookConfig {
   return { status: parsed.status, delayMs: parsed.delay_ms, redirectTo: parsed.redirect_to ?? null, verifier };
 }
 
-export async function startWebhookSink(): Promise<WebhookSink> {
+export async function startWebhookSink(listen: Listen = {}): Promise<WebhookSink> {
   const store = new HookStore();
   // Aborted by close(), so slow answers and long-polls do not hold the server open.
   const closing = new AbortController();
   const app = createServer({ bodyLimit: SINK_BODY_LIMIT });
   app.register(async (scope) => registerHookRoutes(scope, store, closing.signal));
   registerAdminRoutes(app, store, closing.signal);
-  const url = await listenLoopback(app);
+  const url = await listenOn(app, listen);
   return {
     url,
     hookUrl: (name) => `${url}/hooks/${encodeURIComponent(name)}`,
@@ -189,6 +189,7 @@ function registerAdminRoutes(app: FastifyInstance, store: HookStore, closing: Ab
       timeoutMs: query.timeout_ms,
       settled: query.settled,
       afterSeq: query.after_seq,
+      contains: query.contains,
     };
     return store.wait(name, options, signal);
   });

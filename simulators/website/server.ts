@@ -5,7 +5,7 @@ import { setTimeout as delay } from "node:timers/promises";
 import { z } from "zod";
 import { parsePart } from "../shared/api-error.ts";
 import { type RegisteredRoute, registeredRoutes } from "../shared/route-table.ts";
-import { createServer, listenLoopback } from "../shared/server.ts";
+import { createServer, type Listen, listenOn } from "../shared/server.ts";
 import { notFoundHtml, PDF, PNG, pageHtml, robotsTxt, sitemapXml } from "./render.ts";
 import { generateSite, type Site, SPECIAL } from "./site.ts";
 
@@ -46,7 +46,9 @@ export interface Website {
 
 const MAX_HITS = 100_000;
 
-export async function startWebsite(opts: { pages?: number; seed?: number; slowMs?: number } = {}): Promise<Website> {
+export async function startWebsite(
+  opts: { pages?: number; seed?: number; slowMs?: number; listen?: Listen } = {},
+): Promise<Website> {
   const initial = SiteSettings.parse({ pages: opts.pages ?? 25, seed: opts.seed ?? 1, slow_ms: opts.slowMs ?? 300 });
   let settings = initial;
   let site: Site = generateSite(settings.pages, settings.seed);
@@ -103,7 +105,7 @@ export async function startWebsite(opts: { pages?: number; seed?: number; slowMs
   });
 
   const pageUrls = () => site.content.map((page) => origin + page.path);
-  origin = await listenLoopback(app);
+  origin = await listenOn(app, opts.listen);
   return {
     url: origin,
     pageUrls,

@@ -106,7 +106,8 @@ export const agentsClauses: Clause[] = [
     section: "2.11",
     kind: "testable",
     assumption: "agent.get",
-    statement: "An override adjusts the stored agent for one run or batch only: the stored agent reads back unchanged.",
+    statement:
+      "An override adjusts the stored agent for one run or batch only: the run uses the override, and the stored agent reads back unchanged.",
   },
   {
     id: "agents.override-no-channel",

@@ -81,7 +81,7 @@ export const authClauses: Clause[] = [
   {
     id: "auth.session-cookie-accepted",
     section: "5",
-    kind: "needs-wiring",
+    kind: "testable",
     assumption: "secret.list",
     statement:
       "The `service_session` cookie set at sign-in authenticates requests to the regional API like a token (item 3).",
@@ -89,7 +89,7 @@ export const authClauses: Clause[] = [
   {
     id: "auth.session-cookie-every-region",
     section: "5",
-    kind: "needs-wiring",
+    kind: "testable",
     assumption: "secret.list",
     statement: "One session cookie is accepted by every region's API host (item 3).",
   },
@@ -112,7 +112,7 @@ export const authClauses: Clause[] = [
   {
     id: "auth.invalid-session-401",
     section: "5",
-    kind: "needs-wiring",
+    kind: "testable",
     assumption: "secret.list",
     statement: "A malformed or expired session cookie is a 401 with the message `invalid session` (item 8).",
   },
@@ -148,5 +148,12 @@ export const authClauses: Clause[] = [
     kind: "not-shown",
     statement:
       "Role requirements of operations other than the calls token and secret/provider-key writes: not shown (item 6).",
+  },
+  {
+    id: "auth.health-without-control-plane",
+    section: "4",
+    kind: "needs-wiring",
+    statement:
+      "GET /health answers 200 when the API process answers, even while the control plane is unreachable (it does not promise its dependencies).",
   },
 ];

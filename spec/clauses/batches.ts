@@ -43,7 +43,7 @@ export const batchesClauses: Clause[] = [
   {
     id: "batches.calling-window",
     section: "2.12",
-    kind: "needs-wiring",
+    kind: "needs-test-control",
     assumption: "calling window",
     statement:
       "A batch dials inside its calling_window, and only there (start..end on the listed days 1..7, in the batch timezone): due recipients are dialled while it is open.",
@@ -51,7 +51,7 @@ export const batchesClauses: Clause[] = [
   {
     id: "batches.start-at",
     section: "2.12",
-    kind: "needs-wiring",
+    kind: "needs-test-control",
     statement: "A batch places no call before start_at.",
   },
   {

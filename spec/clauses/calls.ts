@@ -28,7 +28,8 @@ export const callsClauses: Clause[] = [
     id: "calls.token-inline-agent",
     section: "4",
     kind: "testable",
-    statement: "POST /v1/calls/token accepts a whole inline agent definition instead of a stored agent.",
+    statement:
+      "POST /v1/calls/token accepts a whole inline agent definition instead of a stored agent, and the session it starts runs that definition.",
   },
   {
     id: "calls.token-team",

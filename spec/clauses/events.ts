@@ -209,7 +209,7 @@ export const eventsClauses: Clause[] = [
   {
     id: "events.transfer-ends-session",
     section: "6.1",
-    kind: "needs-wiring",
+    kind: "needs-test-control",
     assumption: "webhook.create",
     statement: "A transfer ends the session, and session.completed fires right afterwards carrying the transfer.",
   },
@@ -252,5 +252,12 @@ export const eventsClauses: Clause[] = [
     kind: "not-shown",
     statement:
       "Payload fields of each event type, and the fields of transcript rows and the cost breakdown: not shown.",
+  },
+  {
+    id: "events.session-envelope-agent-id",
+    section: "6.1",
+    kind: "needs-wiring",
+    statement:
+      "A real session's events carry the session's agent in the envelope's agent_id (handlers filter on type and on the envelope's agent_id).",
   },
 ];

@@ -1,4 +1,4 @@
-// The whole catalogue: one module per area, the area being the id prefix and the suite file name.
+// The whole clause list: one module per area, the area being the id prefix and the suite file name.
 import { Clause } from "../clause.ts";
 import { agentsClauses } from "./agents.ts";
 import { authClauses } from "./auth.ts";

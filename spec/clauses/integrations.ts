@@ -26,7 +26,7 @@ export const integrationsClauses: Clause[] = [
   {
     id: "integrations.trigger-runs-published",
     section: "2.3",
-    kind: "needs-wiring",
+    kind: "needs-test-control",
     statement: "A trigger binds its inbound provider event to the agent's published version (not its draft).",
   },
   {

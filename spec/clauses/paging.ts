@@ -15,6 +15,13 @@ export const pagingClauses: Clause[] = [
     statement: "The page envelope carries no total and no cursor (has_more only).",
   },
   {
+    id: "paging.total-count-only-count",
+    section: "2.1",
+    kind: "testable",
+    statement:
+      "The galleries' total_count is the only count in the API: the unpaged lists and the catalog carry no count field either.",
+  },
+  {
     id: "paging.has-more-extra-row",
     section: "2.1",
     kind: "testable",

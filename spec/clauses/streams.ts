@@ -87,7 +87,7 @@ export const streamsClauses: Clause[] = [
   {
     id: "streams.snapshot-on-reconnect",
     section: "6.2",
-    kind: "testable",
+    kind: "needs-wiring",
     statement: "Every reconnect starts with a fresh snapshot of the current state (rule 1).",
   },
   {
@@ -153,7 +153,7 @@ export const streamsClauses: Clause[] = [
   {
     id: "streams.item-delivery-updated",
     section: "6.2",
-    kind: "needs-wiring",
+    kind: "needs-test-control",
     statement: "item.delivery_updated is sent when an outbound item reached the channel or failed.",
   },
   {

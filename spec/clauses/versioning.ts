@@ -126,4 +126,11 @@ export const versioningClauses: Clause[] = [
     kind: "not-shown",
     statement: "The numbering rules for published versions: not shown.",
   },
+  {
+    id: "versioning.agent-version-runs-that-version",
+    section: "9",
+    kind: "needs-wiring",
+    statement:
+      "A web call token, an outbound call or a batch naming an agent_id with an integer agent_version runs that published version, not the latest one (2.12, 9).",
+  },
 ];

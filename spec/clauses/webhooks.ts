@@ -164,7 +164,7 @@ export const webhooksClauses: Clause[] = [
   {
     id: "webhooks.live-gates-listing-only",
     section: "4",
-    kind: "needs-wiring",
+    kind: "needs-test-control",
     assumption: "webhook.create",
     statement:
       "An event type in `all` but not in `live` is still delivered to a subscribed webhook (`live` gates only the listing).",

@@ -1,4 +1,6 @@
-// `--help` works for the whole command and for each command (parseArgs would refuse it as an unknown flag).
+// `--help` works for the whole command and for each command (parseArgs would refuse it as an unknown flag);
+// `--version` prints the package's version.
+import { readFileSync } from "node:fs";
 import { afterEach, expect, test, vi } from "vitest";
 import { main } from "../../cli/main.ts";
 import { RUN_OPTIONS } from "../../cli/run-options.ts";
@@ -32,4 +34,14 @@ test("--help lists every command with the run flags", async () => {
   }
   expect(text).toContain("[--minute-ms N]");
   expect(text).toContain("[--startup-timeout-ms N]");
+});
+
+test("--version and -v print the package's version and exit 0", async () => {
+  const { version } = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
+    version: string;
+  };
+  for (const flag of ["--version", "-v"]) {
+    expect(await helpOf([flag]), flag).toEqual({ code: 0, text: version });
+  }
+  expect((await helpOf(["--help"])).text).toContain("cap-conformance --version");
 });

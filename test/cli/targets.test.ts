@@ -76,6 +76,17 @@ test("a server given only by --base-url and tokens (not wired) passes every clau
     for (const clause of report.clauses.filter((c) => c.status === "skipped")) {
       expect(clause.reason, clause.id).toBeTruthy();
     }
+    // Kinds follow what the checks need: a clause skipped for want of wiring is needs-wiring, for want of test
+    // control needs-test-control; one that passed without either is testable.
+    const kindOf: Record<string, string> = {
+      "the target is not wired to the simulators": "needs-wiring",
+      "the target has no test_control hooks": "needs-test-control",
+    };
+    const wrongKinds = report.clauses
+      .filter((c) => (c.status === "skipped" && kindOf[c.reason ?? ""] !== undefined) || c.status === "passed")
+      .filter((c) => (c.status === "passed" ? c.kind !== "testable" : c.kind !== kindOf[c.reason ?? ""]))
+      .map((c) => `${c.id} is ${c.kind} but ${c.status === "passed" ? "passed" : `skipped: ${c.reason}`}`);
+    expect(wrongKinds).toEqual([]);
   } finally {
     await served.stop();
   }

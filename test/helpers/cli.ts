@@ -18,10 +18,28 @@ export function runCli(
   args: string[],
   options: { timeoutMs?: number; env?: NodeJS.ProcessEnv } = {},
 ): Promise<CliResult> {
+  return runProcess(process.execPath, [BIN, ...args], { ...options, cwd: ROOT });
+}
+
+/** How the command is started: the checkout's bin by default, or (an installed package) `npx cap-conformance`. */
+export interface Launcher {
+  command: string;
+  args: string[];
+  cwd: string;
+}
+
+export const FROM_CHECKOUT: Launcher = { command: process.execPath, args: [BIN], cwd: ROOT };
+
+/** Runs any command to its end in a child process, bounded in time, and hands back what it printed. */
+export function runProcess(
+  command: string,
+  args: string[],
+  options: { timeoutMs?: number; env?: NodeJS.ProcessEnv; cwd: string },
+): Promise<CliResult> {
   const started = Date.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      cwd: ROOT,
+    const child = spawn(command, args, {
+      cwd: options.cwd,
       env: { ...process.env, ...options.env },
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -35,9 +53,7 @@ export function runCli(
     });
     const timer = setTimeout(() => {
       child.kill("SIGKILL");
-      reject(
-        new Error(`cap-conformance ${args.join(" ")} did not finish in ${options.timeoutMs} ms\n${stdout}\n${stderr}`),
-      );
+      reject(new Error(`${command} ${args.join(" ")} did not finish in ${options.timeoutMs} ms\n${stdout}\n${stderr}`));
     }, options.timeoutMs ?? 120_000);
     child.on("error", reject);
     child.on("close", (code) => {
@@ -88,9 +104,13 @@ export async function startWithTarget(
   args: string[],
   dir: string,
   timeoutMs = 30_000,
+  launcher: Launcher = FROM_CHECKOUT,
 ): Promise<Served> {
   const targetFile = join(dir, "target.json");
-  const child = spawn(process.execPath, [BIN, command, "--out", targetFile, ...args], { cwd: ROOT, stdio: "ignore" });
+  const child = spawn(launcher.command, [...launcher.args, command, "--out", targetFile, ...args], {
+    cwd: launcher.cwd,
+    stdio: "ignore",
+  });
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once("exit", (code, signal) => resolve({ code, signal })),
   );

@@ -38,11 +38,19 @@ describe("load command arguments", () => {
     [["--scenario", "api-mix", "--bogus"], /Unknown option '--bogus'/],
     [["--scenario", "streams", "--subscribers", "two"], /--subscribers must be a positive integer/],
     [["--scenario", "streams", "--keep-alive-ms", "0"], /--keep-alive-ms must be a positive integer/],
+    [["--scenario", "api-mix", "--instances", "0"], /--instances must be a positive integer/],
+    [["merge"], /give the instances' report directories/],
   ])("%j is refused with exit 2", async (argv, message) => {
     const { code, said } = await refused(argv);
     expect(code).toBe(2);
     expect(said).toMatch(message);
     expect(said).toContain("usage: cap-conformance load");
+  });
+
+  it("merge refuses (exit 2) a directory without a load summary", async () => {
+    const { code, said } = await refused(["merge", join(dir, "no-such-instance")]);
+    expect(code).toBe(2);
+    expect(said).toMatch(/load merge: cannot read .*no-such-instance\/summary\.json: ENOENT/);
   });
 
   it("refuses a target file it cannot read", async () => {

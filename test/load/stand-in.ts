@@ -55,6 +55,11 @@ interface CallRecord {
 export interface StandInOptions {
   /** Every Nth platform request answers 503: proves a smoke's thresholds can fail. */
   failEvery?: number;
+  /**
+   * Requests naming an agent or tool whose name contains this (an instance's prefix, `-i2-`) answer
+   * 503, deletes excepted: one instance of a split run fails, the others do not.
+   */
+  failNamesContaining?: string;
 }
 
 export async function startStandIn(options: StandInOptions = {}): Promise<StandIn> {
@@ -69,6 +74,7 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
     timers.add(timer);
   };
   const carrier = { active: 0, peak: 0 };
+  const failing = new Set<string>();
 
   app.addHook("onRequest", async (request) => {
     // The carrier witness is a harness side-call: it carries no platform credential.
@@ -76,6 +82,15 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
     if (request.headers.authorization !== `Bearer ${TOKEN}`) throw new ApiError(401, "not authenticated");
     requests++;
     if (options.failEvery && requests % options.failEvery === 0) throw new ApiError(503, "planted failure");
+    if (
+      request.method !== "DELETE" &&
+      request.url
+        .split("?")[0]!
+        .split("/")
+        .some((part) => failing.has(part))
+    ) {
+      throw new ApiError(503, "planted failure for this instance's resources");
+    }
   });
 
   app.get("/v1/catalog", async () => ({
@@ -86,7 +101,10 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
   }));
 
   let seq = 0;
-  for (const kind of ["agents", "tools"] as const) crud(app, kind, () => ++seq);
+  const created = (row: Row) => {
+    if (options.failNamesContaining && row.name.includes(options.failNamesContaining)) failing.add(row.id);
+  };
+  for (const kind of ["agents", "tools"] as const) crud(app, kind, () => ++seq, created);
 
   // Conversations (6.2): snapshot first, keep-alives, item.created with an id line, then a reply.
   const conversations = new Map<string, Conversation>();
@@ -209,7 +227,12 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
 }
 
 /** Create/list/get/PATCH/DELETE/validate/publish of a named resource, newest edit first. */
-function crud(app: FastifyInstance, kind: "agents" | "tools", nextSeq: () => number): void {
+function crud(
+  app: FastifyInstance,
+  kind: "agents" | "tools",
+  nextSeq: () => number,
+  created: (row: Row) => void,
+): void {
   const rows = new Map<string, Row>();
   const find = (params: unknown): Row => {
     const row = rows.get(parsePart(Id, params).id);
@@ -228,6 +251,7 @@ function crud(app: FastifyInstance, kind: "agents" | "tools", nextSeq: () => num
     assertFree(body.name);
     const row = { id: randomUUID(), name: body.name, body, seq: nextSeq() };
     rows.set(row.id, row);
+    created(row);
     return reply.status(201).send(view(row));
   });
   app.get(`/v1/${kind}`, async (request) => {

@@ -6,8 +6,8 @@ import { sampleReport, withSummary } from "../../fixtures/sample-report.ts";
 import { renderHtml } from "../../reports/html.ts";
 import { renderJunit } from "../../reports/junit.ts";
 import { renderMarkdown } from "../../reports/markdown.ts";
-import { verdictOf } from "../../reports/verdict.ts";
 import type { Report } from "../../spec/report.ts";
+import { verdictOf } from "../../spec/verdict.ts";
 import { cellSeparators, scanMarkdown } from "./markdown-scan.ts";
 import { children, parseXml, textOf, type XmlElement } from "./xml.ts";
 

@@ -60,11 +60,14 @@ describe("report.html in headless Chromium", () => {
     needChromium(ctx);
     const url = await page("report.html", renderHtml(sampleReport()));
     const { stdout: dom, pageRequests } = await runChromium(["--dump-dom", url], RUN_MS);
-    expect(dom).toMatch(/<h1 id="verdict"><span class="vsym" aria-hidden="true">✗<\/span> FAIL<\/h1>/);
+    expect(dom).toMatch(
+      /<h1 id="verdict"><span class="vsym" aria-hidden="true">✗<\/span> FAIL, and 1 clause errored \(not judged\)<\/h1>/,
+    );
     expect(dom).toContain('<code class="cid">paging.has-more-extra-row</code>');
     expect(dom).toContain("npx cap-conformance run --target target.json --clause paging.has-more-extra-row --seed 42");
-    // The Copy buttons exist only if the page's script ran, i.e. its CSP hash is right.
-    expect(dom.match(/<button type="button" class="copy">Copy<\/button>/g)?.length).toBe(4);
+    // The Copy buttons exist only if the page's script ran, i.e. its CSP hash is right: one per reproduce line (4)
+    // and per curl line of a recorded exchange (5).
+    expect(dom.match(/<button type="button" class="copy">Copy<\/button>/g)?.length).toBe(9);
     expect(pageRequests).toEqual([]);
   });
 
@@ -72,7 +75,7 @@ describe("report.html in headless Chromium", () => {
     needChromium(ctx);
     const url = await page("hostile.html", renderHtml(hostileReport()));
     const { stdout: dom, pageRequests } = await runChromium(["--dump-dom", url], RUN_MS);
-    expect(dom).toContain("<title>FAIL · cap-conformance report</title>");
+    expect(dom).toContain("<title>FAIL, and 1 clause errored (not judged) · cap-conformance report</title>");
     expect(dom).not.toMatch(/<img/i);
     expect(dom.match(/<script/g)?.length).toBe(1);
     expect(dom).toContain("&lt;img src=x onerror=alert(1)&gt;");

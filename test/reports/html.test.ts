@@ -23,8 +23,10 @@ describe("renderHtml", () => {
   it("puts the verdict, counts and environment first", () => {
     const page = renderHtml(sampleReport());
     expect(page.startsWith("<!doctype html>")).toBe(true);
-    expect(page).toContain("<title>FAIL · cap-conformance report</title>");
-    expect(page).toMatch(/<header class="verdict v-fail">[\s\S]*?<h1 id="verdict">.*FAIL<\/h1>/);
+    expect(page).toContain("<title>FAIL, and 1 clause errored (not judged) · cap-conformance report</title>");
+    expect(page).toMatch(
+      /<header class="verdict v-fail">[\s\S]*?<h1 id="verdict">.*FAIL, and 1 clause errored \(not judged\)<\/h1>/,
+    );
     expect(page).toContain("3 failed, 1 errored, 7 passed, 1 skipped, 2 not shown (14 clauses)");
     for (const fact of [
       "cap-conformance 0.1.0",
@@ -99,7 +101,16 @@ describe("renderHtml", () => {
     expect(page).toContain('<span class="m">GET</span> http://127.0.0.1:41234/v1/tools?limit=0 → ');
     expect(page).toContain('<span class="s s-bad">422</span>');
     expect(page).toContain('<span class="s s-none">no response</span>');
-    expect(page).toContain('<th scope="row">authorization</th><td>Bearer [redacted]</td>');
+    expect(page).toContain('<th scope="row">authorization</th><td>[REDACTED]</td>');
+    // Each exchange replays with curl, the credential read from the role's variable.
+    expect(page).toContain(
+      '<div class="lbl">Replay with curl</div><pre class="cmd"><code>curl -i -X POST http://127.0.0.1:41234/v1/agents \\\n' +
+        "  -H &quot;authorization: Bearer $CAP_TOKEN_ADMIN&quot; \\\n" +
+        "  -H &#39;accept: application/json&#39; \\\n",
+    );
+    expect(page).toContain(
+      "Each exchange replays with its curl line. The credentials are read from $CAP_TOKEN_ADMIN; secret values",
+    );
     // JSON bodies are pretty-printed.
     expect(page).toContain('<pre class="body">{\n  &quot;detail&quot;: {\n    &quot;message&quot;');
     expect(page).toContain("Skipped: needs a wired target");

@@ -30,7 +30,8 @@ describe("renderMarkdown", () => {
   it("leads with the verdict and the counts table", () => {
     const md = renderMarkdown(sampleReport());
     const lines = md.split("\n");
-    expect(lines[0]).toBe("## ✗ cap-conformance: FAIL");
+    // The sample has an errored clause besides the failed ones: the first line says so.
+    expect(lines[0]).toBe("## ✗ cap-conformance: FAIL, and 1 clause errored (not judged)");
     expect(md).toContain("**FAIL**: 3 failed, 1 errored, 7 passed, 1 skipped, 2 not shown (14 clauses)");
     expect(md).toContain("| ✗ Failed | 3 |");
     expect(md).toContain("| ! Errored | 1 |");
@@ -56,6 +57,16 @@ describe("renderMarkdown", () => {
       "npx cap-conformance run --target target.json --clause paging.has-more-extra-row --seed 42",
     );
     expect(md).not.toContain("auth.role-reread"); // skipped clauses are counted, not listed
+    // The failing check's requests, each as a curl line reading the credential from the role's variable.
+    expect(md).toContain("Replay the 2 requests with curl. The credentials are read from $CAP\\_TOKEN\\_ADMIN;");
+    expect(fences).toContainEqual(
+      expect.stringContaining(
+        "# 2. GET http://127.0.0.1:41234/v1/agents?limit=2&offset=0\n" +
+          "curl -i 'http://127.0.0.1:41234/v1/agents?limit=2&offset=0' \\\n" +
+          '  -H "authorization: Bearer $CAP_TOKEN_ADMIN" \\\n' +
+          "  -H 'accept: application/json'",
+      ),
+    );
   });
 
   it("has a per-section table in section order", () => {

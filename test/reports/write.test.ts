@@ -89,7 +89,9 @@ describe("renderCommand", () => {
     const { io, out, err } = capture();
     expect(await renderCommand(dir, io)).toBe(0);
     expect(err).toEqual([]);
-    expect(out[0]).toBe("FAIL: 3 failed, 1 errored, 7 passed, 1 skipped, 2 not shown (14 clauses)");
+    expect(out[0]).toBe(
+      "FAIL, and 1 clause errored (not judged): 3 failed, 1 errored, 7 passed, 1 skipped, 2 not shown (14 clauses)",
+    );
     expect(out.slice(1)).toEqual(["junit.xml", "report.html", "summary.md"].map((f) => `wrote ${join(dir, f)}`));
     expect(await readFile(join(dir, "report.html"), "utf8")).toBe(renderHtml(report));
     expect(await readFile(join(dir, "report.json"), "utf8")).toBe(json);

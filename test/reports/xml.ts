@@ -133,7 +133,16 @@ export function parseXml(src: string): XmlElement {
     if (end === -1) fail("unterminated XML declaration");
     i = end + 2;
   }
-  skipSpace();
+  // Misc before the root: white space and comments (a comment may not contain "--").
+  const skipMisc = () => {
+    for (skipSpace(); src.startsWith("<!--", i); skipSpace()) {
+      const end = src.indexOf("-->", i + 4);
+      if (end === -1) fail("unterminated comment");
+      if (src.slice(i + 4, end).includes("--")) fail('"--" inside a comment');
+      i = end + 3;
+    }
+  };
+  skipMisc();
   const root = element();
   skipSpace();
   if (i !== src.length) fail("content after the root element");

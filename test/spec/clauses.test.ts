@@ -1,4 +1,4 @@
-// The clause catalogue against the spec it paraphrases: ids, sections, areas, assumptions and the "not shown" gaps.
+// The clause list against the spec it paraphrases: ids, sections, areas, assumptions and the "not shown" gaps.
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -43,7 +43,7 @@ const AREAS = [
   "credits",
 ];
 
-describe("clause catalogue", () => {
+describe("clause list", () => {
   it("parses every clause", () => {
     for (const c of CLAUSES) expect(() => Clause.parse(c), c.id).not.toThrow();
     expect(CLAUSES.length).toBeGreaterThan(150);

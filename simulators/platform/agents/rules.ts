@@ -26,7 +26,7 @@ export function writeProblems(ctx: PlatformContext, workspaceId: string, config:
 export function assertAgentWritable(ctx: PlatformContext, workspaceId: string, config: AgentConfig): void {
   const problems = writeProblems(ctx, workspaceId, config);
   if (problems.length === 0) return;
-  throw new ApiError(400, problems.length === 1 ? problems[0]! : `${problems.length} problems in the agent`, problems);
+  throw ApiError.problems(400, `${problems.length} problems in the agent`, problems);
 }
 
 /** A provider named by a slot needs a stored key (4: after DELETE /v1/byok an agent needing it cannot publish). */

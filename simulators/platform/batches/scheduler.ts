@@ -121,6 +121,11 @@ export async function runBatch(
   try {
     for (;;) {
       if (batch.status === "cancelled" || shutdown.aborted) return;
+      if (batch.status === "failed") {
+        // The planted bug: the end-of-run hook announces every exit, a failure too.
+        if (ctx.faults.has("batch-completed-on-failure")) publishBatchCompleted(ctx, batch);
+        return;
+      }
       const now = ctx.clock.now();
       if (batch.recipients.every(settled) && batch.active === 0) {
         batch.status = "completed";

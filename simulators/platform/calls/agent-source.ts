@@ -24,11 +24,21 @@ export interface ResolvedAgent {
 
 const ONE_SOURCE = "give exactly one of agent_id, agent or agent_team";
 
-function stored(workspace: WorkspaceState, agentId: string, version: number | undefined): ResolvedAgent {
+function stored(
+  ctx: PlatformContext,
+  workspace: WorkspaceState,
+  agentId: string,
+  version: number | undefined,
+): ResolvedAgent {
   const agent: AgentRecord | undefined = workspace.agents.get(agentId);
   if (agent === undefined) throw new ApiError(404, "agent not found");
-  if (version !== undefined && (agent.published_version === null || version > agent.published_version)) {
+  const named = version === undefined ? undefined : workspace.agentVersions.get(agent.id)?.get(version);
+  if (version !== undefined && named === undefined) {
     throw new ApiError(400, `agent_version ${version} of that agent is not published`);
+  }
+  // A reference naming agent_version runs that version (2.12, 9); the planted bug runs the latest one.
+  if (named !== undefined && !ctx.faults.has("agent-version-runs-latest")) {
+    return { agent_id: agent.id, agent_version: version!, config: named };
   }
   // Live traffic runs the published version until the next publish (9).
   const config = agent.published_config ?? agent.config;
@@ -52,20 +62,27 @@ export function resolveAgent(ctx: PlatformContext, workspaceId: string, source: 
   if (given !== 1) throw ApiError.validation([`agent_id: ${ONE_SOURCE}`]);
   let resolved: ResolvedAgent;
   if (source.agent_id !== undefined) {
-    resolved = stored(workspace, source.agent_id, source.agent_version);
+    resolved = stored(ctx, workspace, source.agent_id, source.agent_version);
   } else if (source.agent !== undefined) {
-    resolved = { agent_id: null, agent_version: null, config: source.agent };
+    // The planted bug keeps only the inline agent's name and prompt: the rest of the definition is dropped.
+    const config = ctx.faults.has("inline-agent-name-and-prompt-only")
+      ? { name: source.agent.name, prompt: source.agent.prompt }
+      : source.agent;
+    resolved = { agent_id: null, agent_version: null, config: config as AgentConfig };
   } else {
     const lead = source.agent_team!.members[0]!;
     const memberSources = [lead.agent_id, lead.agent].filter((x) => x !== undefined).length;
     if (memberSources !== 1) throw ApiError.validation(["agent_team.members.0: give exactly one of agent_id or agent"]);
     resolved =
       lead.agent_id !== undefined
-        ? stored(workspace, lead.agent_id, lead.agent_version)
+        ? stored(ctx, workspace, lead.agent_id, lead.agent_version)
         : { agent_id: null, agent_version: null, config: lead.agent! };
     if (lead.agent_override !== undefined) resolved.config = overridden(ctx, resolved.config, lead.agent_override);
   }
-  if (source.agent_override !== undefined) resolved.config = overridden(ctx, resolved.config, source.agent_override);
+  // The planted bug validates the override and then runs the agent without it.
+  if (source.agent_override !== undefined && !ctx.faults.has("override-dropped")) {
+    resolved.config = overridden(ctx, resolved.config, source.agent_override);
+  }
   return resolved;
 }
 

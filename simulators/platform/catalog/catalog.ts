@@ -1,8 +1,9 @@
 // The region's catalog (2.8): the authoritative list of provider/model pairs, built once per instance
 // from the fixture wired to the provider simulator.
-import { avatarCatalogFixture, catalogFixture, voiceCatalogFixture } from "../../../fixtures/catalog.ts";
+
 import type { AvatarCatalogItem, Catalog, VoiceCatalogItem } from "../../../spec/catalog.ts";
 import type { PlatformContext } from "../context.ts";
+import { avatarCatalogFixture, catalogFixture, voiceCatalogFixture } from "./content.ts";
 
 /** The catalog keys whose entries are provider/model pairs an agent slot may name. */
 export type ModelKind = "llm" | "stt" | "tts" | "realtime" | "avatar" | "noise_cancellation";

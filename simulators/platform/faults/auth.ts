@@ -1,11 +1,27 @@
-// Faults in credentials beyond one token per member (5, items 2 and 3) and in workspace isolation (7).
+// Planted faults that break auth clauses (spec/clauses/auth.ts), checked by suites/auth.suite.ts.
 import type { FaultSpec } from "./fault.ts";
 
 export const authFaults = {
-  "other-workspace-403": {
+  "missing-credential-invalid-token": {
+    description: "a request without a credential answers `invalid token` instead of `not authenticated`",
+    clauses: ["auth.missing-401"],
+  },
+  "malformed-credential-400": {
     description:
-      "an agent id in the path is looked up across every workspace, and a row of another workspace answers 403 `not allowed` instead of 404",
-    clauses: ["errors.other-workspace-404"],
+      "an Authorization header that is not `Bearer <token>` is refused by header validation: 400 `bad Authorization header`",
+    clauses: ["auth.malformed-401"],
+  },
+  "role-cached": {
+    description: "the control plane's verdict is cached per token for a minute",
+    clauses: ["auth.revoked-401", "auth.removed-member-401", "auth.role-reread"],
+  },
+  "outage-is-401": {
+    description: "an unreachable control plane is answered 401 instead of 503",
+    clauses: ["auth.control-plane-503"],
+  },
+  "health-needs-auth": {
+    description: "GET /health sits behind the authentication hook",
+    clauses: ["auth.health-unauthenticated"],
   },
   "403-one-message": {
     description: "every 403 is answered `forbidden`, whichever role the operation needs",
@@ -34,5 +50,9 @@ export const authFaults = {
     description:
       "the 30-day session life is enforced on tokens too, from the issue time the control plane's verdict carries",
     clauses: ["auth.token-no-expiry"],
+  },
+  "health-probes-control-plane": {
+    description: "GET /health probes the control plane and answers 503 while it is unreachable",
+    clauses: ["auth.health-without-control-plane"],
   },
 } as const satisfies Record<string, FaultSpec>;

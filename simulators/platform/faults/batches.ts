@@ -1,5 +1,4 @@
-// Faults in the batch scheduler (2.12) and what it publishes: attempts, retry spacing, re-dials,
-// concurrency, the calling window, start_at, the credit pause (7) and batch.completed (6.1).
+// Planted faults that break batches clauses (spec/clauses/batches.ts), checked by suites/batches.suite.ts.
 import type { FaultSpec } from "./fault.ts";
 
 export const batchesFaults = {
@@ -14,14 +13,6 @@ export const batchesFaults = {
   "retry-ignores-spacing": {
     description: "an unreached recipient is re-dialled at once instead of after retry_after_minutes",
     clauses: ["batches.retry-after"],
-  },
-  "batch-fails-on-credits": {
-    description: "a batch that runs out of credits is marked failed instead of pausing until credits return",
-    clauses: ["credits.batch-pauses"],
-  },
-  "completed-for-cancelled-batch": {
-    description: "cancelling a batch publishes batch.completed",
-    clauses: ["events.batch-completed-not-cancelled-failed"],
   },
   "batch-attempts-off-by-one": {
     description: "an unreached recipient is retried while attempts <= max_attempts, so it is dialled once too often",
@@ -38,14 +29,5 @@ export const batchesFaults = {
   "start-at-in-seconds": {
     description: "start_at is stored as epoch seconds and compared with the millisecond clock, so it is always past",
     clauses: ["batches.start-at"],
-  },
-  "batch-completed-twice": {
-    description: "the last call's end publishes batch.completed, and so does the scheduler when it sees the batch done",
-    clauses: ["events.batch-completed"],
-  },
-  "batch-pause-one-dial-late": {
-    description:
-      "the scheduler checks the balance only after its next dial, so one call goes out after credits ran out",
-    clauses: ["credits.batch-pauses"],
   },
 } as const satisfies Record<string, FaultSpec>;

@@ -1,4 +1,4 @@
-// Faults in provider keys and their list (4, 5 item 6, 7).
+// Planted faults that break byok clauses (spec/clauses/byok.ts), checked by suites/byok.suite.ts.
 import type { FaultSpec } from "./fault.ts";
 
 export const byokFaults = {
@@ -22,5 +22,9 @@ export const byokFaults = {
     description:
       "a provider key sent in an `X-Provider-Key` header on a message is used for the turn instead of the stored key",
     clauses: ["byok.header-key-ignored"],
+  },
+  "secret-list-masks-first-char": {
+    description: "the secret list masks only the first character of each value: `*` and the rest of it",
+    clauses: ["byok.secret-list-any-role"],
   },
 } as const satisfies Record<string, FaultSpec>;

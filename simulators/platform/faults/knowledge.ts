@@ -1,4 +1,4 @@
-// Faults in knowledge bases (2.2, 3.1, 4, 8) and their event stream (6.2).
+// Planted faults that break knowledge clauses (spec/clauses/knowledge.ts), checked by suites/knowledge.suite.ts.
 import type { FaultSpec } from "./fault.ts";
 
 export const knowledgeFaults = {
@@ -26,10 +26,6 @@ export const knowledgeFaults = {
     description: "build_kb marks the knowledge base ready at once, with no transcribing step and no progress",
     clauses: ["knowledge.build-progress"],
   },
-  "kb-stream-no-snapshot": {
-    description: "the knowledge-base stream starts with a progress frame instead of the snapshot",
-    clauses: ["streams.kb-snapshot", "streams.snapshot-first"],
-  },
   "kb-unknown-pages-empty": {
     description: "the pages list of an unknown knowledge base answers an empty page instead of a 404",
     clauses: ["knowledge.unknown-404"],
@@ -42,5 +38,9 @@ export const knowledgeFaults = {
   "kb-error-null": {
     description: "the header's error is null, not a string, while there is no error",
     clauses: ["knowledge.header-shape"],
+  },
+  "kb-progress-frame-flat": {
+    description: "progress frames carry done, failed, total, message and phase at the top level instead of in progress",
+    clauses: ["knowledge.progress-shape"],
   },
 } as const satisfies Record<string, FaultSpec>;

@@ -1,4 +1,4 @@
-// Faults in regions (1): what a workspace owns is regional; control-host paths are a 404 on a regional host.
+// Planted faults that break regions clauses (spec/clauses/regions.ts), checked by suites/regions.suite.ts.
 import type { FaultSpec } from "./fault.ts";
 
 export const regionsFaults = {

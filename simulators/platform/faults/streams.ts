@@ -1,8 +1,33 @@
-// Faults in the generic SSE machinery (6.2): sse/hub.ts, plus the conversation route's 404 and the
-// delivery frame of a channel reply.
+// Planted faults that break streams clauses (spec/clauses/streams.ts), checked by suites/streams.suite.ts.
 import type { FaultSpec } from "./fault.ts";
 
 export const streamsFaults = {
+  "delta-cumulative": {
+    description: "assistant.delta carries the text so far instead of the next chunk",
+    clauses: ["streams.delta-not-cumulative"],
+  },
+  "completed-text-drops-first-delta": {
+    description: "assistant.completed text joins the deltas after the first one (an off-by-one)",
+    clauses: ["streams.completed-text-joins-deltas"],
+  },
+  "item-created-no-id-line": {
+    description: "item.created frames have no SSE id: line",
+    clauses: ["streams.item-created-id-line"],
+  },
+  "turn-frames-missing": {
+    description: "the turn lifecycle goes to the log only: no turn frame is ever sent on the conversation stream",
+    clauses: ["streams.turn-frames"],
+  },
+  "turn-failed-sent-as-turn": {
+    description:
+      "a turn that could not be queued is reported as a turn frame with status failed instead of turn.failed",
+    clauses: ["streams.turn-failed"],
+  },
+  "assistant-started-names-reply": {
+    description:
+      "assistant.started's trigger_item_id holds the new reply's item id instead of the triggering message's",
+    clauses: ["streams.assistant-started-trigger"],
+  },
   "sse-snapshot-only-first": {
     description: "the snapshot is sent on a resource's first stream only; a reconnect starts with live frames",
     clauses: ["streams.snapshot-on-reconnect"],
@@ -44,5 +69,24 @@ export const streamsFaults = {
     description:
       "item.delivery_updated says delivered when the reply is handed to the channel sender, before the channel answered",
     clauses: ["streams.item-delivery-updated"],
+  },
+  "kb-stream-no-snapshot": {
+    description: "the knowledge-base stream starts with a progress frame instead of the snapshot",
+    clauses: ["streams.kb-snapshot", "streams.snapshot-first"],
+  },
+  "kb-status-frame-at-end-only": {
+    description:
+      "the knowledge-base stream sends a status frame for the end of a build only, none for transcribing or generating",
+    clauses: ["streams.kb-status-frame"],
+  },
+  "sse-last-event-id-replay-late": {
+    description:
+      "a reconnect with Last-Event-ID replays the items after that id, 800 ms behind the snapshot (after a store read)",
+    clauses: ["streams.last-event-id-ignored"],
+  },
+  "sse-keepalive-once": {
+    description:
+      "an idle stream gets its keep-alive comment 15 s after opening, then never again (a timeout, not an interval)",
+    clauses: ["streams.keepalive-15s"],
   },
 } as const satisfies Record<string, FaultSpec>;

@@ -1,4 +1,4 @@
-// Faults in tasks (4).
+// Planted faults that break tasks clauses (spec/clauses/tasks.ts), checked by suites/tasks.suite.ts.
 import type { FaultSpec } from "./fault.ts";
 
 export const tasksFaults = {

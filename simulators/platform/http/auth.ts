@@ -100,7 +100,9 @@ async function resolve(credential: Credential, ctx: PlatformContext): Promise<Re
   }
   if (status === 401) {
     const message = (body as { detail?: { message?: unknown } } | undefined)?.detail?.message;
-    throw new ApiError(401, typeof message === "string" ? message : "invalid token");
+    const verdict = typeof message === "string" ? message : "invalid token";
+    // The planted bug relays the verdict as the message and as the one line of detail.errors.
+    throw new ApiError(401, verdict, ctx.faults.has("401-verdict-in-errors") ? [verdict] : []);
   }
   if (status !== 200) throw unreachable(ctx);
   const verdict = body as { workspace_id: string; member_id: string; role: Role; issued_at?: unknown };
@@ -171,7 +173,7 @@ function plantedTokenFaults(
 /** Every workspace a credential resolved to, for the planted global lookup below. */
 const seenWorkspaces = new WeakMap<PlatformContext, Set<string>>();
 
-/** Planted `other-workspace-403`: an agent found in any workspace, and another workspace's row refused as forbidden. */
+/** Planted `other-workspace-403` (planted fault only): an agent found in any workspace, another workspace's row refused. */
 function refuseOtherWorkspaceAgent(request: FastifyRequest, ctx: PlatformContext, principal: Principal): void {
   const workspaces = seenWorkspaces.get(ctx) ?? new Set<string>();
   seenWorkspaces.set(ctx, workspaces.add(principal.workspaceId));

@@ -88,6 +88,7 @@ export function agentsRoutes(app: FastifyInstance, ctx: PlatformContext): void {
     const state = ws(request.principal.workspaceId);
     const agent = find(state, request.params);
     state.agents.delete(agent.id);
+    state.agentVersions.delete(agent.id);
     state.editSeq.delete(agent.id);
     return { ok: true };
   });
@@ -112,6 +113,8 @@ export function agentsRoutes(app: FastifyInstance, ctx: PlatformContext): void {
     }
     agent.published_version = (agent.published_version ?? 0) + 1;
     agent.published_config = structuredClone(agent.config);
+    const versions = state.agentVersions.get(agent.id) ?? new Map<number, AgentConfig>();
+    state.agentVersions.set(agent.id, versions.set(agent.published_version, agent.published_config));
     return { ...agent, warnings: result.warnings };
   });
 }

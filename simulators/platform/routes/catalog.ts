@@ -11,6 +11,8 @@ const GALLERY_UNREACHABLE = "the gallery provider did not answer; retry";
 export function catalogRoutes(app: FastifyInstance, ctx: PlatformContext): void {
   app.get("/v1/catalog", async () => {
     const catalog = catalogOf(ctx);
+    // The planted bug: the model file failed to load and the loader answers empty lists instead of failing.
+    if (ctx.faults.has("catalog-models-empty")) return { ...catalog, llm: [], stt: [], tts: [], realtime: [] };
     if (!ctx.faults.has("catalog-fee-video-missing")) return catalog;
     const { video: _dropped, ...fees } = catalog.platform_fee_per_minute;
     return { ...catalog, platform_fee_per_minute: fees };

@@ -103,14 +103,19 @@ export function conversationsRoutes(app: FastifyInstance, ctx: PlatformContext):
       topic: conversationTopic(workspaceId, record.conversation.id),
       snapshot: () => snapshotFrame(record),
       replay: plantedReplay(ctx, record),
+      // The late replay reads the missed items from the store first.
+      ...(ctx.faults.has("sse-last-event-id-replay-late") ? { replayDelayMs: LATE_REPLAY_MS } : {}),
     });
     return reply;
   });
 }
 
+/** The planted late replay's store read: longer than a glance at a reconnected stream, shorter than a watch. */
+const LATE_REPLAY_MS = 800;
+
 /** What the planted replay faults send behind the snapshot; nothing on a conforming platform (rule 2). */
 function plantedReplay(ctx: PlatformContext, record: ConversationRecord) {
-  if (ctx.faults.has("sse-last-event-id-replay")) {
+  if (ctx.faults.has("sse-last-event-id-replay") || ctx.faults.has("sse-last-event-id-replay-late")) {
     return (lastEventId: string | undefined) => {
       const at = record.items.findIndex((item) => item.id === lastEventId);
       return at < 0 ? [] : record.items.slice(at + 1).map((item) => itemCreatedFrame(ctx, item));

@@ -13,9 +13,24 @@ import { refusalOf } from "../knowledge/crawl-guard.ts";
 import { normalizeUrl } from "../knowledge/html.ts";
 import { KnowledgeRecord, KnowledgeState } from "../knowledge/record.ts";
 import { closeCrawler, runBuild, runDiscovery } from "../knowledge/runner.ts";
+import type { SseFrame } from "../sse/frame.ts";
 import { sseHub } from "../sse/hub.ts";
 
 const KbParams = z.object({ kb_id: z.uuid() });
+
+/** The frame as a planted fault changes it (undefined: not sent); the frame itself on a clean platform. */
+function plantedKbFrame(ctx: PlatformContext, frame: SseFrame): SseFrame | undefined {
+  const { status, progress } = frame.data as { status?: unknown; progress?: Record<string, unknown> };
+  // The planted bug announces only the end of a build; the states it passes through get no frame.
+  if (ctx.faults.has("kb-status-frame-at-end-only") && frame.event === "status") {
+    return status === "ready" || status === "error" ? frame : undefined;
+  }
+  // The planted bug flattens the progress object into the frame.
+  if (ctx.faults.has("kb-progress-frame-flat") && frame.event === "progress" && progress !== undefined) {
+    return { event: "progress", data: { kb_id: frame.data.kb_id, status, ...progress } };
+  }
+  return frame;
+}
 
 export function knowledgeRoutes(app: FastifyInstance, ctx: PlatformContext): void {
   const hub = sseHub(app, ctx);
@@ -56,12 +71,15 @@ export function knowledgeRoutes(app: FastifyInstance, ctx: PlatformContext): voi
       const reason = refusalOf(new URL(url), ctx.wiring.trustedCrawlOrigin);
       return reason === undefined ? [] : [`urls.${i}: ${new URL(url).origin} ${reason}`];
     });
-    if (refused.length > 0) throw new ApiError(400, refused[0]!, refused);
+    if (refused.length > 0) throw ApiError.problems(400, "some urls are refused", refused);
     const { workspaceId, memberId } = request.principal;
     const kb: KnowledgeRecord = new KnowledgeRecord(
       { name: body.name, notes: body.notes, maxPages: body.max_pages, seeds: body.urls, createdBy: memberId },
       ctx.clock,
-      (frame) => hub.publish(topic(workspaceId, kb.id), frame),
+      (frame) => {
+        const planted = plantedKbFrame(ctx, frame);
+        if (planted !== undefined) hub.publish(topic(workspaceId, kb.id), planted);
+      },
       idMinter(ctx.variants),
     );
     state(workspaceId).bases.set(kb.id, kb);
@@ -83,7 +101,7 @@ export function knowledgeRoutes(app: FastifyInstance, ctx: PlatformContext): voi
     const unknown = urls.flatMap((url, i) =>
       kb.hasPage(url) ? [] : [`urls.${i}: not among the pages discovery found`],
     );
-    if (unknown.length > 0) throw new ApiError(400, unknown[0]!, unknown);
+    if (unknown.length > 0) throw ApiError.problems(400, "some urls were not discovered", unknown);
     // The build's first state is set before the first await, so the answer already shows it.
     void runBuild(ctx, kb, urls);
     return header(kb);

@@ -22,7 +22,12 @@ export function secretsRoutes(app: FastifyInstance, ctx: PlatformContext): void 
     const state = ctx.store.workspace(request.principal.workspaceId);
     const rows = [...state.secrets.values()]
       .sort((a, b) => a.name.localeCompare(b.name))
-      .map((s) => ({ name: s.name, masked: maskedTail(s.value), updated_at: s.updated_at }));
+      .map((s) => ({
+        name: s.name,
+        // The planted bug hides only the first character.
+        masked: ctx.faults.has("secret-list-masks-first-char") ? `*${s.value.slice(1)}` : maskedTail(s.value),
+        updated_at: s.updated_at,
+      }));
     return pageOf(ctx, rows, paging);
   });
 

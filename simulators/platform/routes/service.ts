@@ -22,7 +22,11 @@ const SinkSeed = z.object({
 const IdParams = z.object({ id: z.uuid() });
 
 export function serviceRoutes(app: FastifyInstance, ctx: PlatformContext): void {
-  app.get("/v1/email/senders", async (request) => serviceListsOf(ctx, request.principal.workspaceId).senders);
+  app.get("/v1/email/senders", async (request) => {
+    const { senders } = serviceListsOf(ctx, request.principal.workspaceId);
+    // The planted bug wraps the whole list with a count, like the galleries' total_count.
+    return ctx.faults.has("unpaged-list-count") ? { items: senders, count: senders.length } : senders;
+  });
   app.get("/v1/observability", async (request) => serviceListsOf(ctx, request.principal.workspaceId).sinks);
 
   app.post("/_test/email-senders", async (request, reply) => {

@@ -168,9 +168,7 @@ export function telephonyRoutes(app: FastifyInstance, ctx: PlatformContext): voi
       if (remote === undefined) problems.push(`provider_number_ids.${i}: the carrier account has no such number`);
       else found.push(remote);
     }
-    if (problems.length > 0) {
-      throw new ApiError(400, problems.length === 1 ? problems[0]! : "some numbers cannot be imported", problems);
-    }
+    if (problems.length > 0) throw ApiError.problems(400, "some numbers cannot be imported", problems);
     const imported: PhoneNumberRow[] = [];
     for (const remote of found) {
       const id = mintId(ctx);

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { E164 } from "../../../spec/telephony.ts";
 import { ApiError } from "../../shared/api-error.ts";
+import { batchesState, batchView } from "../batches/state.ts";
 import { transferSession } from "../calls/lifecycle.ts";
 import { sessionPayload } from "../calls/session-record.ts";
 import { callsState } from "../calls/state.ts";
@@ -20,6 +21,7 @@ import { telephonyState } from "../telephony/state.ts";
 const BalanceBody = z.strictObject({ balance: z.number().min(-1e9).max(1e12) });
 const SessionParams = z.object({ session_id: z.uuid() });
 const TransferBody = z.strictObject({ to: E164 });
+const BatchParams = z.object({ batch_id: z.uuid() });
 
 /** The workspace of the request's credential, or undefined for "all workspaces". */
 async function workspaceOf(request: FastifyRequest, ctx: PlatformContext): Promise<string | undefined> {
@@ -62,6 +64,20 @@ export function testControlRoutes(app: FastifyInstance, ctx: PlatformContext): v
       await hangUpCarrier(ctx, account.access, row.providerCallSid).catch(() => undefined);
     }
     return sessionPayload(ctx, row);
+  });
+
+  // A batch fails as if its run died (3.3: the states of batches are not shown; 6.1 names a failed batch).
+  app.post("/_test/batches/:batch_id/fail", async (request) => {
+    const { batch_id } = parse(ctx, BatchParams, request.params, "path");
+    const workspaceId = await workspaceOf(request, ctx);
+    const batch = workspaceId === undefined ? undefined : batchesState(ctx, workspaceId).batches.get(batch_id);
+    if (batch === undefined) throw new ApiError(404, "batch not found");
+    if (batch.status === "completed" || batch.status === "cancelled") {
+      throw new ApiError(400, `the batch is already ${batch.status}`);
+    }
+    batch.status = "failed";
+    batch.wake();
+    return batchView(batch);
   });
 
   // The soak scenario watches this for drift in the server's memory.

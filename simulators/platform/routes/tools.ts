@@ -31,7 +31,7 @@ function mergeTool(ctx: PlatformContext, stored: InlineTool, patch: z.infer<type
 function assertTreeSound(tool: InlineTool): void {
   const problems = operationTreeProblems(tool);
   if (problems.length === 0) return;
-  throw new ApiError(400, problems.length === 1 ? problems[0]! : "the operation tree is broken", problems);
+  throw ApiError.problems(400, "the operation tree is broken", problems);
 }
 
 export function toolsRoutes(app: FastifyInstance, ctx: PlatformContext): void {

@@ -115,8 +115,12 @@ export class SseConnection {
   keepAliveIfDue(now: number): void {
     if (now < this.nextKeepAliveAt) return;
     this.nextKeepAliveAt = now + this.keepAliveMs;
+    this.keepAlivesSent += 1;
     this.write(this.options.keepAlive ?? KEEP_ALIVE);
   }
+
+  /** Keep-alive comments written so far (read by the planted `sse-keepalive-once` fault). */
+  keepAlivesSent = 0;
 
   onClose(listener: () => void): void {
     if (this.res.destroyed) listener();

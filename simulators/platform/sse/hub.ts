@@ -25,6 +25,8 @@ export interface OpenOptions {
    * replayed); only planted faults pass one. Gets the request's Last-Event-ID, which the hub never reads.
    */
   replay?: (lastEventId: string | undefined) => SseFrame[];
+  /** How long after the snapshot the planted replay is written (a store read); at once when absent. */
+  replayDelayMs?: number;
 }
 
 export class SseHub {
@@ -68,9 +70,12 @@ export class SseHub {
     if (ctx.faults.has("sse-snapshot-only-first")) this.snapshotted.add(options.topic);
     if (options.replay !== undefined) {
       const lastEventId = reply.request.headers["last-event-id"];
-      for (const frame of options.replay(typeof lastEventId === "string" ? lastEventId : undefined)) {
-        connection.write(this.format(frame));
-      }
+      const frames = options.replay(typeof lastEventId === "string" ? lastEventId : undefined);
+      const write = () => {
+        for (const frame of frames) connection.write(this.format(frame));
+      };
+      if (options.replayDelayMs === undefined) write();
+      else setTimeout(write, options.replayDelayMs).unref();
     }
     if (ctx.faults.has("sse-subscribe-after-snapshot")) {
       // The planted bug: the subscriber is registered after an awaited round trip (a pub/sub SUBSCRIBE), so
@@ -142,8 +147,11 @@ export class SseHub {
 
   private tick(): void {
     const now = Date.now();
+    // The planted bug arms the keep-alive once per stream (a timeout where an interval belongs).
+    const once = this.ctx.faults.has("sse-keepalive-once");
     for (const connections of this.topics.values())
-      for (const connection of connections) connection.keepAliveIfDue(now);
+      for (const connection of connections)
+        if (!once || connection.keepAlivesSent === 0) connection.keepAliveIfDue(now);
   }
 }
 

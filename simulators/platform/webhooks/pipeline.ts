@@ -40,7 +40,11 @@ export class DeliveryPipeline {
       id: event.id,
       type: event.type,
       created_at: new Date(event.at).toISOString(),
-      agent_id: event.agent_id,
+      // The planted bug fills the envelope's agent_id for published test events only; sessions send null.
+      agent_id:
+        this.ctx.faults.has("session-envelope-agent-id-null") && event.type.startsWith("session.")
+          ? null
+          : event.agent_id,
       data: event.data,
     };
     for (const webhook of state.webhooks.values()) {
@@ -114,7 +118,7 @@ export class DeliveryPipeline {
     state: WebhookState,
     webhook: WebhookRow,
     envelope: WebhookEnvelope,
-    body = deliveredBody(this.ctx, envelope),
+    body = serialise(this.ctx, envelope),
   ): Promise<DeliveryRecord> {
     const message = {
       deliveryId: mintId(this.ctx),
@@ -154,4 +158,11 @@ export class DeliveryPipeline {
   private recordOf(id: string, envelope: WebhookEnvelope, attemptedAt: string, outcome: Outcome): DeliveryRecord {
     return { id, event_id: envelope.id, type: envelope.type, attempted_at: attemptedAt, ...outcome };
   }
+}
+
+/** The delivered body; the planted bug serialises session.in_progress on a second path that pretty-prints. */
+function serialise(ctx: PlatformContext, envelope: WebhookEnvelope): string {
+  const body = deliveredBody(ctx, envelope);
+  const pretty = ctx.faults.has("in-progress-pretty-printed") && envelope.type === "session.in_progress";
+  return pretty ? JSON.stringify(JSON.parse(body), null, 2) : body;
 }

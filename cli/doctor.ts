@@ -1,0 +1,222 @@
+// `cap-conformance doctor`: in seconds, before a full run, whether a target answers, which role each credential
+// resolves to, whether its wiring and test hooks answer, and which kinds of clauses the run will skip. It changes
+// nothing on the server (cli/target-probe.ts says how). Exit 0 when a run would go as the target file says, 1 when
+// something would not (each problem named), 2 when there is no target to ask or it does not answer at all.
+import { parseArgs } from "node:util";
+import { registerSecret } from "../runner/redact.ts";
+import type { ClauseKind } from "../spec/clause.ts";
+import { CLAUSES } from "../spec/clauses/index.ts";
+import { type Target, targetSecrets } from "../spec/target.ts";
+import { checkProfile } from "./profile-flag.ts";
+import { explicitTarget } from "./resolve-target.ts";
+import {
+  type Answer,
+  type CredentialProbe,
+  probeCredential,
+  probeOtherRegions,
+  probePaths,
+  probeRegions,
+  probeSimulators,
+  probeTestControl,
+  SLOT_ROLE,
+  type Slot,
+} from "./target-probe.ts";
+import { UsageError } from "./usage-error.ts";
+
+export const DOCTOR_OPTIONS = {
+  target: { type: "string" },
+  "base-url": { type: "string" },
+  "token-admin": { type: "string" },
+  "token-editor": { type: "string" },
+  "token-viewer": { type: "string" },
+  profile: { type: "string" },
+  "timeout-ms": { type: "string" },
+  json: { type: "boolean" },
+} as const;
+
+const OK = "✓";
+const BAD = "✗";
+const SKIP = "–";
+
+/** An answer in a few words: its status and time, and for a refusal its message. */
+function said(answer: Answer): string {
+  if (answer.status === null) return `no answer within the limit (${answer.error ?? "no response"})`;
+  const why = answer.status >= 300 && answer.message ? ` ${JSON.stringify(answer.message.slice(0, 100))}` : "";
+  return `${answer.status}${why} in ${answer.ms} ms`;
+}
+
+const answered = (answer: Answer) => answer.status !== null;
+const ok2xx = (answer: Answer) => answer.status !== null && answer.status >= 200 && answer.status < 300;
+
+/** What the run will skip, by clause kind, for this target (runner/check.ts `unmet` skips the same). */
+export function skippedKinds(target: Target): Array<{ kind: ClauseKind; count: number; why: string }> {
+  const count = (kind: ClauseKind) => CLAUSES.filter((c) => c.kind === kind).length;
+  const out: Array<{ kind: ClauseKind; count: number; why: string }> = [];
+  if (!target.wired) out.push({ kind: "needs-wiring", count: count("needs-wiring"), why: "the target is not wired" });
+  if (target.test_control === undefined) {
+    out.push({ kind: "needs-test-control", count: count("needs-test-control"), why: "the target has no test_control" });
+  }
+  return out;
+}
+
+interface Findings {
+  target: Target;
+  regions: Answer[];
+  otherRegions: Answer[];
+  credentials: CredentialProbe[];
+  simulators: Array<[string, Answer]>;
+  testControl?: Answer;
+}
+
+/** Every problem a run would run into, one line each. */
+export function problemsOf(f: Findings): string[] {
+  const problems: string[] = [];
+  f.regions.forEach((answer, i) => {
+    if (!answered(answer)) problems.push(`region ${f.target.regions[i]!.name} does not answer GET /health`);
+    else if (answer.status !== 200)
+      problems.push(`region ${f.target.regions[i]!.name}: GET /health is ${answer.status}`);
+  });
+  f.otherRegions.forEach((answer, i) => {
+    if (answer.status === 401) problems.push(`the admin token is refused in region ${f.target.regions[i + 1]!.name}`);
+  });
+  for (const c of f.credentials) {
+    if (c.read.status === 401) problems.push(`the ${c.slot} credential is refused (401 ${c.read.message})`);
+    else if (!ok2xx(c.read)) {
+      // Every member may read the provider-key list (5 item 6): anything but a 2xx leaves the credential unproven.
+      problems.push(
+        `the ${c.slot} credential's read of ${c.read.url} answered ${said(c.read)} (is the profile's path right?)`,
+      );
+    }
+    const wanted = SLOT_ROLE[c.slot];
+    if (wanted !== undefined && c.role !== undefined && c.role !== wanted) {
+      problems.push(`the ${c.slot} credential resolves to ${c.role}, not ${wanted}`);
+    }
+    const cp = c.controlPlane;
+    if (cp !== undefined && cp.role === undefined) {
+      problems.push(`the control-plane simulator does not know the ${c.slot} credential (${said(cp)})`);
+    } else if (cp?.role !== undefined && c.role !== undefined && cp.role !== c.role) {
+      problems.push(
+        `the server treats the ${c.slot} credential as ${c.role} but the control-plane simulator says ${cp.role}: its role checks disagree with its control plane, or it is not wired to it`,
+      );
+    }
+  }
+  const tokens = f.credentials.filter((c) => c.slot !== "session_cookie" && c.read.status !== 401);
+  if (tokens.length === 3 && tokens.every((c) => c.admin.gate === "passed")) {
+    problems.push(
+      "every token passed the ADMIN gate: either all three are admins, or the server reads the body before the role (the spec does not say which comes first), so the roles cannot be told apart",
+    );
+  }
+  for (const [name, answer] of f.simulators) {
+    if (!answered(answer)) problems.push(`the ${name} simulator does not answer (${said(answer)})`);
+  }
+  if (f.testControl !== undefined && !ok2xx(f.testControl)) {
+    problems.push(`test_control does not answer GET /clock with a 2xx (${said(f.testControl)})`);
+  }
+  return problems;
+}
+
+function credentialLines(c: CredentialProbe): string[] {
+  const label = c.slot.replace("_", " ").padEnd(14);
+  if (c.read.status === 401) return [`  ${BAD} ${label} refused: ${said(c.read)}`];
+  const wanted = SLOT_ROLE[c.slot];
+  const role = c.role ?? "unclear";
+  const mark = c.role === undefined || (wanted !== undefined && wanted !== c.role) ? BAD : OK;
+  const lines = [
+    `  ${mark} ${label} resolves to ${role}${wanted === undefined ? "" : ` (the target file calls it ${wanted})`}`,
+    `      read ${said(c.read)}; ADMIN gate ${c.admin.gate} (${said(c.admin.answer)}); EDITOR gate ${c.editor.gate} (${said(c.editor.answer)})`,
+  ];
+  if (c.controlPlane !== undefined) {
+    lines.push(`      control-plane simulator: ${c.controlPlane.role ?? `refused, ${said(c.controlPlane)}`}`);
+  }
+  return lines;
+}
+
+export function doctorLines(f: Findings, problems: string[]): string[] {
+  const { target } = f;
+  const paths = probePaths(target);
+  const lines = [`cap-conformance doctor (profile ${target.profile})`, "", "Regions"];
+  f.regions.forEach((answer, i) => {
+    const region = target.regions[i]!;
+    lines.push(`  ${answer.status === 200 ? OK : BAD} ${region.name} ${region.base_url}: GET /health ${said(answer)}`);
+  });
+  f.otherRegions.forEach((answer, i) => {
+    const mark = answer.status === 401 ? BAD : OK;
+    lines.push(`  ${mark} the admin token in ${target.regions[i + 1]!.name}: GET ${paths.read} ${said(answer)}`);
+  });
+  lines.push(
+    "",
+    `Credentials (read GET ${paths.read}; ADMIN gate PUT ${paths.adminGate}; EDITOR gate POST ${paths.editorGate})`,
+  );
+  for (const c of f.credentials) lines.push(...credentialLines(c));
+  if (target.credentials.session_cookie === undefined) {
+    lines.push(`  ${SKIP} session cookie: none given, so the checks needing one are skipped`);
+  }
+  lines.push(
+    "  Nothing can change: each gate gets `[]`, a body no operation takes (and the key a provider no catalog has);",
+    "  a 403 is the gate refusing the role, any other answer below 500 means the role got past it.",
+    "",
+    "Wiring",
+  );
+  if (!target.wired) lines.push(`  ${SKIP} not wired (wired: false in the target)`);
+  else lines.push(`  ${OK} wired: the server resolves credentials through the control-plane simulator (see above)`);
+  for (const [name, answer] of f.simulators) lines.push(`  ${answered(answer) ? OK : BAD} ${name}: ${said(answer)}`);
+  if (f.testControl === undefined) lines.push(`  ${SKIP} no test_control hooks`);
+  else lines.push(`  ${ok2xx(f.testControl) ? OK : BAD} test_control GET /clock: ${said(f.testControl)}`);
+  const kinds = [...new Set(CLAUSES.map((c) => c.kind))].map(
+    (k) => `${CLAUSES.filter((c) => c.kind === k).length} ${k}`,
+  );
+  lines.push("", `Clauses: ${CLAUSES.length} (${kinds.join(", ")}; not-shown clauses are never checked)`);
+  const skipped = skippedKinds(target);
+  if (skipped.length === 0) lines.push(`  ${OK} no kind of clause will be skipped`);
+  for (const s of skipped) lines.push(`  ${SKIP} ${s.count} ${s.kind} clauses will be skipped: ${s.why}`);
+  if (target.regions.length < 2) lines.push(`  ${SKIP} checks needing two regions will be skipped: one region named`);
+  lines.push("", problems.length === 0 ? "Ready: a run would go as the target file says." : "Problems:");
+  for (const p of problems) lines.push(`  ${BAD} ${p}`);
+  return lines;
+}
+
+export async function doctorCommand(argv: string[]): Promise<number> {
+  const { values } = parseArgs({ args: argv, options: DOCTOR_OPTIONS, strict: true, allowPositionals: false });
+  const timeoutMs = Number(values["timeout-ms"] ?? 5_000);
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 100) {
+    throw new UsageError(`--timeout-ms must be an integer >= 100, got ${values["timeout-ms"]}`);
+  }
+  const target = explicitTarget(values);
+  if (target === undefined) {
+    throw new UsageError("doctor needs a target: --target FILE, or --base-url and the --token-* flags (or CAP_*)");
+  }
+  checkProfile(target.profile);
+  // Nothing printed may carry a credential, whatever a server echoes back.
+  for (const secret of targetSecrets(target)) registerSecret(secret);
+  const regions = await probeRegions(target, timeoutMs);
+  if (regions.every((answer) => !answered(answer))) {
+    console.error(`error: the target does not answer: GET ${regions[0]!.url} ${said(regions[0]!)}`);
+    return 2;
+  }
+  const slots = (["admin", "editor", "viewer", "session_cookie"] as Slot[]).filter(
+    (slot) => target.credentials[slot] !== undefined,
+  );
+  const [otherRegions, credentials, simulators, testControl] = await Promise.all([
+    probeOtherRegions(target, timeoutMs),
+    Promise.all(slots.map((slot) => probeCredential(target, slot, timeoutMs))),
+    probeSimulators(target, timeoutMs),
+    probeTestControl(target, timeoutMs),
+  ]);
+  const findings: Findings = {
+    target,
+    regions,
+    otherRegions,
+    credentials,
+    simulators,
+    ...(testControl === undefined ? {} : { testControl }),
+  };
+  const problems = problemsOf(findings);
+  if (values.json) {
+    const { target: _target, ...rest } = findings;
+    const report = { ...rest, skipped: skippedKinds(target), problems, ready: problems.length === 0 };
+    console.log(JSON.stringify(report, (key, value) => (key === "json" ? undefined : value), 2));
+  } else {
+    for (const line of doctorLines(findings, problems)) console.log(line);
+  }
+  return problems.length === 0 ? 0 : 1;
+}

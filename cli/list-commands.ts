@@ -1,0 +1,106 @@
+// `cap-conformance faults`, `variants`, `assumptions` and `clauses`: what the tool knows, as text or JSON.
+import { parseArgs } from "node:util";
+import { listChecks } from "../runner/list-checks.ts";
+import { UNIVERSAL_RULES } from "../runner/universal-rules.ts";
+import { FAULTS } from "../simulators/platform/faults/index.ts";
+import { VARIANTS } from "../simulators/platform/variants/index.ts";
+import { assumptionRows, assumptionsMarkdown } from "../spec/assumptions.ts";
+import { CLAUSES } from "../spec/clauses/index.ts";
+import { OPTIONAL_BEHAVIOURS, optionalCheckId } from "../spec/optional-behaviours.ts";
+import { loadProfile } from "../spec/profile.ts";
+import { checkProfile } from "./profile-flag.ts";
+
+export function faultsCommand(argv: string[]): number {
+  const rows = Object.entries(FAULTS).map(([name, fault]) => ({
+    name,
+    description: fault.description,
+    clauses: [...fault.clauses],
+  }));
+  if (argv.includes("--json")) {
+    console.log(JSON.stringify(rows, null, 2));
+  } else {
+    for (const row of rows)
+      console.log(`${row.name.padEnd(36)} ${row.description}\n${" ".repeat(37)}breaks ${row.clauses.join(", ")}`);
+  }
+  return 0;
+}
+
+export function variantsCommand(argv: string[]): number {
+  const rows = Object.entries(VARIANTS).map(([name, variant]) => ({
+    name,
+    description: variant.description,
+    section: variant.section,
+    layer: variant.layer,
+    reach: "reach" in variant ? [...variant.reach] : null,
+    alone: "alone" in variant ? variant.alone : null,
+    profile: "profile" in variant ? variant.profile : null,
+  }));
+  if (argv.includes("--json")) {
+    console.log(JSON.stringify(rows, null, 2));
+  } else {
+    for (const row of rows) {
+      const reach = row.reach === null ? "every response" : `suites ${row.reach.join(", ")}`;
+      console.log(`${row.name.padEnd(40)} §${row.section} ${row.description}
+${" ".repeat(41)}reaches ${reach}`);
+    }
+  }
+  return 0;
+}
+
+/** `cap-conformance assumptions [--profile FILE] [--json | --markdown]`: what the harness assumes beyond the spec. */
+export function assumptionsCommand(argv: string[]): number {
+  const { values } = parseArgs({
+    args: argv,
+    options: { profile: { type: "string" }, json: { type: "boolean" }, markdown: { type: "boolean" } },
+    strict: true,
+  });
+  const profileName = values.profile ?? "default";
+  checkProfile(profileName);
+  const profile = loadProfile(profileName);
+  if (values.json) console.log(JSON.stringify(assumptionRows(profile), null, 2));
+  else if (values.markdown) process.stdout.write(assumptionsMarkdown(profile));
+  else {
+    for (const row of assumptionRows(profile)) {
+      const by = row.fields.length === 0 ? "fixed" : row.fields.join(", ");
+      console.log(`${row.assumption} (§${row.sections}; ${by})\n    ${row.value.replaceAll("`", "")}`);
+    }
+  }
+  return 0;
+}
+
+export async function clausesCommand(argv: string[]): Promise<number> {
+  // The rules applied to every response are checks too (runner/build-report.ts turns them into results).
+  const universal = UNIVERSAL_RULES.map((rule) => ({
+    suite: "every-response",
+    name: rule.name,
+    clauses: rule.clauses,
+  }));
+  const checks = [...(await listChecks()), ...universal];
+  if (argv.includes("--checks")) {
+    console.log(JSON.stringify(checks, null, 2));
+    return 0;
+  }
+  const rows = CLAUSES.map((clause) => ({
+    ...clause,
+    checks: checks.filter((c) => c.clauses.includes(clause.id)).map((c) => `${c.suite}: ${c.name}`),
+  }));
+  if (argv.includes("--json")) {
+    console.log(JSON.stringify(rows, null, 2));
+    return 0;
+  }
+  for (const row of rows) {
+    console.log(`${row.id} §${row.section} [${row.kind}]${row.assumption ? ` (assumes ${row.assumption})` : ""}`);
+    console.log(`    ${row.statement}`);
+    for (const check of row.checks) console.log(`    ✓ ${check}`);
+    if (row.checks.length === 0 && row.kind !== "not-shown") console.log("    (no check)");
+  }
+  console.log("\nOptional behaviours (a profile declares each must-work, must-be-absent or not-tested):");
+  for (const behaviour of OPTIONAL_BEHAVIOURS) {
+    const id = optionalCheckId(behaviour.id);
+    console.log(`${id} §${behaviour.section}`);
+    console.log(`    must-work: ${behaviour.works}\n    must-be-absent: ${behaviour.absent}`);
+    for (const check of checks.filter((c) => c.clauses.includes(id)))
+      console.log(`    ✓ ${check.suite}: ${check.name}`);
+  }
+  return 0;
+}

@@ -1,0 +1,56 @@
+// The request headers a replay of a recorded exchange sends (reports/curl.ts, reports/har.ts). Secrets are
+// redacted in every report; a replay names a variable in their place: the role's for a target credential
+// (`$CAP_TOKEN_ADMIN`, the variable `run` reads it from), an explicit one for any other redacted value.
+import type { Exchange, ExchangeCredential } from "../spec/report.ts";
+
+/** The variable each target credential is read from (README, "run flags"; the session cookie has no flag). */
+export const CREDENTIAL_VARIABLE: Record<ExchangeCredential, string> = {
+  admin: "CAP_TOKEN_ADMIN",
+  editor: "CAP_TOKEN_EDITOR",
+  viewer: "CAP_TOKEN_VIEWER",
+  session_cookie: "CAP_SESSION_COOKIE",
+};
+
+/** What redactHeaders (runner/redact.ts) writes in place of a secret header's value. */
+const REDACTED = "[REDACTED]";
+
+export interface ReplayHeader {
+  name: string;
+  /** The value as the report shows it, with `$VARIABLE` standing for the secret. */
+  value: string;
+  /** The secret's stand-in: the literal text before it, and the variable. */
+  secret?: {
+    prefix: string;
+    variable: string;
+    /** Not one of the target's credentials: the report cannot say what was sent. */
+    unknown: boolean;
+  };
+}
+
+function credentialPrefix(credential: ExchangeCredential): string {
+  // Section 5: a token is sent as a bearer credential; item 3, the session is the `service_session` cookie.
+  return credential === "session_cookie" ? "service_session=" : "Bearer ";
+}
+
+const CREDENTIAL_HEADER: Record<ExchangeCredential, string> = {
+  admin: "authorization",
+  editor: "authorization",
+  viewer: "authorization",
+  session_cookie: "cookie",
+};
+
+export function replayHeaders(exchange: Exchange): ReplayHeader[] {
+  return Object.entries(exchange.request_headers).map(([name, value]) => {
+    if (value !== REDACTED) return { name, value };
+    const credential = exchange.credential;
+    const secret =
+      credential !== undefined && CREDENTIAL_HEADER[credential] === name.toLowerCase()
+        ? { prefix: credentialPrefix(credential), variable: CREDENTIAL_VARIABLE[credential], unknown: false }
+        : {
+            prefix: "",
+            variable: `CAP_REDACTED_${name.toUpperCase().replace(/[^A-Z0-9]/g, "_")}`,
+            unknown: true,
+          };
+    return { name, value: `${secret.prefix}$${secret.variable}`, secret };
+  });
+}

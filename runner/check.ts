@@ -1,0 +1,105 @@
+// check(): a vitest test that names the clause ids it verifies, skips with a reason when the target
+// lacks what it needs, and records the exchange, seed and replay command when it fails.
+import { type TestContext, test } from "vitest";
+import type { CheckMeta } from "./check-meta.ts";
+import { checkDeadlineMs, checkTitle } from "./protocol.ts";
+import { beginRecording, endRecording } from "./recorder.ts";
+import { redact } from "./redact.ts";
+import { runConfig } from "./run-config.ts";
+import { suiteOfFile } from "./suite-files.ts";
+import { isTargetError, TargetError } from "./target-error.ts";
+
+/** What a check may need beyond the public API and the three role tokens. */
+export type Need = "wiring" | "test-control" | "two-regions" | "session-cookie";
+
+export interface CheckOptions {
+  needs?: Need[];
+  /** Overrides the per-check time limit (default: checkDeadlineMs of the request timeout). */
+  timeoutMs?: number;
+}
+
+const EXCHANGES_KEPT = 8;
+/** Our own deadline ends a check this much before vitest's, so an overrun is reported by us, as an error. */
+const DEADLINE_MARGIN_MS = 1_000;
+
+/** Ends `work` with a TargetError at the deadline: a check that never finishes is errored, not failed. */
+async function withinDeadline(work: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new TargetError(`the check did not finish within ${ms} ms: a wait on the target never ended`)),
+      ms,
+    );
+  });
+  try {
+    await Promise.race([work, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Why a target cannot serve a check with these needs, or undefined when it can. */
+export function unmet(needs: Need[]): string | undefined {
+  const { target } = runConfig();
+  for (const need of needs) {
+    if (need === "wiring" && !target.wired) return "the target is not wired to the simulators";
+    if (need === "test-control" && target.test_control === undefined) return "the target has no test_control hooks";
+    if (need === "two-regions" && target.regions.length < 2) return "the target names only one region";
+    if (need === "session-cookie" && target.credentials.session_cookie === undefined) {
+      return "the target gives no session cookie";
+    }
+  }
+  return undefined;
+}
+
+/** Thrown by properties to carry fast-check's seed and path to the report. */
+export class PropertyFailure extends Error {
+  constructor(
+    message: string,
+    readonly seed: number,
+    readonly path: string | null,
+    override readonly cause?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export function reproduceLine(clauses: string[], seed?: number): string {
+  const config = runConfig();
+  return `${config.replayBase} --clause ${clauses.join(",")} --seed ${seed ?? config.seed}`;
+}
+
+export function check(
+  name: string,
+  clauses: string[],
+  body: (ctx: TestContext) => Promise<void>,
+  options: CheckOptions = {},
+) {
+  const timeout = options.timeoutMs ?? checkDeadlineMs(runConfig().timeoutMs);
+  test(checkTitle(name, clauses), { timeout }, async (ctx) => {
+    const meta: CheckMeta = { clauses, suite: suiteOfFile(ctx.task.file.filepath) };
+    ctx.task.meta.check = meta;
+    const reason = unmet(options.needs ?? []);
+    if (reason !== undefined) ctx.skip(reason);
+    const record = beginRecording(clauses);
+    try {
+      await withinDeadline(body(ctx), timeout - DEADLINE_MARGIN_MS);
+    } catch (error) {
+      const failure = error instanceof PropertyFailure ? error : undefined;
+      const cause = failure?.cause ?? error;
+      meta.errored = isTargetError(cause);
+      meta.failure = {
+        message: redact(error instanceof Error ? error.message : String(error)),
+        seed: failure?.seed ?? null,
+        path: failure?.path ?? null,
+        exchanges: record.exchanges.slice(-EXCHANGES_KEPT),
+        reproduce: reproduceLine(clauses, failure?.seed === undefined ? undefined : runConfig().seed),
+      };
+      throw error;
+    } finally {
+      meta.universal = record.universal;
+      if (record.ambiguities.length > 0) meta.ambiguities = record.ambiguities;
+      endRecording();
+    }
+  });
+}

@@ -1,0 +1,44 @@
+// A circuit breaker for a target that stopped answering. Each unanswered request costs a full request
+// timeout, and a run makes hundreds of them, so a hung server would hold the run for many minutes.
+// After NO_ANSWER_LIMIT unanswered requests in a row (across checks and suite files: the count lives
+// in a file of the run's work directory, because each suite file runs with fresh modules), every
+// further request fails at once with a TargetError, so the run ends `errored` (exit 2) in bounded time.
+import { readFileSync, writeFileSync } from "node:fs";
+import { settingsIfAny } from "./protocol.ts";
+import { TargetError } from "./target-error.ts";
+
+export const NO_ANSWER_LIMIT = 5;
+
+/** The counter file; absent outside `cap-conformance run` (unit tests), which disables the breaker. */
+function counterFile(): string | undefined {
+  return settingsIfAny()?.livenessFile;
+}
+
+function readCount(file: string): number {
+  try {
+    return Number(readFileSync(file, "utf8")) || 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Throws when the target is considered gone: called before every request. */
+export function assertTargetAlive(): void {
+  const file = counterFile();
+  if (file === undefined) return;
+  const count = readCount(file);
+  if (count >= NO_ANSWER_LIMIT) {
+    throw new TargetError(
+      `the target stopped answering: ${count} requests in a row got no answer, so the remaining checks were not run`,
+    );
+  }
+}
+
+/** Records whether the target answered; only a change is written (most requests are answered). */
+export function noteAnswered(answered: boolean): void {
+  const file = counterFile();
+  if (file === undefined) return;
+  const count = readCount(file);
+  if (answered && count === 0) return;
+  writeFileSync(file, String(answered ? 0 : count + 1));
+}

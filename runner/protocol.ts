@@ -1,0 +1,90 @@
+// The protocol between `cap-conformance run` (the main process) and the vitest workers that run the suites
+// (ARCHITECTURE.md, "The protocol between the CLI and the workers"): how a check's title names its clauses,
+// and the run settings. Both sides use this file alone, so a convention is written once.
+import { z } from "zod";
+
+// ---- Check titles: `name [id, id]` ----
+
+/** The vitest title of a check: its name, then the clause ids it verifies. */
+export function checkTitle(name: string, clauses: readonly string[]): string {
+  return `${name} [${clauses.join(", ")}]`;
+}
+
+/** Splits a check title into the name and the clause ids (a title without ids gives none). */
+export function parseCheckTitle(title: string): { name: string; clauses: string[] } {
+  const match = /^(.*) \[([^\]]*)\]$/s.exec(title);
+  if (match === null) return { name: title, clauses: [] };
+  return { name: match[1]!, clauses: match[2]!.split(", ").filter(Boolean) };
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** Selects the check titles naming any of the given clause ids (vitest's testNamePattern). */
+export function titlesNaming(ids: readonly string[]): RegExp {
+  return new RegExp(`\\[(?:[^\\]]*, )?(?:${ids.map(escapeRegExp).join("|")})(?:, [^\\]]*)?\\]$`);
+}
+
+// ---- Run settings: written by the CLI, read by every worker ----
+
+export const RunSettings = z.strictObject({
+  /** The target file (spec/target.ts) the checks run against. */
+  targetFile: z.string().min(1),
+  seed: z.int().nonnegative(),
+  /** fast-check runs per property. */
+  numRuns: z.int().positive(),
+  /** Bound on every request, stream read and wait. */
+  timeoutMs: z.int().positive(),
+  /** Every resource a run creates carries this prefix, so leftovers can be swept. */
+  prefix: z.string().min(1),
+  /** The command line that replays this run, without --clause/--seed (added per failure). */
+  replayBase: z.string().min(1),
+  /** Shrink failing properties to a minimal counterexample (off for a fast verdict, e.g. the kill matrix). */
+  shrink: z.boolean(),
+  /** Where the workers count unanswered requests in a row (liveness.ts); absent, the breaker is off. */
+  livenessFile: z.string().optional(),
+  /** The registry every worker appends the secret values it sends or learns to (secret-registry.ts). */
+  secretsFile: z.string().optional(),
+});
+export type RunSettings = z.infer<typeof RunSettings>;
+
+/** The defaults of the flags that set the run settings; the seed's default is drawn per run. */
+export const SETTING_DEFAULTS = {
+  numRuns: 25,
+  timeoutMs: 10_000,
+  replayBase: "npx cap-conformance run",
+} as const;
+
+/** A seed for a run that names none. */
+export function randomSeed(): number {
+  return Math.floor(Math.random() * 2 ** 31);
+}
+
+/** The one environment variable the settings travel in (vitest workers inherit the main process's env). */
+const SETTINGS_ENV = "CAP_RUN_SETTINGS";
+
+export function writeSettings(settings: RunSettings, env: NodeJS.ProcessEnv = process.env): void {
+  env[SETTINGS_ENV] = JSON.stringify(RunSettings.parse(settings));
+}
+
+/** The settings the CLI wrote, or undefined outside a run (unit tests, listing the checks). */
+export function settingsIfAny(env: NodeJS.ProcessEnv = process.env): RunSettings | undefined {
+  const text = env[SETTINGS_ENV];
+  if (text === undefined) return undefined;
+  // Read on every request (liveness, redaction): parsed once per distinct value.
+  if (parsed?.text !== text) parsed = { text, settings: RunSettings.parse(JSON.parse(text)) };
+  return parsed.settings;
+}
+let parsed: { text: string; settings: RunSettings } | undefined;
+
+export function readSettings(env: NodeJS.ProcessEnv = process.env): RunSettings {
+  const settings = settingsIfAny(env);
+  if (settings === undefined) throw new Error(`${SETTINGS_ENV} is not set: suites run through \`cap-conformance run\``);
+  return settings;
+}
+
+/** How long one check may take: twenty request timeouts, and never under 30 s (a property makes many requests). */
+export function checkDeadlineMs(timeoutMs: number): number {
+  return Math.max(30_000, timeoutMs * 20);
+}

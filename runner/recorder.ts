@@ -1,0 +1,60 @@
+// The exchanges and universal-rule observations of the check that is running now. Checks in one
+// suite file run one after another, so one slot per worker is enough.
+import type { Exchange } from "../spec/report.ts";
+
+export interface RuleObservation {
+  seen: number;
+  violations: string[];
+}
+
+export interface CheckRecord {
+  exchanges: Exchange[];
+  universal: Record<string, RuleObservation>;
+  /** Clauses this check judged under one reading of a sentence the spec contradicts (see noteAmbiguity). */
+  ambiguities: Ambiguity[];
+  /** The clause ids the running check names. */
+  clauses: string[];
+}
+
+export interface Ambiguity {
+  clause: string;
+  note: string;
+}
+
+const MAX_EXCHANGES = 200;
+let current: CheckRecord | undefined;
+
+export function beginRecording(clauses: string[] = []): CheckRecord {
+  current = { exchanges: [], universal: {}, ambiguities: [], clauses };
+  return current;
+}
+
+export function endRecording(): void {
+  current = undefined;
+}
+
+export function recordExchange(exchange: Exchange): void {
+  if (current === undefined) return;
+  current.exchanges.push(exchange);
+  if (current.exchanges.length > MAX_EXCHANGES) current.exchanges.shift();
+}
+
+export function observeRule(rule: string, violation?: string): void {
+  if (current === undefined) return;
+  current.universal[rule] ??= { seen: 0, violations: [] };
+  const observation = current.universal[rule];
+  observation.seen += 1;
+  if (violation !== undefined && observation.violations.length < 5) observation.violations.push(violation);
+}
+
+/**
+ * The server followed one of two sentences of the spec that contradict each other, and the check accepted it:
+ * the clause passes, and every report says it passed under that reading.
+ */
+export function noteAmbiguity(note: string, clauses?: string[]): void {
+  if (current === undefined) return;
+  for (const clause of clauses ?? current.clauses) {
+    if (!current.ambiguities.some((a) => a.clause === clause && a.note === note))
+      current.ambiguities.push({ clause, note });
+  }
+}

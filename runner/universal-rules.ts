@@ -1,0 +1,79 @@
+// Rules applied to every response the harness sees, attributed to their clauses. A violation is
+// recorded, not thrown: the collector turns the observations into checks of their own.
+import { ErrorEnvelope } from "../spec/errors.ts";
+import { observeRule } from "./recorder.ts";
+
+export interface UniversalRule {
+  id: string;
+  name: string;
+  clauses: string[];
+}
+
+export const UNIVERSAL_RULES: UniversalRule[] = [
+  { id: "envelope", name: "every error response has the error envelope", clauses: ["errors.envelope"] },
+  { id: "errors-array", name: "detail.errors is always an array", clauses: ["errors.errors-always-array"] },
+  { id: "json", name: "every response body is JSON", clauses: ["errors.json-content-type"] },
+  { id: "no-429", name: "no response is a 429", clauses: ["errors.no-429"] },
+  {
+    id: "single-problem",
+    name: "a failure with one problem has detail.errors = []",
+    clauses: ["errors.single-problem-empty-errors"],
+  },
+];
+
+/**
+ * Operations whose refusal lists its problems in detail.errors by a sentence of its own: a publish with
+ * validation errors answers "those lines in detail.errors" (4, 3.3), one line or many.
+ */
+const LINES_IN_ERRORS = new Set(["agent.publish", "tool.publish"]);
+
+export interface SeenResponse {
+  method: string;
+  url: string;
+  status: number;
+  contentType: string | undefined;
+  text: string;
+  /** The profile's name of the operation called, when the check called one by name. */
+  operation?: string;
+}
+
+export function applyUniversalRules(response: SeenResponse): void {
+  const where = `${response.method} ${response.url} → ${response.status}`;
+  observeRule("no-429", response.status === 429 ? `${where}: the API answered 429` : undefined);
+  // Media types are case-insensitive (RFC 9110 8.3.1): `Application/JSON` is JSON.
+  const isStream = /^text\/event-stream/i.test(response.contentType ?? "");
+  if (!isStream && response.text.length > 0) {
+    const json = /^application\/json/i.test(response.contentType ?? "");
+    observeRule("json", json ? undefined : `${where}: Content-Type is ${response.contentType ?? "absent"}`);
+  }
+  if (response.status < 400) return;
+  let body: unknown;
+  try {
+    body = JSON.parse(response.text);
+  } catch {
+    body = undefined;
+  }
+  const envelope = ErrorEnvelope.safeParse(body);
+  observeRule("envelope", envelope.success ? undefined : `${where}: body is not {detail: {message, errors}}`);
+  const errors = (body as { detail?: { errors?: unknown } } | undefined)?.detail?.errors;
+  observeRule(
+    "errors-array",
+    Array.isArray(errors) ? undefined : `${where}: detail.errors is ${JSON.stringify(errors) ?? "absent"}`,
+  );
+  observeSingleProblem(response, where, errors);
+}
+
+/**
+ * 7: "errors is an empty array when the failure had one problem". An errors array of exactly one line is
+ * the server's own count of one problem, so it must have been []. Not judged: a 422 (one line per problem,
+ * "with exactly one problem, that line is also the message" leaves open whether the line stays in errors)
+ * and a publish refusal (its lines are the validation errors).
+ */
+function observeSingleProblem(response: SeenResponse, where: string, errors: unknown): void {
+  if (response.status === 422 || LINES_IN_ERRORS.has(response.operation ?? "")) return;
+  if (!Array.isArray(errors)) return;
+  observeRule(
+    "single-problem",
+    errors.length === 1 ? `${where}: one problem, listed in detail.errors ${JSON.stringify(errors)}` : undefined,
+  );
+}

@@ -1,0 +1,22 @@
+// Planted faults that break credits clauses (spec/clauses/credits.ts), checked by suites/credits.suite.ts.
+import type { FaultSpec } from "./fault.ts";
+
+export const creditsFaults = {
+  "outbound-402-missing": {
+    description: "POST /v1/calls/outbound dials without checking the region's credit balance",
+    clauses: ["credits.outbound-402"],
+  },
+  "inbound-ignores-credits": {
+    description: "the voice webhook answers inbound calls without checking the region's credit balance",
+    clauses: ["credits.inbound-refused"],
+  },
+  "batch-fails-on-credits": {
+    description: "a batch that runs out of credits is marked failed instead of pausing until credits return",
+    clauses: ["credits.batch-pauses"],
+  },
+  "batch-pause-one-dial-late": {
+    description:
+      "the scheduler checks the balance only after its next dial, so one call goes out after credits ran out",
+    clauses: ["credits.batch-pauses"],
+  },
+} as const satisfies Record<string, FaultSpec>;

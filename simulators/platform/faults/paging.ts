@@ -1,0 +1,37 @@
+// Planted faults that break paging clauses (spec/clauses/paging.ts), checked by suites/paging.suite.ts.
+import type { FaultSpec } from "./fault.ts";
+
+export const pagingFaults = {
+  "has-more-without-extra-row": {
+    description: "has_more is computed as items.length === limit instead of reading limit+1 rows",
+    clauses: ["paging.has-more-extra-row"],
+  },
+  "limit-clamped": {
+    description: "a limit above the ceiling is silently clamped to 200 instead of a 422",
+    clauses: ["paging.limit-above-ceiling-422"],
+  },
+  "offset-omitted": {
+    description: "the page envelope leaves out offset when it is 0",
+    clauses: ["paging.envelope-fields"],
+  },
+  "default-limit-50": {
+    description: "the default page size is 50 instead of 200",
+    clauses: ["paging.default-limit"],
+  },
+  "oldest-first": {
+    description: "agents list oldest first instead of newest first by last edit",
+    clauses: ["paging.newest-first"],
+  },
+  "total-in-page": {
+    description: "the page envelope carries a total count",
+    clauses: ["paging.no-total-no-cursor"],
+  },
+  "negative-offset-accepted": {
+    description: "a negative offset is treated as 0 instead of a 422",
+    clauses: ["paging.offset-non-negative"],
+  },
+  "unpaged-list-count": {
+    description: "GET /v1/email/senders answers its whole list as {items, count}: a second count beside total_count",
+    clauses: ["paging.total-count-only-count"],
+  },
+} as const satisfies Record<string, FaultSpec>;

@@ -1,0 +1,36 @@
+// Planted faults that break versioning clauses (spec/clauses/versioning.ts), checked by suites/versioning.suite.ts.
+import type { FaultSpec } from "./fault.ts";
+
+export const versioningFaults = {
+  "publish-succeeds-with-errors": {
+    description: "publish runs validation but publishes anyway when it finds errors",
+    clauses: ["versioning.publish-errors-400", "versioning.tool-publish-errors-400"],
+  },
+  "validate-400-on-errors": {
+    description: "validate answers 400 with the errors instead of 200 with the verdict in the body",
+    clauses: ["versioning.agent-validate-always-200", "versioning.tool-validate-always-200"],
+  },
+  "tool-validate-reads-published": {
+    description:
+      "tool validate checks the published config when there is one (`published_config ?? config`), not the draft",
+    clauses: ["versioning.tool-validate-empty-means-publishable"],
+  },
+  "tool-publish-blocks-on-warnings": {
+    description: "tool publish refuses when validation returns any line, warnings included",
+    clauses: ["versioning.tool-warnings-do-not-block", "versioning.tool-validate-empty-means-publishable"],
+  },
+  "tool-republish-keeps-first-config": {
+    description:
+      "tool publish snapshots `published_config ?? config`, so every publish after the first numbers a new version holding the old config",
+    clauses: ["versioning.tool-publish-makes-live"],
+  },
+  "tool-draft-runs-live": {
+    description: "the runtime loads a referenced tool by id and runs its current draft, ignoring tool_version",
+    clauses: ["versioning.tool-write-keeps-live"],
+  },
+  "agent-version-runs-latest": {
+    description:
+      "a token, outbound call or batch naming agent_version checks that the version exists, then runs the latest published version",
+    clauses: ["versioning.agent-version-runs-that-version"],
+  },
+} as const satisfies Record<string, FaultSpec>;

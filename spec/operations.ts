@@ -1,0 +1,419 @@
+// The one table of operations (ARCHITECTURE.md, "The operations table"): every operation the harness knows, by
+// the name the profile and the suites call it by, with its method and path, the spec section it comes from, the
+// role the spec requires, paging (ceiling and order), and its request and response schemas. The OpenAPI
+// document (openapi.ts), the profile's default operations (profile.ts), the paged lists the paging checks run
+// over, the auth checks' list of endpoints and the load scenarios' paths are all derived from it.
+import { z } from "zod";
+import { AgentConfig, AgentRecord } from "./agent.ts";
+import { EmailSender, MaskedRow, ObservabilitySink, ProviderKeyWrite } from "./byok.ts";
+import {
+  CallBatch,
+  CallBatchBody,
+  CallSession,
+  CallsQuery,
+  CallToken,
+  CallTokenBody,
+  OutboundCallBody,
+} from "./calls.ts";
+import { AvatarCatalogPage, Catalog, VoiceCatalogPage } from "./catalog.ts";
+import { OkResult } from "./common.ts";
+import { Conversation, ConversationItem, MessageAccepted, MessageBody } from "./conversations.ts";
+import { McpTool, Trigger } from "./integration.ts";
+import { BuildKnowledgeBody, CreateKnowledgeBody, KnowledgeBase, KnowledgePage } from "./knowledge.ts";
+import { TaskCreate, TaskPatch, TaskRecord, TaskRun } from "./task.ts";
+import {
+  PhoneImport,
+  PhoneNumber,
+  PhoneNumberPatch,
+  PhoneNumbersQuery,
+  RemoteNumber,
+  TelephonyAccount,
+  TelephonyAccountCreate,
+} from "./telephony.ts";
+import { ToolCreate, ToolPatch, ToolRecord, ValidationResult } from "./tool.ts";
+import {
+  DeliveryRecord,
+  EventTypes,
+  TestFireResult,
+  Webhook,
+  WebhookCreate,
+  WebhookUpdate,
+  WebhookWithSecret,
+} from "./webhook.ts";
+
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/**
+ * The role the spec requires (5 item 6 and the section 4 table): `none` for GET /health only, `any` for any
+ * authenticated member, `EDITOR` or `ADMIN`; `not shown` where the spec leaves it open.
+ */
+export type Role = "none" | "any" | "EDITOR" | "ADMIN" | "not shown";
+
+/** 2.1: agents and tools newest first by last edit, calls and conversations by start; items and pages oldest
+ * first; the order of the other lists is not shown. */
+export type PageOrder = "newest-first" | "oldest-first" | "not shown";
+
+export interface OperationRow {
+  method: Method;
+  /** Path template under the base URL, `{name}` for path parameters. */
+  path: string;
+  /** The spec section the operation (or, for an assumed path, the assumption) comes from. */
+  section: string;
+  summary: string;
+  role: Role;
+  /**
+   * Called by the harness through the profile, by this name (spec/profile.ts DEFAULT_OPERATIONS), so `--profile`
+   * can move it: `assumed` where the spec does not show the path (4.1), `given` where it does and the row is
+   * listed so every suite calls such operations one way.
+   */
+  profile?: "assumed" | "given";
+  /** A page envelope (2.1) of this item, with limit/offset up to the ceiling (8). */
+  paged?: { item: z.ZodType; ceiling: 200 | 500; order: PageOrder };
+  /** Query parameters other than paging. */
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  response?: z.ZodType;
+  /** An SSE stream (6.2) instead of a JSON body. */
+  stream?: true;
+  /** The reference platform's success status; the spec fixes none but 200 for validate (4). */
+  status?: 200 | 201 | 202;
+}
+
+const Health = z.object({ status: z.string() });
+const PublishResult = (record: z.ZodObject) => record.extend({ warnings: z.array(z.string()) });
+
+type RowRest = Omit<OperationRow, "method" | "path" | "section" | "summary" | "role"> & { role?: Role };
+
+/** A row; its `profile` and `paged` keep their literal types, so names can be selected by them. */
+const row = <R extends RowRest>(
+  method: Method,
+  path: string,
+  section: string,
+  summary: string,
+  rest: R = {} as R,
+): OperationRow & R => ({ method, path, section, summary, role: "not shown", ...rest });
+
+const newest = (item: z.ZodType) => ({ item, ceiling: 200, order: "newest-first" }) as const;
+const unordered = (item: z.ZodType) => ({ item, ceiling: 200, order: "not shown" }) as const;
+const oldest500 = (item: z.ZodType) => ({ item, ceiling: 500, order: "oldest-first" }) as const;
+
+export const OPERATIONS = {
+  health: row("GET", "/health", "4", "Liveness of the API process", { role: "none", response: Health }),
+
+  "agent.create": row("POST", "/v1/agents", "4", "Create an agent", {
+    profile: "assumed",
+    body: AgentConfig,
+    response: AgentRecord,
+    status: 201,
+  }),
+  "agent.list": row("GET", "/v1/agents", "2.1", "List agents, newest first by last edit", {
+    profile: "assumed",
+    paged: newest(AgentRecord),
+  }),
+  "agent.get": row("GET", "/v1/agents/{agent_id}", "4", "Read an agent", { profile: "assumed", response: AgentRecord }),
+  "agent.patch": row("PATCH", "/v1/agents/{agent_id}", "4", "Write the agent whole (replace, not merge)", {
+    profile: "given",
+    body: AgentConfig,
+    response: AgentRecord,
+  }),
+  "agent.delete": row("DELETE", "/v1/agents/{agent_id}", "2.7", "Delete an agent", {
+    profile: "assumed",
+    response: OkResult,
+  }),
+  "agent.validate": row("POST", "/v1/agents/{agent_id}/validate", "4", "Validate the draft: always 200", {
+    profile: "given",
+    response: ValidationResult,
+  }),
+  "agent.publish": row("POST", "/v1/agents/{agent_id}/publish", "4", "Publish the draft; 400 with validate's errors", {
+    profile: "given",
+    response: PublishResult(AgentRecord),
+  }),
+
+  "tool.create": row("POST", "/v1/tools", "4", "Create a tool", {
+    profile: "assumed",
+    body: ToolCreate,
+    response: ToolRecord,
+    status: 201,
+  }),
+  "tool.list": row("GET", "/v1/tools", "2.1", "List tools, newest first by last edit", {
+    profile: "assumed",
+    paged: newest(ToolRecord),
+  }),
+  "tool.get": row("GET", "/v1/tools/{tool_id}", "4", "Read a tool", { profile: "assumed", response: ToolRecord }),
+  "tool.patch": row("PATCH", "/v1/tools/{tool_id}", "4", "Merge top-level fields; operations replaced whole", {
+    profile: "given",
+    body: ToolPatch,
+    response: ToolRecord,
+  }),
+  "tool.delete": row("DELETE", "/v1/tools/{tool_id}", "2.7", "Delete a tool", {
+    profile: "assumed",
+    response: OkResult,
+  }),
+  "tool.validate": row("POST", "/v1/tools/{tool_id}/validate", "4", "Validate the draft: always 200", {
+    profile: "given",
+    response: ValidationResult,
+  }),
+  "tool.publish": row("POST", "/v1/tools/{tool_id}/publish", "3.3", "Publish the draft", {
+    profile: "assumed",
+    response: PublishResult(ToolRecord),
+  }),
+
+  "task.create": row("POST", "/v1/tasks", "4", "Create a task", {
+    profile: "assumed",
+    body: TaskCreate,
+    response: TaskRecord,
+    status: 201,
+  }),
+  "task.list": row("GET", "/v1/tasks", "4", "List tasks", { profile: "assumed", paged: unordered(TaskRecord) }),
+  "task.get": row("GET", "/v1/tasks/{task_id}", "4", "Read a task", { profile: "assumed", response: TaskRecord }),
+  "task.update": row("PATCH", "/v1/tasks/{task_id}", "4", "Merge a task (null clears)", {
+    profile: "assumed",
+    body: TaskPatch,
+    response: TaskRecord,
+  }),
+  "task.delete": row("DELETE", "/v1/tasks/{task_id}", "4", "Delete a task; its run history survives", {
+    profile: "assumed",
+    response: OkResult,
+  }),
+  // 4: a deleted task's run history survives; where it is read is not shown.
+  "task.runs": row("GET", "/v1/task-runs", "4", "Task run history, also of deleted tasks", {
+    profile: "assumed",
+    query: z.object({ task_id: z.uuid().optional() }),
+    paged: unordered(TaskRun),
+  }),
+
+  "catalog.get": row("GET", "/v1/catalog", "2.8", "The catalog", { response: Catalog }),
+  "catalog.voices": row("GET", "/v1/catalog/voices", "2.1", "Voice gallery in its own envelope", {
+    query: z.object({
+      limit: z.int().min(1).max(200).optional(),
+      offset: z.int().min(0).optional(),
+      gender: z.string().optional(),
+      language: z.string().optional(),
+      provider: z.string().optional(),
+    }),
+    response: VoiceCatalogPage,
+  }),
+  "catalog.avatars": row("GET", "/v1/catalog/avatars", "2.1", "Avatar gallery in its own envelope", {
+    query: z.object({
+      limit: z.int().min(1).max(200).optional(),
+      offset: z.int().min(0).optional(),
+      gender: z.string().optional(),
+      provider: z.string().optional(),
+    }),
+    response: AvatarCatalogPage,
+  }),
+
+  "byok.list": row("GET", "/v1/byok", "4.1", "Provider-key list: name and masked tail", {
+    role: "any",
+    profile: "assumed",
+    paged: unordered(MaskedRow),
+  }),
+  "byok.put": row("PUT", "/v1/byok/{provider}", "4", "Store a provider key after verifying it", {
+    role: "ADMIN",
+    body: ProviderKeyWrite,
+    response: MaskedRow,
+  }),
+  "byok.delete": row("DELETE", "/v1/byok/{provider}", "4", "Remove the provider key", {
+    role: "ADMIN",
+    response: OkResult,
+  }),
+  "secret.list": row("GET", "/v1/secrets", "4.1", "Secret list: name and masked tail", {
+    role: "any",
+    profile: "assumed",
+    paged: unordered(MaskedRow),
+  }),
+  "secret.put": row("PUT", "/v1/secrets/{name}", "4.1", "Create or replace a secret", {
+    role: "ADMIN",
+    profile: "assumed",
+    body: z.object({ value: z.string() }),
+    response: MaskedRow,
+  }),
+  "secret.delete": row("DELETE", "/v1/secrets/{name}", "4.1", "Delete a secret", {
+    role: "ADMIN",
+    profile: "assumed",
+    response: OkResult,
+  }),
+
+  "trigger.list": row("GET", "/v1/integrations/{integration_id}/triggers", "4", "Triggers of an integration", {
+    paged: unordered(Trigger),
+  }),
+  "mcp-tool.list": row("GET", "/v1/integrations/{integration_id}/mcp-tools", "4", "MCP tools of an integration", {
+    response: z.array(McpTool),
+  }),
+  "email-sender.list": row("GET", "/v1/email/senders", "4", "Email senders, unpaged", {
+    response: z.array(EmailSender),
+  }),
+  "observability.list": row("GET", "/v1/observability", "4", "Observability sinks, unpaged", {
+    response: z.array(ObservabilitySink),
+  }),
+
+  "kb.create": row("POST", "/v1/knowledge", "4", "Create a knowledge base (discovery starts)", {
+    body: CreateKnowledgeBody,
+    response: KnowledgeBase,
+    status: 201,
+  }),
+  "kb.get": row("GET", "/v1/knowledge/{kb_id}", "4.1", "Read a knowledge base (get_kb)", {
+    profile: "assumed",
+    response: KnowledgeBase,
+  }),
+  // Not named by the spec at all: used only to clean up after a run (a server without it leaves leftovers).
+  "kb.delete": row("DELETE", "/v1/knowledge/{kb_id}", "4.1", "Delete a knowledge base", {
+    profile: "assumed",
+    response: OkResult,
+  }),
+  "kb.build": row("POST", "/v1/knowledge/{kb_id}/build", "4.1", "Build from reviewed URLs (build_kb)", {
+    profile: "assumed",
+    body: BuildKnowledgeBody,
+    response: KnowledgeBase,
+  }),
+  "kb.pages": row("GET", "/v1/knowledge/{kb_id}/pages", "4", "Pages of a knowledge base, oldest first", {
+    paged: oldest500(KnowledgePage),
+  }),
+  "kb.events": row("GET", "/v1/knowledge/{kb_id}/events", "6.2", "Build event stream", { role: "any", stream: true }),
+
+  "telephony.account.list": row("GET", "/v1/telephony/accounts", "4.1", "Carrier accounts", {
+    profile: "assumed",
+    paged: unordered(TelephonyAccount),
+  }),
+  "telephony.account.create": row("POST", "/v1/telephony/accounts", "4.1", "Connect a carrier account", {
+    profile: "assumed",
+    body: TelephonyAccountCreate,
+    response: TelephonyAccount,
+    status: 201,
+  }),
+  "telephony.account.delete": row("DELETE", "/v1/telephony/accounts/{account_id}", "4.1", "Remove a carrier account", {
+    profile: "assumed",
+    response: OkResult,
+  }),
+  "remote-number.list": row(
+    "GET",
+    "/v1/telephony/accounts/{account_id}/remote-numbers",
+    "4",
+    "Numbers the carrier account owns, read live",
+    { paged: unordered(RemoteNumber) },
+  ),
+  "phone.import": row(
+    "POST",
+    "/v1/telephony/accounts/{account_id}/import",
+    "4.1",
+    "Import numbers (import_phone_numbers)",
+    {
+      profile: "assumed",
+      body: PhoneImport,
+      response: z.object({ items: z.array(PhoneNumber) }),
+      status: 201,
+    },
+  ),
+  "phone.list": row("GET", "/v1/telephony/phone-numbers", "4", "Phone numbers", {
+    query: PhoneNumbersQuery,
+    paged: unordered(PhoneNumber),
+  }),
+  "phone.get": row("GET", "/v1/telephony/phone-numbers/{phone_number_id}", "4.1", "Read a phone number", {
+    profile: "assumed",
+    response: PhoneNumber,
+  }),
+  "phone.update": row("PATCH", "/v1/telephony/phone-numbers/{phone_number_id}", "4.1", "Update a phone number", {
+    profile: "assumed",
+    body: PhoneNumberPatch,
+    response: PhoneNumber,
+  }),
+  "phone.delete": row("DELETE", "/v1/telephony/phone-numbers/{phone_number_id}", "4.1", "Release a phone number", {
+    profile: "assumed",
+    response: OkResult,
+  }),
+
+  "call.token": row("POST", "/v1/calls/token", "4", "Media room token for a browser (402 without credits)", {
+    role: "EDITOR",
+    body: CallTokenBody,
+    response: CallToken,
+  }),
+  "call.outbound": row("POST", "/v1/calls/outbound", "4", "Place one phone call (402 without credits)", {
+    body: OutboundCallBody,
+    response: CallSession,
+    status: 201,
+  }),
+  "call.list": row("GET", "/v1/calls", "4", "Calls, newest first", { query: CallsQuery, paged: newest(CallSession) }),
+  "call.get": row("GET", "/v1/calls/{session_id}", "4", "Call record", { response: CallSession }),
+  "batch.create": row("POST", "/v1/calls/batches", "2.12", "Create a call batch", {
+    body: CallBatchBody,
+    response: CallBatch,
+    status: 201,
+  }),
+  "batch.get": row("GET", "/v1/calls/batches/{batch_id}", "2.13", "Read a batch", {
+    profile: "assumed",
+    response: CallBatch,
+  }),
+  "batch.cancel": row("POST", "/v1/calls/batches/{batch_id}/cancel", "3.3", "Cancel a batch", {
+    profile: "assumed",
+    response: CallBatch,
+  }),
+
+  "message.send": row("POST", "/v1/conversations/messages", "4", "Send a text message (client_message_id dedupes)", {
+    body: MessageBody,
+    response: MessageAccepted,
+    status: 202,
+  }),
+  "conversation.list": row("GET", "/v1/conversations", "2.1", "Conversations, newest first", {
+    profile: "assumed",
+    paged: newest(Conversation),
+  }),
+  "conversation.items": row("GET", "/v1/conversations/{conversation_id}/items", "4", "Items, oldest first", {
+    paged: oldest500(ConversationItem),
+  }),
+  "conversation.events": row("GET", "/v1/conversations/{conversation_id}/events", "6.2", "Conversation event stream", {
+    role: "any",
+    stream: true,
+  }),
+
+  "webhook.list": row("GET", "/v1/webhooks", "4", "Webhooks with masked secret_hint", { paged: unordered(Webhook) }),
+  "webhook.create": row("POST", "/v1/webhooks", "4.1", "Create a webhook", {
+    profile: "assumed",
+    body: WebhookCreate,
+    response: WebhookWithSecret,
+    status: 201,
+  }),
+  "webhook.event-types": row("GET", "/v1/webhooks/event-types", "4", "Event types: all and live", {
+    response: EventTypes,
+  }),
+  "webhook.get": row("GET", "/v1/webhooks/{webhook_id}", "4.1", "Read a webhook", {
+    profile: "assumed",
+    response: Webhook,
+  }),
+  "webhook.update": row("PATCH", "/v1/webhooks/{webhook_id}", "4.1", "Update a webhook", {
+    profile: "assumed",
+    body: WebhookUpdate,
+    response: Webhook,
+  }),
+  "webhook.delete": row("DELETE", "/v1/webhooks/{webhook_id}", "4.1", "Delete a webhook", {
+    profile: "assumed",
+    response: OkResult,
+  }),
+  "webhook.rotate-secret": row("POST", "/v1/webhooks/{webhook_id}/rotate-secret", "4.1", "Rotate the signing secret", {
+    profile: "assumed",
+    response: WebhookWithSecret,
+  }),
+  "webhook.test": row("POST", "/v1/webhooks/{webhook_id}/test", "4.1", "Test-fire", {
+    profile: "assumed",
+    response: TestFireResult,
+  }),
+  "webhook.deliveries": row("GET", "/v1/webhooks/{webhook_id}/deliveries", "4", "Delivery log", {
+    paged: unordered(DeliveryRecord),
+  }),
+} as const satisfies Record<string, OperationRow>;
+
+export type OperationName = keyof typeof OPERATIONS;
+
+/** The operations the harness calls through the profile (by name, overridable with --profile). */
+export type ProfileOperationName = {
+  [K in OperationName]: (typeof OPERATIONS)[K] extends { profile: string } ? K : never;
+}[OperationName];
+
+/** Every row, with its name. */
+export function operationRows(): Array<OperationRow & { name: OperationName }> {
+  return Object.entries(OPERATIONS).map(([name, r]) => ({ ...r, name: name as OperationName }));
+}
+
+/** Every operation's path template by name: what the k6 bundle carries instead of the table (load/bundle.ts). */
+export function operationPaths(): Record<OperationName, string> {
+  return Object.fromEntries(operationRows().map((r) => [r.name, r.path])) as Record<OperationName, string>;
+}

@@ -1,0 +1,40 @@
+// The one-word outcome of a run, shared by every reporter so they never disagree.
+import type { Report } from "./report.ts";
+
+export type Verdict = "PASS" | "FAIL" | "ERROR";
+
+type Judged = Pick<Report, "summary" | "harness_errors" | "optional"> & {
+  run?: Pick<Report["run"], "repeat">;
+  expectations?: Report["expectations"];
+};
+
+/**
+ * FAIL when any clause failed (a failure found is a fact even if other clauses errored); ERROR when none failed
+ * but some errored or the harness reported errors outside any check; else FAIL when a clause changed verdict
+ * across `--repeat` runs or an expectation is stale under `--strict-expectations`; PASS otherwise. An optional
+ * behaviour the profile declared counts as a clause. A run in which nothing passed (every selected check
+ * skipped) is ERROR too: a gate that checked nothing must not read green. The only place the outcome is decided:
+ * `run`'s exit code is exitCodeOf(report), and every reporter prints verdictOf(report).
+ */
+export function verdictOf(report: Judged): Verdict {
+  const optional = report.optional ?? [];
+  if (report.summary.failed > 0 || optional.some((o) => o.status === "failed")) return "FAIL";
+  const errored = report.summary.errored > 0 || optional.some((o) => o.status === "errored");
+  if (errored || (report.harness_errors?.length ?? 0) > 0) return "ERROR";
+  if (nothingChecked(report)) return "ERROR";
+  if ((report.run?.repeat?.flaky.length ?? 0) > 0) return "FAIL";
+  if (report.expectations?.strict && report.expectations.stale > 0) return "FAIL";
+  return "PASS";
+}
+
+/** `run`'s exit code: 0 PASS, 1 FAIL, 2 ERROR (the harness could not do its job). */
+export function exitCodeOf(report: Judged): 0 | 1 | 2 {
+  return EXIT_CODE[verdictOf(report)];
+}
+
+const EXIT_CODE = { PASS: 0, FAIL: 1, ERROR: 2 } as const;
+
+/** No clause and no optional behaviour passed: every selected check was skipped (or none was selected). */
+export function nothingChecked(report: Pick<Report, "summary" | "optional">): boolean {
+  return report.summary.passed === 0 && !(report.optional ?? []).some((o) => o.status === "passed");
+}

@@ -1,0 +1,88 @@
+// Batch helpers: create a batch from a fresh number (so the carrier witness isolates its dials), wait on
+// its status (profile `batch.get`), cancel it at the end of the suite file, and read its dials back.
+import { expect } from "vitest";
+import { call, describe } from "../../runner/http-client.ts";
+import { track, uniqueName } from "../../runner/resources.ts";
+import { CallBatch } from "../../spec/calls.ts";
+import type { PhoneNumber } from "../../spec/telephony.ts";
+import { callingSetup } from "./calls.ts";
+import { type WitnessDial, witness } from "./carrier.ts";
+import { callOp } from "./profile.ts";
+
+export { peakConcurrency } from "./concurrency.ts";
+
+import { importFreshNumber } from "./telephony.ts";
+
+export const BATCHES = "/v1/calls/batches";
+
+export interface StartedBatch {
+  batch: CallBatch;
+  from: PhoneNumber;
+}
+
+/** Creates a batch dialling from a number imported for it alone; cancelled at the end of the file if still running. */
+export async function startBatch(fields: Record<string, unknown>): Promise<StartedBatch> {
+  const { agent } = await callingSetup();
+  const from = await importFreshNumber();
+  const response = await call(BATCHES, {
+    method: "POST",
+    body: { name: uniqueName("batch"), from_phone_number_id: from.id, agent_id: agent.id, ...fields },
+  });
+  expect(response.status, describe(response)).toBeGreaterThanOrEqual(200);
+  expect(response.status, describe(response)).toBeLessThan(300);
+  const batch = CallBatch.parse(response.json);
+  track(`batch ${batch.id}`, async () => {
+    const now = await callOp("batch.get", { batch_id: batch.id });
+    const status = (now.json as { status?: string } | undefined)?.status;
+    if (status === "running" || status === "paused" || status === "scheduled") {
+      await callOp("batch.cancel", { batch_id: batch.id });
+    }
+  });
+  return { batch, from };
+}
+
+export async function getBatch(id: string): Promise<CallBatch> {
+  const response = await callOp("batch.get", { batch_id: id });
+  expect(response.status, describe(response)).toBe(200);
+  return CallBatch.parse(response.json);
+}
+
+/** Polls the batch until `done` holds; a status in `fatal` fails at once. */
+export async function waitForBatch(
+  id: string,
+  done: (batch: CallBatch) => boolean,
+  timeoutMs: number,
+  what: string,
+  fatal: string[] = ["failed"],
+): Promise<CallBatch> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const batch = await getBatch(id);
+    if (done(batch)) return batch;
+    if (fatal.includes(batch.status)) throw new Error(`batch ${id} is ${batch.status} while waiting for ${what}`);
+    if (Date.now() > deadline)
+      throw new Error(`batch ${id} did not reach ${what} in ${timeoutMs} ms: ${JSON.stringify(batch)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Every dial the carrier saw from `e164`, oldest first (simulated carrier time). */
+export async function dialsFrom(e164: string): Promise<WitnessDial[]> {
+  return (await witness()).dials.filter((dial) => dial.from === e164).sort((a, b) => a.sim_ms - b.sim_ms);
+}
+
+export function byRecipient(dials: WitnessDial[]): Map<string, WitnessDial[]> {
+  const grouped = new Map<string, WitnessDial[]>();
+  for (const dial of dials) grouped.set(dial.to, [...(grouped.get(dial.to) ?? []), dial]);
+  return grouped;
+}
+
+/** Whether the callee (or a machine) answered this dial: the recipient was reached. */
+export const answered = (dial: WitnessDial) => dial.answered_by !== null;
+
+/** Describes what each recipient's dials did, for assertion messages. */
+export function dialLog(dials: WitnessDial[]): string {
+  return [...byRecipient(dials)]
+    .map(([to, rows]) => `${to}: ${rows.map((d) => `${d.status}@${Math.round(d.sim_ms / 1000)}s`).join(" ")}`)
+    .join("; ");
+}

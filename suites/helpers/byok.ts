@@ -1,0 +1,49 @@
+// Provider-key helpers: write (body field from the profile), delete, list, and a stored key restored at
+// the end of the suite file.
+
+import { type ApiResponse, call, type Who } from "../../runner/http-client.ts";
+import { registerSecret } from "../../runner/redact.ts";
+import { firstPair } from "./catalog.ts";
+import { callOp, profile } from "./profile.ts";
+import { newProviderKey } from "./provider.ts";
+
+/** Every key sent is registered first (the field is the profile's, so secret-fields.ts cannot know it). */
+export function putKey(provider: string, key: string, as: Who = "admin"): Promise<ApiResponse> {
+  registerSecret(key);
+  return call(`/v1/byok/${encodeURIComponent(provider)}`, {
+    method: "PUT",
+    body: { [profile().byok_body_field]: key },
+    as,
+  });
+}
+
+export const deleteKey = (provider: string, as: Who = "admin"): Promise<ApiResponse> =>
+  call(`/v1/byok/${encodeURIComponent(provider)}`, { method: "DELETE", as });
+
+export interface KeyRow {
+  name: string;
+  masked: string;
+}
+
+/** The provider-key list rows (page envelope or bare array: the list's shape is not shown). */
+export async function keyRows(as: Who = "admin"): Promise<{ response: ApiResponse; rows: KeyRow[] }> {
+  const response = await callOp("byok.list", {}, { as });
+  const body = response.json as { items?: KeyRow[] } | KeyRow[] | undefined;
+  const rows = Array.isArray(body) ? body : (body?.items ?? []);
+  return { response, rows };
+}
+
+/**
+ * Stores a fresh valid key for the provider of the catalog's first llm, so agents built on it can publish
+ * (strictly BYOK). Left stored on purpose: other suites' agents run on that provider too, and removing the
+ * workspace's key for it would break them.
+ */
+export async function ensureLlmKey(): Promise<string> {
+  const { provider } = await firstPair("llm");
+  const key = await newProviderKey();
+  const response = await putKey(provider, key);
+  if (response.status < 200 || response.status >= 300) {
+    throw new Error(`PUT /v1/byok/${provider} answered ${response.status}`);
+  }
+  return key;
+}

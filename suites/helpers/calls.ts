@@ -1,0 +1,95 @@
+// Call helpers: place one outbound call from a number imported for the purpose, and wait for its
+// record to reach a state (polling GET /v1/calls/{session_id} with a deadline scaled to the target's
+// simulated minute).
+import { expect } from "vitest";
+import { type ApiResponse, call, describe } from "../../runner/http-client.ts";
+import { TargetError } from "../../runner/target-error.ts";
+import type { AgentRecordRead } from "../../spec/agent.ts";
+import { CallSession } from "../../spec/calls.ts";
+import type { PhoneNumber } from "../../spec/telephony.ts";
+import { createAgent } from "./agents.ts";
+import { patternNumber } from "./carrier.ts";
+import { minuteMs } from "./credits.ts";
+import { importFreshNumber } from "./telephony.ts";
+import { testControl } from "./test-control.ts";
+
+export const OUTBOUND = "/v1/calls/outbound";
+
+/** Real ms that `simMs` simulated ms last on the target, plus room for the HTTP round trips. */
+export function realBudget(simMs: number, slackMs = 5_000): number {
+  return (simMs * minuteMs()) / 60_000 + slackMs;
+}
+
+let caller: { agent: AgentRecordRead; number: PhoneNumber } | undefined;
+
+/** An agent and a number to call from, made once per suite file. */
+export async function callingSetup(): Promise<{ agent: AgentRecordRead; number: PhoneNumber }> {
+  caller ??= { agent: await createAgent(), number: await importFreshNumber() };
+  return caller;
+}
+
+export interface OutboundOptions {
+  from?: PhoneNumber;
+  agentId?: string;
+  to?: string;
+  contactKey?: string;
+  userdata?: Record<string, unknown>;
+}
+
+export async function postOutbound(options: OutboundOptions = {}): Promise<ApiResponse> {
+  const setup = options.from === undefined || options.agentId === undefined ? await callingSetup() : undefined;
+  return call(OUTBOUND, {
+    method: "POST",
+    body: {
+      from_phone_number_id: (options.from ?? setup!.number).id,
+      to: options.to ?? patternNumber(0, 0),
+      agent_id: options.agentId ?? setup!.agent.id,
+      ...(options.contactKey === undefined ? {} : { contact_key: options.contactKey }),
+      ...(options.userdata === undefined ? {} : { userdata: options.userdata }),
+    },
+  });
+}
+
+/** Places a call that must be accepted; answers its session record as the create returned it. */
+export async function placeCall(options: OutboundOptions = {}): Promise<CallSession> {
+  const response = await postOutbound(options);
+  expect(response.status, describe(response)).toBeGreaterThanOrEqual(200);
+  expect(response.status, describe(response)).toBeLessThan(300);
+  return CallSession.parse(response.json);
+}
+
+export async function getCall(sessionId: string): Promise<ApiResponse> {
+  return call(`/v1/calls/${sessionId}`);
+}
+
+/** Polls the record until `done` holds; fails with the last answer after `timeoutMs`. */
+export async function waitForCall(
+  sessionId: string,
+  done: (session: CallSession) => boolean,
+  timeoutMs: number,
+  what = "the expected state",
+): Promise<CallSession> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await getCall(sessionId);
+    expect(response.status, describe(response)).toBe(200);
+    const session = CallSession.parse(response.json);
+    if (done(session)) return session;
+    if (Date.now() > deadline)
+      throw new Error(`call ${sessionId} did not reach ${what} in ${timeoutMs} ms: ${describe(response)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** A pattern-0 call (answer after 2 s, talk 5 s) is over within this budget. */
+export const SHORT_CALL_MS = () => realBudget(120_000);
+
+/** The profile's terminal status of a session. */
+export const finished = (session: CallSession) => session.status === "ended";
+
+/** Test control: hands the live call over to `to` (the reference's stand-in for an agent's transfer tool). */
+export async function transferCall(sessionId: string, to: string): Promise<void> {
+  const answer = await testControl("POST", `/calls/${sessionId}/transfer`, { to });
+  if (answer.status !== 200)
+    throw new TargetError(`test control answered ${answer.status} to the transfer of ${sessionId}`);
+}

@@ -1,0 +1,121 @@
+// Text-conversation helpers shared by suites: send a message, start a conversation, read its items, and
+// wait (polling, with a deadline) until a reply to a message has been stored. Field names beyond
+// client_message_id are profile assumptions (spec/conversations.ts).
+import { randomUUID } from "node:crypto";
+import { expect } from "vitest";
+import { type ApiResponse, call, describe, type Who } from "../../runner/http-client.ts";
+import { uniqueName } from "../../runner/resources.ts";
+import { runConfig } from "../../runner/run-config.ts";
+import { readAll } from "./pages.ts";
+import { profile } from "./profile.ts";
+import { newProviderKey } from "./provider.ts";
+
+export interface Item {
+  id: string;
+  role?: string;
+  text?: string;
+  [field: string]: unknown;
+}
+
+export interface Sent {
+  response: ApiResponse;
+  conversationId: string;
+  item: Item;
+}
+
+export const itemsPath = (conversationId: string) => `/v1/conversations/${conversationId}/items`;
+export const eventsPath = (conversationId: string) => `/v1/conversations/${conversationId}/events`;
+
+export function postMessage(body: Record<string, unknown>, as: Who = "admin"): Promise<ApiResponse> {
+  return call("/v1/conversations/messages", { method: "POST", body, as });
+}
+
+/** Sends one message that must be accepted; a fresh client_message_id unless one is given. */
+export async function sendMessage(
+  fields: { conversation_id?: string; text?: string; client_message_id?: string; agent_id?: string } = {},
+  as: Who = "admin",
+): Promise<Sent> {
+  const body = { client_message_id: randomUUID(), text: uniqueName("message"), ...fields };
+  const response = await postMessage(body, as);
+  expect(response.status, `message: ${describe(response)}`).toBeGreaterThanOrEqual(200);
+  expect(response.status, `message: ${describe(response)}`).toBeLessThan(300);
+  const answer = response.json as { conversation_id?: unknown; item?: Item };
+  const conversationId = fields.conversation_id ?? answer?.conversation_id;
+  expect(typeof conversationId, `the answer names the conversation: ${describe(response)}`).toBe("string");
+  expect(typeof answer?.item?.id, `the answer carries the item: ${describe(response)}`).toBe("string");
+  return { response, conversationId: conversationId as string, item: answer.item! };
+}
+
+export async function readItems(conversationId: string): Promise<Item[]> {
+  return (await readAll(itemsPath(conversationId), 500)) as Item[];
+}
+
+/**
+ * The reply to `itemId` among `items`: the assistant item naming it as trigger_item_id, or (for items
+ * without that field) the first assistant item listed after it.
+ */
+export function replyTo(items: Item[], itemId: string): Item | undefined {
+  const named = items.find((item) => item.role === "assistant" && item.trigger_item_id === itemId);
+  if (named !== undefined) return named;
+  const at = items.findIndex((item) => item.id === itemId);
+  if (at < 0) return undefined;
+  return items.slice(at + 1).find((item) => item.role === "assistant" && item.trigger_item_id === undefined);
+}
+
+/** Polls the items list until the reply to `itemId` is stored; answers the whole list. */
+export async function waitForReply(
+  conversationId: string,
+  itemId: string,
+  deadlineMs = replyDeadlineMs(),
+): Promise<Item[]> {
+  const until = Date.now() + deadlineMs;
+  for (;;) {
+    const items = await readItems(conversationId);
+    if (replyTo(items, itemId) !== undefined) return items;
+    if (Date.now() > until) {
+      throw new Error(`no reply to item ${itemId} in conversation ${conversationId} within ${deadlineMs} ms`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** A conversation whose opening message has been answered, so it is idle. */
+export async function settledConversation(text = uniqueName("opening")): Promise<Sent & { items: Item[] }> {
+  await ensureProviderKey();
+  const sent = await sendMessage({ text });
+  const items = await waitForReply(sent.conversationId, sent.item.id);
+  return { ...sent, items };
+}
+
+let paging: Promise<Sent> | undefined;
+
+/** The conversation the paging checks page through (one per suite file). */
+export function pagingConversation(): Promise<Sent> {
+  paging ??= settledConversation();
+  return paging;
+}
+
+export function replyDeadlineMs(): number {
+  return Math.max(10_000, runConfig().timeoutMs);
+}
+
+let keyStored: Promise<void> | undefined;
+
+/**
+ * Stores a working provider key for the `simai` provider (PUT /v1/byok/simai), once per suite file, so
+ * replies can be made (1: strictly bring-your-own-key). A server without the PUT yet (404) is left to its
+ * own key source.
+ */
+export function ensureProviderKey(): Promise<void> {
+  keyStored ??= (async () => {
+    const key = await newProviderKey();
+    const response = await call("/v1/byok/simai", {
+      method: "PUT",
+      body: { [profile().byok_body_field]: key },
+      as: "admin",
+    });
+    if (response.status === 404 || response.status === 405) return;
+    expect(response.status, `storing the provider key: ${describe(response)}`).toBeLessThan(300);
+  })();
+  return keyStored;
+}

@@ -1,0 +1,29 @@
+// Every operation of the table (spec/operations.ts), at the profile's path where the harness calls it through
+// the profile, with fresh sample path parameters: the auth checks send each one without, or with a bad,
+// credential.
+import { randomUUID } from "node:crypto";
+import { operationRows } from "../../spec/operations.ts";
+import { fillPath, type OperationName } from "../../spec/profile.ts";
+import { profile } from "./profile.ts";
+
+export interface Endpoint {
+  method: string;
+  path: string;
+}
+
+/** Path parameters: a fresh id for each, and a provider the catalog names for the provider-key rows. */
+const params = new Proxy({} as Record<string, string>, {
+  get: (_, name) => (name === "provider" ? "simai" : randomUUID()),
+});
+
+/** Every operation but GET /health (the only one that needs no credential, 4). */
+export function allEndpoints(): Endpoint[] {
+  return operationRows()
+    .filter((row) => row.role !== "none")
+    .map((row) => {
+      const own = row.profile === undefined ? row : profile().operations[row.name as OperationName];
+      return { method: own?.method ?? row.method, path: fillPath(own?.path ?? row.path, params) };
+    });
+}
+
+export type { OperationName };

@@ -1,0 +1,61 @@
+// Telephony helpers: the carrier account the target dials through, numbers bought at the carrier
+// simulator and imported (profile `phone.import`), each deleted at the end of the suite file.
+import { expect } from "vitest";
+import { describe } from "../../runner/http-client.ts";
+import { track, uniqueName } from "../../runner/resources.ts";
+import { deletedOrGone } from "../../runner/response.ts";
+import { PhoneNumber, TelephonyAccount } from "../../spec/telephony.ts";
+import { addCarrierNumber, type CarrierNumber } from "./carrier.ts";
+import { callOp } from "./profile.ts";
+
+let wired: TelephonyAccount | undefined;
+
+/** The account wired to the carrier simulator: the oldest one the workspace lists. */
+export async function carrierAccount(): Promise<TelephonyAccount> {
+  if (wired !== undefined) return wired;
+  const response = await callOp("telephony.account.list", {}, { query: { limit: 200 } });
+  expect(response.status, describe(response)).toBe(200);
+  const items = (response.json as { items: unknown[] }).items.map((row) => TelephonyAccount.parse(row));
+  const oldest = items.sort((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at))[0];
+  expect(oldest, `a telephony account in ${describe(response)}`).toBeDefined();
+  wired = oldest!;
+  return wired;
+}
+
+export function trackPhoneNumber(id: string): void {
+  track(`phone number ${id}`, async () => {
+    const deleted = await callOp("phone.delete", { phone_number_id: id });
+    if (!deletedOrGone(deleted.status)) throw new Error(`delete answered ${deleted.status}`);
+  });
+}
+
+/** Imports carrier numbers of the wired account; every imported row is tracked for deletion. */
+export async function importNumbers(
+  providerNumberIds: string[],
+  extra: { inbound_agent_id?: string } = {},
+): Promise<PhoneNumber[]> {
+  const account = await carrierAccount();
+  const response = await callOp(
+    "phone.import",
+    { account_id: account.id },
+    { body: { provider_number_ids: providerNumberIds, ...extra } },
+  );
+  expect(response.status, describe(response)).toBeGreaterThanOrEqual(200);
+  expect(response.status, describe(response)).toBeLessThan(300);
+  const items = (response.json as { items: unknown[] }).items.map((row) => PhoneNumber.parse(row));
+  for (const item of items) trackPhoneNumber(item.id);
+  return items;
+}
+
+/** A number bought at the carrier just now for the wired account, not imported. Its carrier name carries the
+ * run prefix, which an import makes the phone number's label: `cleanup` finds a leftover number by it. */
+export async function buyNumber(): Promise<CarrierNumber> {
+  return addCarrierNumber((await carrierAccount()).provider_account_id, undefined, uniqueName("number"));
+}
+
+/** A number bought at the carrier and imported, optionally answered by an inbound agent. */
+export async function importFreshNumber(extra: { inbound_agent_id?: string } = {}): Promise<PhoneNumber> {
+  const bought = await buyNumber();
+  const [number] = await importNumbers([bought.sid], extra);
+  return number!;
+}

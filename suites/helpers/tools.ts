@@ -1,0 +1,48 @@
+// Tool helpers shared by suites: create with the run prefix and schedule the delete; publish.
+import { expect } from "vitest";
+import { describe, type Who } from "../../runner/http-client.ts";
+import { track, uniqueName } from "../../runner/resources.ts";
+import { deletedOrGone, expectStatus } from "../../runner/response.ts";
+import { ToolRecordRead } from "../../spec/tool.ts";
+import { callOp } from "./profile.ts";
+
+/** An operation every server should take: an http call to an absolute URL. */
+export function httpOperation(url = "https://example.com/orders", extra: Record<string, unknown> = {}) {
+  return { kind: "http", config: { url, timeout: 5 }, on_error: "abort", ...extra };
+}
+
+/** A tool that validates clean: a description, an object schema and one http operation. */
+export function sampleTool(name: string): Record<string, unknown> {
+  return {
+    name,
+    description: "Looks up an order by its number.",
+    json_schema: { type: "object", properties: { order_id: { type: "string" } } },
+    operations: [httpOperation()],
+  };
+}
+
+export async function createTool(config: Record<string, unknown> = {}, as: Who = "admin"): Promise<ToolRecordRead> {
+  const body = { ...sampleTool(uniqueName("tool")), ...config };
+  const response = await callOp("tool.create", {}, { body, as });
+  expect(response.status, `tool create: ${describe(response)}`).toBeGreaterThanOrEqual(200);
+  expect(response.status, `tool create: ${describe(response)}`).toBeLessThan(300);
+  const tool = ToolRecordRead.parse(response.json);
+  trackTool(tool.id);
+  return tool;
+}
+
+export function trackTool(id: string): void {
+  track(`tool ${id}`, async () => {
+    const deleted = await callOp("tool.delete", { tool_id: id });
+    if (!deletedOrGone(deleted.status)) throw new Error(`delete answered ${deleted.status}`);
+  });
+}
+
+/** Publishes and answers the new integer version. */
+export async function publishTool(id: string): Promise<number> {
+  const response = await callOp("tool.publish", { tool_id: id });
+  expectStatus(response, "2xx", "tool publish");
+  const version = (response.json as { published_version?: unknown }).published_version;
+  expect(Number.isInteger(version), `published_version in ${describe(response)}`).toBe(true);
+  return version as number;
+}

@@ -1,0 +1,164 @@
+// Webhook helpers shared by the webhooks, delivery and paging suites: create (tracked, secret registered
+// for redaction), test-fire, the delivery log, and the reference platform's test-control hooks.
+import { randomBytes } from "node:crypto";
+import { request } from "undici";
+import { expect } from "vitest";
+import { type ApiResponse, call, describe, type Who } from "../../runner/http-client.ts";
+import { registerSecret } from "../../runner/redact.ts";
+import { track, uniqueName } from "../../runner/resources.ts";
+import { deletedOrGone, expectStatus } from "../../runner/response.ts";
+import { runConfig } from "../../runner/run-config.ts";
+import { TargetError } from "../../runner/target-error.ts";
+import { AnyPage } from "../../spec/common.ts";
+import { DeliveryRecord, TestFireResult, type WebhookCreate, WebhookWithSecret } from "../../spec/webhook.ts";
+import { type PagedEndpoint, pagedList } from "./pages.ts";
+import { callOp } from "./profile.ts";
+import { type HookBehaviour, hookUrl, newHook } from "./webhook-sink.ts";
+
+/** A public URL that nothing answers (example.com is reserved for documentation). */
+export const publicUrl = (label = "hook") => `https://hooks.example.com/${uniqueName(label)}`;
+
+/** A secret in the generated form, for "supplied by the caller at create". */
+export const freshSecret = () => `whsec_${randomBytes(32).toString("base64")}`;
+
+/** The refusal of a URL or event type: the spec gives no status, so 400 (a rule) or 422 (the schema). */
+export const REFUSED = [400, 422];
+
+/** A URL that answers 200 when the target is wired (an unconfigured sink hook), else a public one. */
+export const receiverUrl = () => (runConfig().target.wired ? hookUrl(uniqueName("hook")) : publicUrl());
+
+/** Creates a webhook; by default at a public URL and disabled, so no event of the workspace ever goes
+ * out to the internet because of it. */
+export async function createWebhook(
+  body: Partial<WebhookCreate> & Record<string, unknown> = {},
+  as: Who = "admin",
+): Promise<WebhookWithSecret> {
+  const response = await callOp("webhook.create", {}, { body: { url: publicUrl(), status: "disabled", ...body }, as });
+  expect(response.status, `webhook create: ${describe(response)}`).toBeGreaterThanOrEqual(200);
+  expect(response.status, `webhook create: ${describe(response)}`).toBeLessThan(300);
+  const webhook = WebhookWithSecret.parse(response.json);
+  registerSecret(webhook.secret);
+  trackWebhook(webhook.id);
+  return webhook;
+}
+
+/** Schedules the delete of a webhook created some other way (a raw create call). */
+export function trackWebhook(id: string): void {
+  track(`webhook ${id}`, async () => {
+    const deleted = await callOp("webhook.delete", { webhook_id: id });
+    if (!deletedOrGone(deleted.status)) throw new Error(`delete answered ${deleted.status}`);
+  });
+}
+
+/** A webhook pointing at a fresh sink hook that verifies its signatures. */
+export async function createSinkWebhook(
+  behaviour: Omit<HookBehaviour, "secret"> = {},
+  body: Partial<WebhookCreate> = {},
+): Promise<{ webhook: WebhookWithSecret; hook: string }> {
+  const secret = body.secret ?? freshSecret();
+  registerSecret(secret);
+  const { name, url } = await newHook("hook", { ...behaviour, secret });
+  // Subscribed to webhook.test only by default: test-fire ignores the filter, and no session or batch
+  // event of another check can land on this hook and change its counts.
+  const webhook = await createWebhook({ status: "active", subscribed_events: ["webhook.test"], ...body, url, secret });
+  return { webhook, hook: name };
+}
+
+export interface Fired {
+  response: ApiResponse;
+  result: TestFireResult;
+  elapsedMs: number;
+}
+
+/** Test-fire (6.1), answered inline; allowed past the 5-second delivery limit. */
+export async function testFire(webhookId: string, timeoutMs = 15_000): Promise<Fired> {
+  const started = performance.now();
+  const response = await callOp("webhook.test", { webhook_id: webhookId }, { timeoutMs });
+  const elapsedMs = performance.now() - started;
+  expectStatus(response, "2xx", "test-fire");
+  return { response, result: TestFireResult.parse(response.json), elapsedMs };
+}
+
+/** The profile's reading of a test-fire result: success is a 2xx status_code and no error. */
+export function succeeded(result: TestFireResult): boolean {
+  return result.error === null && result.status_code !== null && result.status_code >= 200 && result.status_code < 300;
+}
+
+/** A result that owns up to a failure: it says what went wrong. */
+export function reportsFailure(result: TestFireResult): boolean {
+  return typeof result.error === "string" && result.error.length > 0;
+}
+
+/** The delivery log, newest first (first page of 200 is plenty for one check's webhook). */
+export async function deliveryLog(webhookId: string): Promise<DeliveryRecord[]> {
+  const response = await call(`/v1/webhooks/${webhookId}/deliveries`, { query: { limit: 200 } });
+  expect(response.status, describe(response)).toBe(200);
+  return AnyPage.parse(response.json).items.map((row) => DeliveryRecord.parse(row));
+}
+
+// Test control (the reference platform's hooks under `${test_control}/webhooks/...`).
+
+async function testControl(method: "PUT" | "DELETE" | "POST", path: string, body?: unknown): Promise<unknown> {
+  const base = runConfig().target.test_control;
+  if (base === undefined) throw new TargetError("the target has no test_control hooks");
+  const limit = runConfig().timeoutMs;
+  const headers: Record<string, string> = { authorization: `Bearer ${runConfig().target.credentials.admin}` };
+  if (body !== undefined) headers["content-type"] = "application/json";
+  try {
+    const response = await request(`${base.replace(/\/$/, "")}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      headersTimeout: limit,
+      bodyTimeout: limit,
+      signal: AbortSignal.timeout(limit),
+    });
+    const text = await response.body.text();
+    if (response.statusCode !== 200)
+      throw new TargetError(`test control answered ${response.statusCode} to ${path}: ${text.slice(0, 200)}`);
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    if (error instanceof TargetError) throw error;
+    throw new TargetError(`test control did not answer ${method} ${path} within ${limit} ms`);
+  }
+}
+
+/** Makes `hostname` resolve to `addresses` on the server, until the end of the suite file. */
+export async function pinDns(hostname: string, addresses: string[]): Promise<void> {
+  await testControl("PUT", `/webhooks/dns/${hostname}`, { addresses });
+  track(`dns pin ${hostname}`, async () => {
+    await testControl("DELETE", `/webhooks/dns/${hostname}`);
+  });
+}
+
+/** Publishes an event of any type into the run's workspace, as if a worker had. */
+export async function publishEvent(type: string, agentId: string | null, data: Record<string, unknown> = {}) {
+  return (await testControl("POST", "/webhooks/publish", { type, agent_id: agentId, data })) as { id: string };
+}
+
+let logWebhook: Promise<WebhookWithSecret> | undefined;
+/** One active webhook per suite file whose delivery log the paging checks read; test-fire adds rows. It
+ * subscribes to webhook.test only, which test-fire ignores, so the workspace's other events (calls placed
+ * by other paged lists) never add rows while the checks page through it. */
+const deliveriesWebhook = () => {
+  logWebhook ??= createWebhook({ url: receiverUrl(), status: "active", subscribed_events: ["webhook.test"] });
+  return logWebhook;
+};
+
+/** The webhook lists for PAGED_ENDPOINTS: webhooks (newest first by last edit) and one delivery log. */
+export const WEBHOOK_PAGED_ENDPOINTS: PagedEndpoint[] = [
+  pagedList("webhook.list", {
+    name: "webhooks",
+    path: async () => "/v1/webhooks",
+    addRow: async () => {
+      await createWebhook();
+    },
+  }),
+  pagedList("webhook.deliveries", {
+    name: "webhook deliveries",
+    path: async () => `/v1/webhooks/${(await deliveriesWebhook()).id}/deliveries`,
+    addRow: async () => {
+      await testFire((await deliveriesWebhook()).id);
+    },
+  }),
+];

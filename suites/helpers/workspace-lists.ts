@@ -1,0 +1,61 @@
+// The paged lists of tools, tasks, task runs, secrets and integration triggers, with how to add a row;
+// spread into PAGED_ENDPOINTS so the paging suite checks each one.
+import { registerSecret } from "../../runner/redact.ts";
+import { assertDeleted, track, uniqueName } from "../../runner/resources.ts";
+import type { TaskRecordRead } from "../../spec/task.ts";
+import { seedTrigger, triggersIntegration } from "./integrations.ts";
+import { type PagedEndpoint, pagedList } from "./pages.ts";
+import { callOp, profile } from "./profile.ts";
+import { createTask } from "./tasks.ts";
+import { seed } from "./test-control.ts";
+import { createTool } from "./tools.ts";
+
+let runsTask: Promise<TaskRecordRead> | undefined;
+
+export const WORKSPACE_PAGED_ENDPOINTS: PagedEndpoint[] = [
+  pagedList("tool.list", {
+    name: "tools",
+    path: async () => profile().operations["tool.list"]!.path,
+    addRow: async () => {
+      await createTool();
+    },
+  }),
+  pagedList("task.list", {
+    name: "tasks",
+    path: async () => profile().operations["task.list"]!.path,
+    addRow: async () => {
+      await createTask();
+    },
+  }),
+  pagedList("secret.list", {
+    name: "secrets",
+    path: async () => profile().operations["secret.list"]!.path,
+    addRow: async () => {
+      const name = uniqueName("paged-secret").replace(/[^A-Za-z0-9_.-]/g, "_");
+      const value = `paged-${name}-value`;
+      registerSecret(value);
+      const response = await callOp("secret.put", { name }, { body: { value } });
+      if (response.status < 200 || response.status >= 300) throw new Error(`secret put answered ${response.status}`);
+      track(`secret ${name}`, async () => {
+        assertDeleted(await callOp("secret.delete", { name }));
+      });
+    },
+  }),
+  pagedList("trigger.list", {
+    name: "integration triggers",
+    path: async () => `/v1/integrations/${await triggersIntegration()}/triggers`,
+    addRow: async () => {
+      await seedTrigger(await triggersIntegration());
+    },
+    needs: ["test-control"],
+  }),
+  pagedList("task.runs", {
+    name: "task runs",
+    path: async () => profile().operations["task.runs"]!.path,
+    addRow: async () => {
+      runsTask ??= createTask();
+      await seed("/task-runs", { task_id: (await runsTask).id });
+    },
+    needs: ["test-control"],
+  }),
+];

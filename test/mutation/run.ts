@@ -1,0 +1,139 @@
+// `npm run mutation -- --area NAME`: mutation testing of the reference platform with StrykerJS. Stryker
+// instruments the area's rule modules in a sandbox copy of the project (every mutant compiled in, one
+// chosen by __STRYKER_ACTIVE_MUTANT__), then its command runner starts `cap-conformance run --suite ...`
+// there once per mutant: the run starts the embedded platform from the mutated sources, and a non-zero
+// exit (a failed or errored clause) kills the mutant. Writes reports/out/mutation/<area>.json and .md:
+// the score, the survivors, and the survivors test/mutation/equivalent.md explains.
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { parseArgs } from "node:util";
+import type { LogLevel, MutantResult } from "@stryker-mutator/api/core";
+import { Stryker } from "@stryker-mutator/core";
+import { PACKAGE_ROOT } from "../../runner/package-info.ts";
+import { type AreaName, isAreaName, MUTATION_AREAS } from "./areas.ts";
+import { type Equivalent, equivalentKey, readEquivalents } from "./equivalents.ts";
+
+const OUT = join(PACKAGE_ROOT, "reports/out/mutation");
+
+function usage(message: string): never {
+  process.stderr.write(`${message}\nusage: npm run mutation -- --area ${Object.keys(MUTATION_AREAS).join("|")}\n`);
+  process.exit(2);
+}
+
+const { values } = parseArgs({ options: { area: { type: "string" } } });
+const area = values.area ?? usage("--area is required");
+if (!isAreaName(area)) usage(`unknown area ${area}`);
+
+/** A kill needs one failure: no shrinking, fewer runs per property, a fixed seed so reruns agree. */
+function command(name: AreaName): string {
+  const suites = MUTATION_AREAS[name].suites.join(",");
+  return `node bin/cap-conformance.js run --suite ${suites} --quiet --no-shrink --bail --num-runs 10 --seed 1 --report-dir .mutation-run`;
+}
+
+async function mutate(name: AreaName): Promise<MutantResult[]> {
+  mkdirSync(OUT, { recursive: true });
+  const stryker = new Stryker({
+    mutate: [...MUTATION_AREAS[name].mutate],
+    testRunner: "command",
+    commandRunner: { command: command(name) },
+    coverageAnalysis: "off",
+    // The machine is small and shared; each mutant's run already starts a platform and two vitests.
+    concurrency: 1,
+    // A mutant that hangs the platform is a timeout (killed): the clean run's time × 1.5 + 60 s.
+    timeoutMS: 60_000,
+    timeoutFactor: 1.5,
+    dryRunTimeoutMinutes: 10,
+    plugins: ["@stryker-mutator/*", join(PACKAGE_ROOT, "test/mutation/planted-faults-ignorer.ts")],
+    ignorers: ["planted-faults"],
+    ignorePatterns: ["reports/out", ".cache", "load/dist", ".mutation-run", "**/*.log"],
+    tempDirName: ".stryker-tmp",
+    // Stryker rewrites tsconfig.json with TypeScript's JS API, which TypeScript 7 no longer has; the
+    // sandbox needs no rewrite (its tsconfig names nothing outside the project), so point it elsewhere.
+    tsconfigFile: "tsconfig.stryker-none.json",
+    reporters: ["json", "progress"],
+    jsonReporter: { fileName: join(OUT, `${name}.stryker.json`) },
+    logLevel: "warn" as LogLevel,
+    fileLogLevel: "off" as LogLevel,
+  });
+  return stryker.runMutationTest();
+}
+
+interface Survivor {
+  key: string;
+  file: string;
+  line: number;
+  mutator: string;
+  replacement: string;
+}
+
+/**
+ * A test that can hold only while a planted fault is on (`faults.has(...) && ...`), replaced by `false`:
+ * the clean platform never took that branch, so the mutant is equivalent by construction
+ * (test/mutation/equivalent.md, first paragraph).
+ */
+function isFaultTestOff(survivor: Survivor, all: MutantResult[]): boolean {
+  if (survivor.mutator !== "ConditionalExpression" || survivor.replacement !== "false") return false;
+  const result = all.find(
+    (r) =>
+      relative(PACKAGE_ROOT, r.fileName) === survivor.file &&
+      r.location.start.line === survivor.line &&
+      r.mutatorName === survivor.mutator &&
+      r.replacement === survivor.replacement,
+  );
+  if (result === undefined) return false;
+  const lines = readFileSync(join(PACKAGE_ROOT, survivor.file), "utf8").split("\n");
+  const { start, end } = result.location;
+  const text =
+    start.line === end.line
+      ? lines[start.line - 1]!.slice(start.column - 1, end.column - 1)
+      : lines.slice(start.line - 1, end.line).join(" ");
+  return /^[\w.]*faults\.(has|take)\(/.test(text.trim()) && !text.includes("||");
+}
+
+const started = Date.now();
+const results = await mutate(area);
+const seconds = Math.round((Date.now() - started) / 1000);
+const equivalents = readEquivalents(area);
+const count = (...statuses: string[]) => results.filter((r) => statuses.includes(r.status)).length;
+const survivors: Survivor[] = results
+  .filter((r) => r.status === "Survived" || r.status === "NoCoverage")
+  .map((r) => {
+    const file = relative(PACKAGE_ROOT, r.fileName);
+    const survivor = { file, line: r.location.start.line, mutator: r.mutatorName, replacement: r.replacement ?? "" };
+    return { key: equivalentKey(survivor), ...survivor };
+  });
+const explained = survivors.filter((s) => equivalents.has(s.key) || isFaultTestOff(s, results));
+const unexplained = survivors.filter((s) => !explained.includes(s));
+const stale: Equivalent[] = [...equivalents.values()].filter((e) => !survivors.some((s) => s.key === e.key));
+const killed = count("Killed", "Timeout");
+const scored = killed + unexplained.length;
+const score = scored === 0 ? 100 : Math.round((1000 * killed) / scored) / 10;
+const summary = {
+  area,
+  date: new Date().toISOString().slice(0, 10),
+  seconds,
+  mutants: results.length,
+  killed: count("Killed"),
+  timeout: count("Timeout"),
+  survived: unexplained.length,
+  equivalent: explained.length,
+  ignored: count("Ignored"),
+  errors: count("RuntimeError", "CompileError"),
+  score,
+  survivors: unexplained,
+  equivalents: explained,
+  stale_equivalents: stale,
+};
+writeFileSync(join(OUT, `${area}.json`), `${JSON.stringify(summary, null, 2)}\n`);
+const lines = [
+  `# Mutation testing: ${area} (${summary.date}, ${seconds} s)`,
+  "",
+  `Score ${score} %: ${killed} killed (${summary.timeout} by timeout), ${unexplained.length} survived, ${explained.length} equivalent (test/mutation/equivalent.md), ${summary.ignored} ignored (planted-fault code), ${summary.errors} errors.`,
+  "",
+  ...(unexplained.length > 0 ? ["## Survivors", "", ...unexplained.map((s) => `- \`${s.key}\``), ""] : []),
+  ...(stale.length > 0 ? ["## Equivalents no longer seen", "", ...stale.map((e) => `- \`${e.key}\``), ""] : []),
+];
+writeFileSync(join(OUT, `${area}.md`), `${lines.join("\n")}\n`);
+process.stdout.write(`${lines.join("\n")}\n`);
+// Read back so a broken report is noticed here, not by the README's author.
+JSON.parse(readFileSync(join(OUT, `${area}.json`), "utf8"));

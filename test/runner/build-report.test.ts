@@ -1,0 +1,85 @@
+// The report builder: a clause's status is the worst of its checks, a clause no check reached says why, and the
+// universal rules become checks of their own.
+import { describe, expect, it } from "vitest";
+import { buildReport, type RunInfo } from "../../runner/build-report.ts";
+import type { CollectedCheck } from "../../runner/collector.ts";
+import type { Clause } from "../../spec/clause.ts";
+import type { CheckResult } from "../../spec/report.ts";
+
+const clause = (id: string, kind: Clause["kind"] = "testable"): Clause => ({ id, section: "2.1", statement: id, kind });
+const result = (name: string, status: CheckResult["status"]): CheckResult => ({
+  name,
+  suite: "demo",
+  status,
+  duration_ms: 1,
+  reason: status === "skipped" ? "the target is not wired to the simulators" : null,
+  failure: null,
+});
+const collected = (clauses: string[], r: CheckResult, universal: CollectedCheck["universal"] = {}): CollectedCheck => ({
+  clauses,
+  result: r,
+  universal,
+});
+const target = {
+  regions: [{ name: "r1", base_url: "http://127.0.0.1:1" }],
+  credentials: {},
+  wired: false,
+  profile: "default",
+};
+const info = (narrowed = false): RunInfo => ({
+  toolVersion: "0.0.0",
+  specSha256: "x",
+  seed: 1,
+  numRuns: 1,
+  startedAt: new Date(0),
+  finishedAt: new Date(1000),
+  narrowed,
+});
+const build = (clauses: Clause[], checks: CollectedCheck[], narrowed = false) =>
+  // biome-ignore lint/suspicious/noExplicitAny: a minimal target is enough for the builder
+  buildReport(clauses, checks, target as any, info(narrowed));
+
+describe("buildReport", () => {
+  it("gives a clause the worst status of its checks: failed > errored > passed > skipped", () => {
+    const report = build(
+      [clause("a.x"), clause("a.y"), clause("a.z")],
+      [
+        collected(["a.x", "a.y"], result("one", "passed")),
+        collected(["a.x"], result("two", "failed")),
+        collected(["a.y"], result("three", "errored")),
+        collected(["a.z"], result("four", "skipped")),
+        collected(["a.z"], result("five", "passed")),
+      ],
+    );
+    expect(report.clauses.map((c) => c.status)).toEqual(["failed", "errored", "passed"]);
+    expect(report.summary).toMatchObject({ passed: 1, failed: 1, errored: 1 });
+  });
+
+  it("says why a clause has no verdict: its skip reason, not shown, not selected, or not covered", () => {
+    const report = build(
+      [clause("a.skip"), clause("a.open", "not-shown"), clause("a.none")],
+      [collected(["a.skip"], result("s", "skipped"))],
+    );
+    expect(report.clauses.map((c) => [c.status, c.reason])).toEqual([
+      ["skipped", "the target is not wired to the simulators"],
+      ["not-shown", "the spec leaves this open (not shown)"],
+      ["skipped", "no check covers this clause yet"],
+    ]);
+    expect(build([clause("a.none")], [], true).clauses[0]?.reason).toBe("not selected by --clause/--suite");
+  });
+
+  it("turns the universal rules' observations into checks that fail on any violation", () => {
+    const seen = (violations: string[]) => ({ envelope: { seen: 3, violations } });
+    const report = build(
+      [clause("errors.envelope")],
+      [
+        collected(["a.x"], result("first", "passed"), seen([])),
+        collected(["a.x"], result("second", "passed"), seen(["GET /v1/x → 404: body is not {detail}"])),
+      ],
+    );
+    const envelope = report.clauses[0]!;
+    expect(envelope.status).toBe("failed");
+    expect(envelope.checks[0]?.failure?.message).toContain("1 of 6 responses broke the rule");
+    expect(envelope.checks[0]?.failure?.message).toContain('(during "second")');
+  });
+});

@@ -1,0 +1,146 @@
+// The SSE hub on its own (simulators/platform/sse): wire format, snapshot first, one shared keep-alive
+// ticker reaching every open stream, clean removal on client disconnect, every stream ended on close,
+// and two thousand open streams on one instance.
+import { Agent, request } from "undici";
+import { afterEach, expect, test } from "vitest";
+import type { PlatformContext } from "../../../../simulators/platform/context.ts";
+import { FaultSet } from "../../../../simulators/platform/faults/index.ts";
+import { type SseHub, sseHub } from "../../../../simulators/platform/sse/hub.ts";
+import { VariantSet } from "../../../../simulators/platform/variants/index.ts";
+import { createServer, listenLoopback } from "../../../../simulators/shared/server.ts";
+import { until } from "../../../helpers/until.ts";
+
+const newDispatcher = () => new Agent({ connections: null, connect: { timeout: 5_000 } });
+let dispatcher = newDispatcher();
+const closers: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  // Idle pooled client connections would hold the server's close until undici's own keep-alive ends.
+  await dispatcher.destroy();
+  dispatcher = newDispatcher();
+  for (const close of closers.splice(0).reverse()) await close();
+});
+
+async function hubServer(keepAliveMs: number): Promise<{ url: string; hub: SseHub; close: () => Promise<void> }> {
+  const app = createServer();
+  const ctx = {
+    faults: new FaultSet(),
+    variants: new VariantSet(),
+    sseKeepAliveMs: keepAliveMs,
+  } as unknown as PlatformContext;
+  const hub = sseHub(app, ctx);
+  let version = 0;
+  app.get("/things/:id/events", async (request, reply) => {
+    const { id } = request.params as { id: string };
+    if (id === "missing") return reply.status(404).send({ detail: { message: "thing not found", errors: [] } });
+    hub.open(reply, { topic: `thing:${id}`, snapshot: () => ({ event: "snapshot", data: { id, version } }) });
+    return reply;
+  });
+  app.post("/things/:id/bump", async (request) => {
+    const { id } = request.params as { id: string };
+    version += 1;
+    hub.publish(`thing:${id}`, { event: "bumped", data: { version }, id: `v${version}` });
+    return { ok: true };
+  });
+  const url = await listenLoopback(app);
+  const close = () => app.close();
+  closers.push(close);
+  return { url, hub, close };
+}
+
+/** Reads a stream's text until `done` holds or the deadline passes. */
+async function readUntil(url: string, done: (text: string) => boolean, timeoutMs = 3_000) {
+  const controller = new AbortController();
+  const response = await request(url, { dispatcher, signal: controller.signal, headersTimeout: timeoutMs });
+  let text = "";
+  const deadline = setTimeout(() => controller.abort(), timeoutMs);
+  try {
+    for await (const chunk of response.body) {
+      text += chunk.toString("utf8");
+      if (done(text)) break;
+    }
+  } catch {
+    // aborted at the deadline: the caller judges what arrived
+  } finally {
+    clearTimeout(deadline);
+    controller.abort();
+  }
+  return { status: response.statusCode, headers: response.headers, text };
+}
+
+test("headers, snapshot first, named frames repeating their name, id: lines, LF only", async () => {
+  const { url, hub } = await hubServer(60_000);
+  const reading = readUntil(`${url}/things/a/events`, (text) => text.includes("event: bumped"));
+  await until(() => hub.size === 1, 3_000, "the stream open");
+  await (await request(`${url}/things/a/bump`, { method: "POST", dispatcher })).body.dump();
+  const { status, headers, text } = await reading;
+  expect(status).toBe(200);
+  expect(headers["content-type"]).toBe("text/event-stream; charset=utf-8");
+  expect(headers["cache-control"]).toBe("no-cache");
+  expect(headers["x-accel-buffering"]).toBe("no");
+  expect(text).not.toContain("\r");
+  const frames = text.split("\n\n").filter(Boolean);
+  expect(frames[0]).toBe('event: snapshot\ndata: {"event":"snapshot","id":"a","version":0}');
+  expect(frames[1]).toBe('event: bumped\nid: v1\ndata: {"event":"bumped","version":1}');
+});
+
+test("an unknown resource is answered before any stream opens", async () => {
+  const { url, hub } = await hubServer(60_000);
+  const response = await request(`${url}/things/missing/events`, { dispatcher });
+  expect(response.statusCode).toBe(404);
+  expect(await response.body.json()).toEqual({ detail: { message: "thing not found", errors: [] } });
+  expect(hub.size).toBe(0);
+});
+
+test("one ticker sends each stream a keep-alive comment once its interval has passed, and again after", async () => {
+  const { url } = await hubServer(150);
+  const started = Date.now();
+  const { text } = await readUntil(`${url}/things/k/events`, (t) => t.split(": keep-alive\n\n").length > 2);
+  const elapsed = Date.now() - started;
+  expect(text.split(": keep-alive\n\n").length - 1).toBe(2);
+  expect(elapsed).toBeGreaterThanOrEqual(290);
+  expect(elapsed).toBeLessThan(1_500);
+});
+
+test("a client that disconnects is removed; the ticker stops with the last stream", async () => {
+  const { url, hub } = await hubServer(100);
+  await Promise.all([1, 2, 3].map(() => readUntil(`${url}/things/d/events`, (t) => t.includes("snapshot"))));
+  await until(() => hub.size === 0, 3_000, "empty after three disconnects");
+  expect(hub.listeners("thing:d")).toBe(0);
+});
+
+test("closing the instance ends every open stream instead of waiting on clients", async () => {
+  const { url, hub, close } = await hubServer(60_000);
+  const response = await request(`${url}/things/c/events`, { dispatcher });
+  await until(() => hub.size === 1, 3_000, "one stream open");
+  const ended = response.body.text();
+  const started = Date.now();
+  await close();
+  expect(await ended).toContain("event: snapshot");
+  expect(Date.now() - started).toBeLessThan(1_000);
+});
+
+test("2000 open streams: each gets its snapshot, a published frame and a keep-alive from the one ticker", async () => {
+  const { url, hub } = await hubServer(300);
+  const count = 2_000;
+  const controller = new AbortController();
+  const texts = new Array<string>(count).fill("");
+  const reads = Array.from({ length: count }, async (_, i) => {
+    const response = await request(`${url}/things/many/events`, { dispatcher, signal: controller.signal });
+    try {
+      for await (const chunk of response.body) texts[i] += chunk.toString("utf8");
+    } catch {
+      // aborted at the end of the test
+    }
+  });
+  await until(() => hub.size === count, 20_000, `${count} streams open`);
+  await (await request(`${url}/things/many/bump`, { method: "POST", dispatcher })).body.dump();
+  await until(
+    () => texts.every((t) => t.includes("event: bumped") && t.includes(": keep-alive")),
+    10_000,
+    "a frame and a keep-alive on every stream",
+  );
+  expect(texts.every((t) => t.startsWith("event: snapshot\n"))).toBe(true);
+  controller.abort();
+  await Promise.all(reads);
+  await until(() => hub.size === 0, 10_000, "every stream removed");
+}, 60_000);
