@@ -32,11 +32,13 @@ export function universalChecks(checks: CollectedCheck[]): CollectedCheck[] {
   return UNIVERSAL_RULES.map((rule) => {
     let seen = 0;
     const violations: string[] = [];
+    const notes = new Set<string>();
     for (const collected of checks) {
       const observation = collected.universal[rule.id];
       if (observation === undefined) continue;
       seen += observation.seen;
       violations.push(...observation.violations.map((v) => `${v} (during "${collected.result.name}")`));
+      for (const note of observation.ambiguities ?? []) notes.add(note);
     }
     const name = `every response: ${rule.name}`;
     const base = { name, suite: "every-response", duration_ms: 0 };
@@ -58,6 +60,8 @@ export function universalChecks(checks: CollectedCheck[]): CollectedCheck[] {
       result = { ...base, status: "skipped", reason: "no response of this kind was seen", failure: null };
     } else {
       result = { ...base, status: "passed", reason: `${seen} responses checked`, failure: null };
+      if (notes.size > 0)
+        result.ambiguities = rule.clauses.flatMap((clause) => [...notes].map((note) => ({ clause, note })));
     }
     return { clauses: rule.clauses, result, universal: {} };
   });

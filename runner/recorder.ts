@@ -5,6 +5,8 @@ import type { Exchange } from "../spec/report.ts";
 export interface RuleObservation {
   seen: number;
   violations: string[];
+  /** Readings of a sentence the spec contradicts that the rule accepted (see noteRuleAmbiguity). */
+  ambiguities?: string[];
 }
 
 export interface CheckRecord {
@@ -45,6 +47,15 @@ export function observeRule(rule: string, violation?: string): void {
   const observation = current.universal[rule];
   observation.seen += 1;
   if (violation !== undefined && observation.violations.length < 5) observation.violations.push(violation);
+}
+
+/** A universal rule accepted a response under one reading of two contradicting sentences of the spec. */
+export function noteRuleAmbiguity(rule: string, note: string): void {
+  if (current === undefined) return;
+  current.universal[rule] ??= { seen: 0, violations: [] };
+  const observation = current.universal[rule];
+  observation.ambiguities ??= [];
+  if (!observation.ambiguities.includes(note)) observation.ambiguities.push(note);
 }
 
 /**
