@@ -52,6 +52,17 @@ export function unmet(needs: Need[]): string | undefined {
   return undefined;
 }
 
+/**
+ * Thrown from anywhere inside a check (a helper, a property's predicate) when the target cannot serve it after
+ * all, found only by asking (a region with no credits and nothing to fund it): the check is skipped with that
+ * reason, never failed or errored.
+ */
+export class CheckSkipped extends Error {}
+
+export function skipCheck(reason: string): never {
+  throw new CheckSkipped(reason);
+}
+
 /** Thrown by properties to carry fast-check's seed and path to the report. */
 export class PropertyFailure extends Error {
   constructor(
@@ -87,6 +98,7 @@ export function check(
     } catch (error) {
       const failure = error instanceof PropertyFailure ? error : undefined;
       const cause = failure?.cause ?? error;
+      if (cause instanceof CheckSkipped) ctx.skip(cause.message);
       meta.errored = isTargetError(cause);
       meta.failure = {
         message: redact(error instanceof Error ? error.message : String(error)),

@@ -16,6 +16,7 @@ import { ensureLlmKey } from "./helpers/byok.ts";
 import { finished, OUTBOUND, SHORT_CALL_MS, waitForCall } from "./helpers/calls.ts";
 import { patternNumber } from "./helpers/carrier.ts";
 import { firstPair, isListed, listedPairs, type Pair, type PairKind, unlistedName } from "./helpers/catalog.ts";
+import { throughCreditGate } from "./helpers/credits.ts";
 import { expectNameTaken, expectOneOfTwoCreated, expectRenameOntoTakenRefused } from "./helpers/names.ts";
 import { OVERRIDE_FIELDS, overrideOf } from "./helpers/overrides.ts";
 import { callOp } from "./helpers/profile.ts";
@@ -305,7 +306,9 @@ async function cascadeAgent(): Promise<AgentRecordRead> {
   });
 }
 
-const postToken = (body: unknown) => call("/v1/calls/token", { method: "POST", body, as: "editor" });
+/** A web call token: these checks need credits, not the 402 gate (credits.suite.ts tests it). */
+const postToken = (body: unknown) =>
+  throughCreditGate(() => call("/v1/calls/token", { method: "POST", body, as: "editor" }));
 
 let overridden: Promise<AgentRecordRead> | undefined;
 
@@ -388,10 +391,12 @@ check(
     expect(token.status, describe(token)).toBeLessThan(300);
     await expectAnalysed((token.json as { session_id: string }).session_id, model, mark, "the override's analysis");
     const from = await importFreshNumber();
-    const outbound = await call(OUTBOUND, {
-      method: "POST",
-      body: { from_phone_number_id: from.id, to: patternNumber(0, 0), agent_id: agent.id, agent_override },
-    });
+    const outbound = await throughCreditGate(() =>
+      call(OUTBOUND, {
+        method: "POST",
+        body: { from_phone_number_id: from.id, to: patternNumber(0, 0), agent_id: agent.id, agent_override },
+      }),
+    );
     expect(outbound.status, describe(outbound)).toBeLessThan(300);
     const { batch } = await startBatch({
       recipients: [{ to: patternNumber(0, 0) }],

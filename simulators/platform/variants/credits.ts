@@ -9,6 +9,7 @@ export const creditVariants = {
     section: "7",
     layer: "credits",
     reach: [
+      "agents",
       "errors",
       "auth",
       "service",
@@ -24,6 +25,7 @@ export const creditVariants = {
       "integrations",
       "byok",
     ],
+    // Checks in reach that place calls fund the region through test control first (throughCreditGate).
     alone: "a full run places calls, which need credits: only the checks that need none can pass",
   },
 } as const satisfies Record<string, VariantSpec>;
