@@ -89,8 +89,7 @@ check(
     ];
     const before = await runsOf(task.id);
     expect(before.map((run) => run.id).sort(), "the seeded runs are listed").toEqual(seeded.map((r) => r.id).sort());
-    const deleted = await callOp("task.delete", { task_id: task.id });
-    expect(deleted.status, describe(deleted)).toBe(200);
+    expectOkResult(await callOp("task.delete", { task_id: task.id }), "the task delete");
     const after = await runsOf(task.id);
     expect(after.map((run) => run.id).sort(), "the runs after the delete").toEqual(seeded.map((r) => r.id).sort());
     for (const run of after) expect(run.task_name, `run ${run.id} keeps the task's name`).toBe(task.name);
