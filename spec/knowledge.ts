@@ -73,4 +73,9 @@ export type KnowledgePage = z.infer<typeof KnowledgePage>;
 export const KB_FRAME_NAMES = ["snapshot", "progress", "status"] as const;
 export const KbSnapshotFrame = z.object({ event: z.literal("snapshot"), status: KbStatus, progress: KbProgress });
 export const KbProgressFrame = z.object({ event: z.literal("progress"), progress: KbProgress });
+/**
+ * 6.2 names the progress frame "(one step of the running build)", not its fields: the 2.2 progress object may
+ * also be written at the frame's top level (the `kb-progress-frame-flat` variant).
+ */
+export const KbProgressFrameFlat = KbProgress.extend({ event: z.literal("progress") });
 export const KbStatusFrame = z.object({ event: z.literal("status"), status: KbStatus });

@@ -81,6 +81,13 @@ export const streamVariants = {
     alone: "it is served with its own profile, which the whole run then reads",
     profile: { stream_delta_fields: ["content"] },
   },
+  "kb-progress-frame-flat": {
+    description:
+      "a knowledge-base build's progress frames carry done, failed, total, message and phase at their top level, not in a `progress` object (6.2 names the frame `progress (one step of the running build)`, not its fields)",
+    section: "6.2",
+    layer: "kb-progress-frame",
+    reach: ["knowledge"],
+  },
   "sse-query-422": {
     description:
       "a stream request with query parameters is a 422 before any stream opens (6.2: `None take query parameters`)",
