@@ -57,7 +57,12 @@ export function assumptionRows(profile: Profile): AssumptionRow[] {
     row("agent config defaults", [], "learnt from a minimal create, never assumed", "2.13"),
     row("tool create / list / get / delete / publish", toolOps.fields, toolOps.value, "4, 3.3"),
     row("tool record", [], "as the agent record, its `config` the 2.10 inline tool", "2.13, 3.3"),
-    row("task create / list / get / delete / update / run history", taskOps.fields, taskOps.value, "4"),
+    row(
+      "task create / list / get / delete / update / run history",
+      taskOps.fields,
+      `${taskOps.value}; run history rows \`{id, task_id, task_name, status, started_at, finished_at}\`, filtered by \`task_id\``,
+      "4",
+    ),
     row(
       "task fields",
       ["task_text_fields"],
@@ -114,7 +119,12 @@ export function assumptionRows(profile: Profile): AssumptionRow[] {
       `${ops(profile, ["byok.list"])}; \`PUT /v1/byok/{provider}\` body \`{${profile.byok_body_field}}\``,
       "4.1",
     ),
-    row("secret and provider-key list rows", [], '`{name, masked: "…<last 4>"}`', "2.13, 5"),
+    row(
+      "secret and provider-key list rows",
+      ["masked_tail"],
+      `\`{name, masked}\`, the secret list's \`masked\` being \`${profile.masked_tail.prefix}\` and the last ${profile.masked_tail.chars} characters of the value`,
+      "2.13, 5",
+    ),
     row(
       "outbound call",
       [],
@@ -150,6 +160,12 @@ export function assumptionRows(profile: Profile): AssumptionRow[] {
       opFields(["conversation.list"]),
       `body \`{conversation_id?, client_message_id, text, agent_id?}\` (no conversation_id starts one); answers \`{conversation_id, item}\`; ${ops(profile, ["conversation.list"])} lists them`,
       "4.1",
+    ),
+    row(
+      "knowledge-base stream frames",
+      [],
+      "a status frame names the state reached in `status`; a progress frame carries the 2.2 progress object in `progress` or at its top level (either is read)",
+      "6.2",
     ),
     row(
       "assistant.delta chunk field",
