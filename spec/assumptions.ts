@@ -122,7 +122,7 @@ export function assumptionRows(profile: Profile): AssumptionRow[] {
     row(
       "secret and provider-key list rows",
       ["masked_tail"],
-      `\`{name, masked}\`, the secret list's \`masked\` being \`${profile.masked_tail.prefix}\` and the last ${profile.masked_tail.chars} characters of the value`,
+      `\`{name, masked}\`: \`masked\` is \`${profile.masked_tail.prefix}\` and the last ${profile.masked_tail.chars} characters of the value (the secret list is held to the whole form, the provider-key list to the tail)`,
       "2.13, 5",
     ),
     row(

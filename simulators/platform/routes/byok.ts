@@ -29,7 +29,7 @@ export function byokRoutes(app: FastifyInstance, ctx: PlatformContext): void {
       .sort((a, b) => a.provider.localeCompare(b.provider))
       .map((key) => ({
         name: key.provider,
-        masked: ctx.faults.has("byok-list-full-value") ? key.value : maskedTail(key.value),
+        masked: ctx.faults.has("byok-list-full-value") ? key.value : maskedTail(ctx, key.value),
         updated_at: key.updated_at,
       }));
     return pageOf(ctx, rows, paging);
@@ -63,7 +63,7 @@ export function byokRoutes(app: FastifyInstance, ctx: PlatformContext): void {
     }
     storeKey(ctx, workspaceId, key);
     if (previous === undefined && ctx.variants.has("put-201-on-create")) reply.status(201);
-    return { name: provider, masked: maskedTail(api_key), updated_at: key.updated_at };
+    return { name: provider, masked: maskedTail(ctx, api_key), updated_at: key.updated_at };
   });
 
   app.delete("/v1/byok/:provider", async (request) => {
