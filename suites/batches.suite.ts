@@ -228,12 +228,13 @@ check(
   "a batch places no call before start_at, and dials once it has passed",
   ["batches.start-at"],
   async () => {
-    const startAt = (await serverNow()) + 8 * MINUTE;
-    const delayed = await startBatch({
-      recipients: [{ to: patternNumber(0, 0) }],
-      start_at: new Date(startAt).toISOString(),
+    // start_at is set once the batch's set-up is done, far enough ahead that a slow create still precedes it.
+    let startAt = 0;
+    const delayed = await startBatch(async () => {
+      startAt = (await serverNow()) + 30 * MINUTE;
+      return { recipients: [{ to: patternNumber(0, 0) }], start_at: new Date(startAt).toISOString() };
     });
-    await waitForBatch(delayed.batch.id, completed, realBudget(20 * MINUTE), "completed");
+    await waitForBatch(delayed.batch.id, completed, realBudget(45 * MINUTE), "completed");
     const dials = await dialsFrom(delayed.from.e164);
     const early = dials.filter((dial) => dial.sim_ms < startAt);
     expect(early, `dials before start_at ${new Date(startAt).toISOString()}: ${dialLog(dials)}`).toEqual([]);
