@@ -277,7 +277,10 @@ async function throughAChange(
   // The snapshot marks the subscription as established; other checks judge whether it comes.
   await firstFrame(stream).catch(() => undefined);
   await change();
-  // The change is read back through the polling endpoint; give its last frames a moment to arrive.
+  // The change is read back through the polling endpoint; its frames may still be on their way (a server may
+  // write a stream in small pieces): wait for the first, then give the last a moment to arrive.
+  const live = { from: 1, timeoutMs: deadline(), what: "a live frame after the change" };
+  await stream.waitFor(() => true, live).catch(() => undefined);
   await stream.observe(100);
   stream.close();
   expect(stream.frames.length, `a snapshot and live frames\n${stream.describe()}`).toBeGreaterThan(1);
