@@ -143,16 +143,20 @@ function variantMatrixMarkdown(outcomes: Outcome[], wallMs: number): string {
     const ambiguous = o.ambiguous.length > 0 ? o.ambiguous.join(", ") : "-";
     return `| ${o.label} | ${o.variants.length} | ${suites} | ${result} | ${ambiguous} | ${Math.round(o.ms / 1000)} s |`;
   });
+  const passes = (o: Outcome, variant: VariantName) =>
+    green(o) || (o.culprits !== undefined && !o.culprits.some((c) => c.variant === variant));
   const variantRows = outcomes.flatMap((o) =>
     o.variants.map((variant) => {
-      const ok = green(o) || (o.culprits !== undefined && !o.culprits.some((c) => c.variant === variant));
+      const ok = passes(o, variant);
       return `| \`${variant}\` | ${VARIANTS[variant].section} | ${VARIANTS[variant].description.replaceAll("|", "\\|")} | ${o.label} | ${ok ? "passed" : "**failed**"} |`;
     }),
   );
-  const passed = outcomes.filter(green).flatMap((o) => o.variants).length;
+  // A variant whose stack failed passes when it passed alone (the stack's failure was another's, or a flake).
+  const passed = outcomes.flatMap((o) => o.variants.filter((variant) => passes(o, variant))).length;
   const total = outcomes.flatMap((o) => o.variants).length;
+  const stacksFailed = outcomes.filter((o) => !green(o)).length;
   return [
-    `${passed} of ${total} legal variants pass with nothing failed or errored, in ${outcomes.length} runs, three at a time (${Math.round(wallMs / 1000)} s).`,
+    `${passed} of ${total} legal variants pass with nothing failed or errored, in ${outcomes.length} runs, three at a time (${Math.round(wallMs / 1000)} s)${stacksFailed > 0 ? `; ${stacksFailed} run(s) failed` : ""}.`,
     "",
     "| run | variants | suites | result | passed under one reading of a contradiction (ambiguous) | time |",
     "|---|---|---|---|---|---|",
