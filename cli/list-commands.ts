@@ -1,8 +1,9 @@
-// `cap-conformance faults`, `variants`, `assumptions` and `clauses`: what the tool knows, as text or JSON.
+// `cap-conformance faults`, `variants`, `hostile`, `assumptions` and `clauses`: what the tool knows, as text or JSON.
 import { parseArgs } from "node:util";
 import { listChecks } from "../runner/list-checks.ts";
 import { UNIVERSAL_RULES } from "../runner/universal-rules.ts";
 import { FAULTS } from "../simulators/platform/faults/index.ts";
+import { HOSTILE } from "../simulators/platform/hostile/index.ts";
 import { VARIANTS } from "../simulators/platform/variants/index.ts";
 import { assumptionRows, assumptionsMarkdown } from "../spec/assumptions.ts";
 import { CLAUSES } from "../spec/clauses/index.ts";
@@ -43,6 +44,21 @@ export function variantsCommand(argv: string[]): number {
       console.log(`${row.name.padEnd(40)} §${row.section} ${row.description}
 ${" ".repeat(41)}reaches ${reach}`);
     }
+  }
+  return 0;
+}
+
+export function hostileCommand(argv: string[]): number {
+  const rows = Object.entries(HOSTILE).map(([name, hostile]) => ({
+    name,
+    description: hostile.description,
+    clauses: [...hostile.clauses],
+  }));
+  if (argv.includes("--json")) {
+    console.log(JSON.stringify(rows, null, 2));
+  } else {
+    for (const row of rows)
+      console.log(`${row.name.padEnd(20)} ${row.description}\n${" ".repeat(21)}met by ${row.clauses.join(", ")}`);
   }
   return 0;
 }

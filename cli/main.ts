@@ -40,6 +40,8 @@ export async function main(argv: string[]): Promise<number> {
         return (await import("./list-commands.ts")).assumptionsCommand(rest);
       case "variants":
         return (await import("./list-commands.ts")).variantsCommand(rest);
+      case "hostile":
+        return (await import("./list-commands.ts")).hostileCommand(rest);
       case "clauses":
         return await (await import("./list-commands.ts")).clausesCommand(rest);
       case "report":

@@ -37,6 +37,8 @@ export interface SeenResponse {
   status: number;
   contentType: string | undefined;
   text: string;
+  /** False when the body's bytes are not UTF-8 (`text` then holds U+FFFD in their place). */
+  utf8?: boolean;
   /** The profile's name of the operation called, when the check called one by name. */
   operation?: string;
 }
@@ -46,17 +48,10 @@ export function applyUniversalRules(response: SeenResponse): void {
   observeRule("no-429", response.status === 429 ? `${where}: the API answered 429` : undefined);
   // Media types are case-insensitive (RFC 9110 8.3.1): `Application/JSON` is JSON.
   const isStream = /^text\/event-stream/i.test(response.contentType ?? "");
-  if (!isStream && response.text.length > 0) {
-    const json = /^application\/json/i.test(response.contentType ?? "");
-    observeRule("json", json ? undefined : `${where}: Content-Type is ${response.contentType ?? "absent"}`);
-  }
+  const parsed = parseBody(response.text);
+  if (!isStream && response.text.length > 0) observeRule("json", notJson(response, where, parsed));
   if (response.status < 400) return;
-  let body: unknown;
-  try {
-    body = JSON.parse(response.text);
-  } catch {
-    body = undefined;
-  }
+  const body = "value" in parsed ? parsed.value : undefined;
   const envelope = ErrorEnvelope.safeParse(body);
   observeRule("envelope", envelope.success ? undefined : `${where}: body is not {detail: {message, errors}}`);
   const errors = (body as { detail?: { errors?: unknown } } | undefined)?.detail?.errors;
@@ -85,4 +80,25 @@ function observeSingleProblem(response: SeenResponse, where: string, errors: unk
     "single-problem",
     errors.length === 1 ? `${where}: one problem, listed in detail.errors ${JSON.stringify(errors)}` : undefined,
   );
+}
+
+function parseBody(text: string): { value: unknown } | { error: string } {
+  try {
+    return { value: JSON.parse(text) };
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/**
+ * 4: "Bodies are JSON (Content-Type: application/json)": the type, and the body itself. JSON text exchanged
+ * between systems is UTF-8 (RFC 8259, 8.1), so bytes that are not UTF-8 are not JSON either.
+ */
+function notJson(response: SeenResponse, where: string, parsed: { value: unknown } | { error: string }) {
+  if (!/^application\/json/i.test(response.contentType ?? "")) {
+    return `${where}: Content-Type is ${response.contentType ?? "absent"}`;
+  }
+  if (response.utf8 === false) return `${where}: the body is not UTF-8, so it is not JSON (RFC 8259, 8.1)`;
+  if ("error" in parsed) return `${where}: the body is not JSON (${parsed.error})`;
+  return undefined;
 }

@@ -5,7 +5,9 @@ import { ApiError } from "../shared/api-error.ts";
 import { createServer } from "../shared/server.ts";
 import type { PlatformContext } from "./context.ts";
 import { creditLedger } from "./credits/ledger.ts";
+import { installHostile } from "./hostile/index.ts";
 import { authenticate } from "./http/auth.ts";
+import { closeControlPlaneClient } from "./http/control-plane-client.ts";
 import { bodyLimitFor, optionalBehaviours } from "./http/optional-behaviours.ts";
 import { profileRewrites, rewriteUrl } from "./http/profile-paths.ts";
 import { variantReplies } from "./http/variant-replies.ts";
@@ -41,6 +43,8 @@ export function buildPlatform(ctx: PlatformContext): FastifyInstance {
     ...(rewrites.length > 0 ? { rewriteUrl: (method, url) => rewriteUrl(rewrites, method, url) } : {}),
   });
   app.decorateRequest("principal", null as never);
+  // First, so a hostile answer comes whatever the credential, as a misbehaving proxy's would.
+  installHostile(app, ctx.hostile ?? []);
   optionalBehaviours(app, ctx.profile);
   // A legal variant: a region whose workspaces hold no credits until someone sets a balance.
   if (ctx.variants.has("no-credits")) creditLedger(ctx.store).setAll(0);
@@ -75,6 +79,7 @@ export function buildPlatform(ctx: PlatformContext): FastifyInstance {
   // After the planted faults' hooks: a variant writes the reply as its server would, whatever the reply is.
   variantReplies(app, ctx);
 
+  app.addHook("onClose", () => closeControlPlaneClient(ctx));
   app.addHook("onRequest", async (request) => {
     const path = request.url.split("?")[0]!;
     if (isPublic(ctx, request.method, path)) return;

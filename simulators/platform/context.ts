@@ -3,6 +3,7 @@ import type { Profile } from "../../spec/profile.ts";
 import type { Clock } from "../shared/clock.ts";
 import type { EventBus } from "./events/bus.ts";
 import type { FaultSet } from "./faults/index.ts";
+import type { HostileName } from "./hostile/index.ts";
 import type { RegionStore } from "./store.ts";
 import type { VariantSet } from "./variants/index.ts";
 
@@ -25,6 +26,8 @@ export interface PlatformContext {
   faults: FaultSet;
   /** The legal variants this instance serves (simulators/platform/variants): how it conforms differently. */
   variants: VariantSet;
+  /** Hostile behaviours (`serve --hostile`), installed before every route; none on a conforming instance. */
+  hostile?: readonly HostileName[];
   clock: Clock;
   store: RegionStore;
   wiring: Wiring;

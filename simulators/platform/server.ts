@@ -7,6 +7,7 @@ import { buildPlatform } from "./app.ts";
 import type { Wiring } from "./context.ts";
 import { EventBus } from "./events/bus.ts";
 import { type FaultName, FaultSet } from "./faults/index.ts";
+import type { HostileName } from "./hostile/index.ts";
 import { idMinter } from "./ids.ts";
 import { regionStoreFor } from "./regions/store-scope.ts";
 import { type VariantName, VariantSet } from "./variants/index.ts";
@@ -17,6 +18,8 @@ export interface PlatformOptions {
   wiring: Wiring;
   faults?: Iterable<FaultName>;
   variants?: Iterable<VariantName>;
+  /** Hostile behaviours (`serve --hostile`); none by default. */
+  hostile?: readonly HostileName[];
   port?: number;
   upstreamTimeoutMs?: number;
   /** For tests and short load runs: the SSE keep-alive interval (default 15 000 ms, section 6.2). */
@@ -40,6 +43,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     clock: options.clock,
     faults: new FaultSet(options.faults),
     variants,
+    hostile: options.hostile ?? [],
     store: regionStoreFor(new FaultSet(options.faults)),
     wiring: options.wiring,
     events: new EventBus(idMinter(variants)),

@@ -5,6 +5,7 @@ import { type ApiResponse, call, describe, type Who } from "../../runner/http-cl
 import { track, uniqueName } from "../../runner/resources.ts";
 import { deletedOrGone } from "../../runner/response.ts";
 import { runConfig } from "../../runner/run-config.ts";
+import { pause } from "../../runner/traffic.ts";
 import type { KbStatus } from "../../spec/knowledge.ts";
 import { callOp, profile } from "./profile.ts";
 import { websiteUrl } from "./website.ts";
@@ -66,7 +67,7 @@ export async function waitForKb(
     if (Date.now() > until) {
       throw new Error(`knowledge base ${kbId} did not become ${what} within ${deadlineMs} ms (last: ${kb.status})`);
     }
-    await new Promise((resolve) => setTimeout(resolve, pollIntervalMs()));
+    await pause(pollIntervalMs());
   }
 }
 

@@ -1,8 +1,9 @@
 // One open SSE response: headers, frames, keep-alive bookkeeping and a clean end. It owns no timer; the
 // hub's single ticker decides when a keep-alive is due, so thousands of open streams cost one interval.
-// Legal variants may hold the first byte back a while, or hand the socket a frame in many small writes.
+// Live frames wait in `pending` until the hub flushes them: frames published while a fan-out is under way
+// leave in one write per stream instead of one each. Legal variants may hold the first byte back a while, or
+// hand the socket a flush in many small writes.
 import type { ServerResponse } from "node:http";
-import { KEEP_ALIVE } from "./frame.ts";
 
 /** A client that stops reading is dropped rather than buffered without bound (delivery is best effort, 6.2 rule 2). */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -13,19 +14,20 @@ export interface StreamHeaders {
 }
 
 export interface WriteOptions {
-  /** The keep-alive comment as written on the wire. */
-  keepAlive?: string;
   /** Nothing, headers included, leaves before this many ms (the `stream-first-byte-300ms` variant). */
   firstByteDelayMs?: number;
-  /** Each text reaches the socket in writes of at most this many bytes, one per turn of the event loop. */
+  /** Each flush reaches the socket in writes of at most this many bytes, one per turn of the event loop. */
   pieceBytes?: number;
 }
 
 export class SseConnection {
   private nextKeepAliveAt: number;
   private readonly onClosed: Array<() => void> = [];
-  /** Text not yet handed to the socket: held before the first byte, or waiting for its turn in small writes. */
-  private readonly pending: Buffer[] = [];
+  /** Encoded frames queued for the next flush, oldest first, and their size. */
+  private pending: Buffer[] = [];
+  private pendingBytes = 0;
+  /** Flushed bytes not yet handed to the socket: held before the first byte, or waiting for their small write. */
+  private readonly outbox: Buffer[] = [];
   private held = false;
   private pumping = false;
   private endRequested = false;
@@ -74,31 +76,49 @@ export class SseConnection {
     return !this.res.destroyed && !this.res.writableEnded;
   }
 
-  write(text: string): void {
+  /** Writes now, after anything queued (the snapshot at subscription, when nothing is queued yet). */
+  write(text: string | Buffer): void {
+    this.queue(typeof text === "string" ? Buffer.from(text) : text);
+    this.flush();
+  }
+
+  /** Queues an encoded frame for the next flush; true when the queue was empty (the hub then owes a flush). */
+  queue(bytes: Buffer): boolean {
+    if (!this.isOpen) return false;
+    this.pending.push(bytes);
+    this.pendingBytes += bytes.length;
+    return this.pending.length === 1;
+  }
+
+  /** Sends everything queued in one write (or, for a variant, in its small writes). */
+  flush(): void {
+    if (this.pending.length === 0) return;
+    const bytes = this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending, this.pendingBytes);
+    this.pending = [];
+    this.pendingBytes = 0;
     if (!this.isOpen) return;
-    if (this.res.writableLength > MAX_BUFFERED_BYTES) {
+    if (this.res.writableLength + bytes.length > MAX_BUFFERED_BYTES) {
       this.res.destroy();
       return;
     }
-    if (!this.held && this.options.pieceBytes === undefined && this.pending.length === 0) {
-      this.res.write(text);
+    if (!this.held && this.options.pieceBytes === undefined && this.outbox.length === 0) {
+      this.res.write(bytes);
       return;
     }
-    const bytes = Buffer.from(text);
     const size = this.options.pieceBytes ?? bytes.length;
-    for (let at = 0; at < bytes.length; at += size) this.pending.push(bytes.subarray(at, at + size));
+    for (let at = 0; at < bytes.length; at += size) this.outbox.push(bytes.subarray(at, at + size));
     this.pump();
   }
 
-  /** Hands pending text to the socket: all at once, or one small piece per turn of the event loop. */
+  /** Hands the outbox to the socket: all at once, or one small piece per turn of the event loop. */
   private pump(): void {
     if (this.held || this.pumping) return;
     if (this.options.pieceBytes === undefined) {
-      for (const piece of this.pending.splice(0)) if (this.isOpen) this.res.write(piece);
+      for (const piece of this.outbox.splice(0)) if (this.isOpen) this.res.write(piece);
       if (this.endRequested) this.end();
       return;
     }
-    const piece = this.pending.shift();
+    const piece = this.outbox.shift();
     if (piece === undefined) {
       if (this.endRequested) this.end();
       return;
@@ -111,15 +131,15 @@ export class SseConnection {
     });
   }
 
-  /** Called by the hub's ticker; sends a comment when this stream's 15 s (configured) slot has come. */
-  keepAliveIfDue(now: number): void {
-    if (now < this.nextKeepAliveAt) return;
+  /** Called by the hub's ticker: whether this stream's 15 s (configured) slot for a keep-alive has come (the hub then queues one). */
+  keepAliveDue(now: number): boolean {
+    if (now < this.nextKeepAliveAt) return false;
     this.nextKeepAliveAt = now + this.keepAliveMs;
     this.keepAlivesSent += 1;
-    this.write(this.options.keepAlive ?? KEEP_ALIVE);
+    return true;
   }
 
-  /** Keep-alive comments written so far (read by the planted `sse-keepalive-once` fault). */
+  /** Keep-alive comments queued so far (read by the planted `sse-keepalive-once` fault). */
   keepAlivesSent = 0;
 
   onClose(listener: () => void): void {
@@ -127,9 +147,10 @@ export class SseConnection {
     else this.onClosed.push(listener);
   }
 
-  /** Ends the response once what was written has left (at once when nothing is pending). */
+  /** Ends the response once what was written has left (at once when nothing is waiting). */
   end(): void {
-    if (this.pending.length > 0 || this.held || this.pumping) {
+    this.flush();
+    if (this.outbox.length > 0 || this.held || this.pumping) {
       this.endRequested = true;
       if (this.held) this.res.destroy();
       return;

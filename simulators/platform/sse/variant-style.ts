@@ -10,6 +10,8 @@ const STREAM_EXTENSION = { stream_meta: { server: "reference-variant", sequence_
 
 export interface StreamWriting {
   style: FrameStyle;
+  /** The keep-alive comment as written on the wire. */
+  keepAlive: string;
   connection: WriteOptions;
   /** A comment written before the snapshot, if any. */
   openComment?: string;
@@ -30,8 +32,8 @@ export function streamWriting(variants: VariantSet): StreamWriting {
   let sequence = 0;
   return {
     style,
+    keepAlive: keepAliveComment(variants.has("sse-keepalive-text") ? "ping" : " keep-alive", style),
     connection: {
-      keepAlive: keepAliveComment(variants.has("sse-keepalive-text") ? "ping" : " keep-alive", style),
       ...(variants.has("stream-first-byte-300ms") ? { firstByteDelayMs: 300 } : {}),
       ...(variants.has("sse-small-writes") ? { pieceBytes: 7 } : {}),
     },
