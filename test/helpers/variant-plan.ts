@@ -35,7 +35,15 @@ export function variantPlan(bundles = 3): VariantRun[] {
     open.sort((a, b) => a.length - b.length)[0]!.push(name);
   }
   const runs: VariantRun[] = stacks.map((variants, i) => ({ label: `stack-${i + 1}`, variants }));
-  for (const name of names) {
+  // The runs alone follow the stacks, the widest reach first: the longest of them then start as the first
+  // stacks end, and the short ones fill in after (the matrix's wall time is the pool's longest lane).
+  const alone = names.filter((name) => "alone" in VARIANTS[name]);
+  const reachOf = (name: VariantName) => {
+    const spec = VARIANTS[name];
+    return "reach" in spec ? spec.reach.length : 0;
+  };
+  alone.sort((a, b) => reachOf(b) - reachOf(a));
+  for (const name of alone) {
     const spec = VARIANTS[name];
     if (!("alone" in spec)) continue;
     runs.push({
