@@ -14,7 +14,7 @@ const USAGE: Record<string, string> = {
     "  cap-conformance doctor [--target FILE | --base-url URL --token-admin T --token-editor T --token-viewer T]\n" +
     "                         [--profile FILE] [--timeout-ms N] [--json]",
   simulate:
-    "  cap-conformance simulate [--out target.json] [--minute-ms N] [--listen HOST [--port N] [--public-host H | --public-url NAME=URL]...]",
+    "  cap-conformance simulate [--out target.json] [--minute-ms N] [--workers N] [--listen HOST [--port N] [--public-host H | --public-url NAME=URL]...]",
   faults: "  cap-conformance faults [--json]",
   clauses: "  cap-conformance clauses [--json]",
   report: "  cap-conformance report DIR [--annotations]",
@@ -63,6 +63,8 @@ const DETAILS: Record<string, string> = {
   --port N                 the control plane's port; carrier, provider, website, webhook sink take the next four
   --public-host HOST       advertise http://HOST:PORT for each (needs --port)
   --public-url NAME=URL    advertise URL for one (control_plane, carrier, provider, website, webhook_sink)
+  --workers N              N processes answer the carrier's and the provider's ports each (SO_REUSEPORT,
+                           Linux), their state kept in this one (default 0: this process answers them)
   Runs until SIGINT/SIGTERM.`,
 };
 

@@ -24,12 +24,16 @@ export async function simulateCommand(argv: string[], signal?: AbortSignal): Pro
       port: { type: "string", default: "0" },
       "public-host": { type: "string" },
       "public-url": { type: "string", multiple: true, default: [] },
+      workers: { type: "string", default: "0" },
     },
     strict: true,
   });
   const minuteMs = Number(values["minute-ms"]);
   if (!(minuteMs > 0)) throw new UsageError("--minute-ms must be positive");
-  const network = simulatorNetwork(values);
+  const workers = Number(values.workers);
+  if (!Number.isInteger(workers) || workers < 0 || workers > 64)
+    throw new UsageError("--workers must be a whole number from 0 to 64");
+  const network = { ...simulatorNetwork(values), workers };
   const simulators = await startSimulators(minuteMs, network);
   const stopped = untilStopped(signal);
   writeTargetFile(values.out, simulators.target);
