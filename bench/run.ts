@@ -1,14 +1,16 @@
 // `npm run bench`: the reference platform and the simulators measured against baselines taken in the
 // same run on the same machine. Prints tables and writes reports/out/bench.json. Every figure is a
 // ratio to its baseline, so numbers from different machines stay comparable.
-// BENCH_PARTS=platform,simulators,scenarios picks parts (default: all three); BENCH_SIMULATORS picks the
+// BENCH_PARTS=platform,runs,simulators,scenarios picks parts (default: all four); BENCH_SIMULATORS picks the
 // simulators' rows (floor,control-plane,sink,carrier,provider; default all), BENCH_WORKERS the front workers of
-// the carrier's and the provider's second rows (default 2, 0 for none); BENCH_DURATION_S,
-// BENCH_STREAMS, BENCH_WEBHOOK_EVENTS, BENCH_SIM_DURATION_S and BENCH_SCENARIO_DURATION size them.
+// the carrier's and the provider's second rows (default 2, 0 for none); BENCH_DURATION_S, BENCH_STREAMS,
+// BENCH_WEBHOOK_EVENTS, BENCH_LATENCIES, BENCH_SIM_DURATION_S and BENCH_SCENARIO_DURATION size them.
+import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { request } from "undici";
+import { type FullRunResult, fullRunRows, measureFullRun } from "./full-run.ts";
 import { measureGet, type RateResult } from "./http-rate.ts";
 import { startBaseline, startServe, startSimulate } from "./processes.ts";
 import { type ScenarioCpu, type ScenarioLoad, scenarioCpu, startPlatformChild } from "./scenario-cpu.ts";
@@ -30,10 +32,30 @@ const WORKERS = Number(process.env.BENCH_WORKERS ?? 2);
 const SCENARIO_DURATION = process.env.BENCH_SCENARIO_DURATION ?? "20s";
 const CONNECTIONS = 32;
 const AGENTS = 60;
-const STREAMS = Number(process.env.BENCH_STREAMS ?? 2000);
+const STREAMS = Number(process.env.BENCH_STREAMS ?? 10_000);
 const POSTS = 20;
 const WEBHOOK_EVENTS = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 2000);
-const PARTS = new Set((process.env.BENCH_PARTS ?? "platform,simulators,scenarios").split(","));
+const PARTS = new Set((process.env.BENCH_PARTS ?? "platform,runs,simulators,scenarios").split(","));
+/** Added to every response of the target, one full run each after the loopback one (`BENCH_LATENCIES=30,100`). */
+const LATENCIES = (process.env.BENCH_LATENCIES ?? "30,100")
+  .split(",")
+  .filter((v) => v.trim() !== "")
+  .map(Number);
+const RUN_SEED = 42;
+/** Sockets besides the streams: the servers, the simulators, the control plane's pool, node itself. */
+const SPARE_DESCRIPTORS = 1_000;
+
+/** Each stream is a socket in the bench and one in `serve` (which inherits this limit): fail early, saying so. */
+function assertDescriptors(): void {
+  const limit = execFileSync("sh", ["-c", "ulimit -n"], { encoding: "utf8" }).trim();
+  const needed = STREAMS + SPARE_DESCRIPTORS;
+  if (limit !== "unlimited" && Number(limit) < needed) {
+    throw new Error(
+      `the SSE row holds ${STREAMS} streams, so the bench and serve need ${needed} file descriptors each, ` +
+        `but ulimit -n is ${limit}: raise it (ulimit -n ${needed}) or set BENCH_STREAMS lower`,
+    );
+  }
+}
 const SIMULATOR_ROWS = new Set(
   (process.env.BENCH_SIMULATORS ?? "floor,control-plane,sink,carrier,provider").split(","),
 );
@@ -93,7 +115,12 @@ async function providerKey(target: { simulators: { provider?: string } }): Promi
 function row(r: RateResult, baseline: RateResult): string {
   const ratio = (r.requestsPerSecond / baseline.requestsPerSecond).toFixed(2);
   const ms = (n: number) => n.toFixed(1);
-  return `| ${r.label} | ${Math.round(r.requestsPerSecond)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${ratio} | ${r.non2xx + r.errors} |`;
+  const cpu = r.cpuUsPerRequest === undefined ? "" : Math.round(r.cpuUsPerRequest).toString();
+  const cpuRatio =
+    r.cpuUsPerRequest === undefined || baseline.cpuUsPerRequest === undefined
+      ? ""
+      : (baseline.cpuUsPerRequest / r.cpuUsPerRequest).toFixed(2);
+  return `| ${r.label} | ${Math.round(r.requestsPerSecond)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${ratio} | ${cpu} | ${cpuRatio} | ${r.non2xx + r.errors} |`;
 }
 
 async function platformPart(dir: string, lines: string[], out: Record<string, unknown>): Promise<void> {
@@ -111,19 +138,24 @@ async function platformPart(dir: string, lines: string[], out: Record<string, un
       // Warm both servers (JIT, connection pools) before measuring.
       await measureGet("warm-up", `${url}/`, {}, { connections: 8, durationS: 2 });
       await measureGet("warm-up", `${base}/v1/agents?limit=20`, headers, { connections: 8, durationS: 2 });
-      const baseline = await measureGet("bare node:http, same JSON", `${url}/`, {}, opts);
+      const baseline = await measureGet(
+        "bare node:http, same JSON",
+        `${url}/`,
+        {},
+        { ...opts, serverPid: bare.process.pid },
+      );
       const platform = await measureGet(
         "reference platform GET /v1/agents?limit=20",
         `${base}/v1/agents?limit=20`,
         headers,
-        opts,
+        { ...opts, serverPid: serve.process.pid },
       );
-      const sse = await measureSse(target, await providerKey(target), STREAMS, POSTS);
+      const sse = await measureSse(target, await providerKey(target), STREAMS, POSTS, serve.process.pid);
       const webhooks = await measureWebhooks(target, WEBHOOK_EVENTS);
       lines.push(
         "",
-        "| what | req/s | p50 ms | p95 ms | p99 ms | ratio to baseline | errors |",
-        "|---|---|---|---|---|---|---|",
+        "| what | req/s | p50 ms | p95 ms | p99 ms | ratio to baseline | server CPU µs per request | CPU ratio (baseline's / this) | errors |",
+        "|---|---|---|---|---|---|---|---|---|",
         row(baseline, baseline),
         row(platform, baseline),
         "",
@@ -131,6 +163,7 @@ async function platformPart(dir: string, lines: string[], out: Record<string, un
         "|---|---|---|---|---|",
         `| SSE | streams held open through a 15 s keep-alive period (all got a keep-alive) | ${sse.held} of ${sse.streams} (${sse.keptAlive} kept alive) | | |`,
         `| SSE | post to first assistant.delta on every one of ${sse.streams} streams, p50 / p99 ms (${sse.posts} posts) | ${sse.firstDeltaP50.toFixed(1)} / ${sse.firstDeltaP99.toFixed(1)} | provider time to first token p99 ${sse.providerTtftP99.toFixed(1)} | ${(sse.firstDeltaP99 / sse.providerTtftP99).toFixed(1)}x |`,
+        `| SSE | serve CPU per post: the reply and all its frames to every one of ${sse.streams} streams, ms | ${sse.serverCpuMsPerPost?.toFixed(0) ?? "(no /proc)"} | | |`,
         `| webhooks | deliveries per second to the sink (${webhooks.events} events, ${WEBHOOK_CONCURRENCY} at a time) | ${Math.round(webhooks.platformPerSecond)} | direct POSTs to the sink, ${WEBHOOK_CONCURRENCY} at a time: ${Math.round(webhooks.baselinePerSecond)}/s | ${(webhooks.platformPerSecond / webhooks.baselinePerSecond).toFixed(2)} |`,
       );
       Object.assign(out, { baseline, platform, sse, webhooks });
@@ -140,6 +173,27 @@ async function platformPart(dir: string, lines: string[], out: Record<string, un
   } finally {
     await serve.stop();
   }
+}
+
+/** Full runs on loopback, then with each added latency, each against a fresh two-region serve (same start state). */
+async function runsPart(dir: string, lines: string[], out: Record<string, unknown>): Promise<void> {
+  const runs: FullRunResult[] = [];
+  for (const ms of [0, ...LATENCIES]) {
+    const targetFile = join(dir, `run-target-${ms}.json`);
+    const { child } = await startServe(targetFile);
+    try {
+      runs.push(await measureFullRun(targetFile, ms, RUN_SEED));
+    } finally {
+      await child.stop();
+    }
+  }
+  lines.push(
+    "",
+    `Full runs (\`run --target\`, seed ${RUN_SEED}) against a fresh two-region serve each, on loopback and through the shaping proxy (\`--add-latency-ms\`)`,
+    "",
+    ...fullRunRows(runs),
+  );
+  out.runs = runs;
 }
 
 async function simulatorsPart(dir: string, lines: string[], out: Record<string, unknown>): Promise<void> {
@@ -223,12 +277,14 @@ async function scenariosPart(dir: string, lines: string[], out: Record<string, u
 }
 
 async function main(): Promise<void> {
+  if (PARTS.has("platform")) assertDescriptors();
   const dir = mkdtempSync(join(tmpdir(), "cap-bench-"));
   const lines = [
     `Benchmark ${new Date().toISOString().slice(0, 10)} on ${cpus().length}x ${cpus()[0]?.model ?? "cpu"}, Node ${process.version}, load average ${loadavg()[0]!.toFixed(1)} at the start, ${CONNECTIONS} connections, ${DURATION_S} s each`,
   ];
   const out: Record<string, unknown> = { date: new Date().toISOString(), loadavg: loadavg() };
   if (PARTS.has("platform")) await platformPart(dir, lines, out);
+  if (PARTS.has("runs")) await runsPart(dir, lines, out);
   if (PARTS.has("simulators")) await simulatorsPart(dir, lines, out);
   if (PARTS.has("scenarios")) await scenariosPart(dir, lines, out);
   console.log(lines.join("\n"));

@@ -1,11 +1,17 @@
 // How many concurrent SSE streams the reference platform holds with keep-alives, and the delay from a
 // posted message to the first assistant.delta on every stream at that level. The baseline is the
 // provider simulator's own time to first token, measured directly in the same run.
+//
+// The streams are read with bare sockets and a byte search for the frames counted (the snapshot, the
+// first assistant.delta, a comment line), not a full HTTP and SSE client: with ten thousand streams on
+// one core, a client that parses every frame would measure itself. The harness's own reader (runner/sse-client.ts)
+// is what checks the wire format.
 import { randomUUID } from "node:crypto";
 import { setMaxListeners } from "node:events";
-import { createParser } from "eventsource-parser";
-import { Agent, request } from "undici";
+import { connect } from "node:net";
+import { request } from "undici";
 import type { Target } from "../spec/target.ts";
+import { cpuSeconds } from "./cpu.ts";
 import { percentile } from "./http-rate.ts";
 
 export interface SseResult {
@@ -16,16 +22,28 @@ export interface SseResult {
   firstDeltaP50: number;
   firstDeltaP99: number;
   providerTtftP99: number;
+  /** CPU ms the server process spent per post: the reply, and all its frames fanned out to every stream. */
+  serverCpuMsPerPost?: number;
 }
 
 export interface Subscriber {
   snapshot: boolean;
   keepAlives: number;
+  /** Replies that ended on this stream (assistant.completed frames). */
+  replies: number;
   closed: boolean;
   onDelta?: () => void;
 }
 
-const dispatcher = new Agent({ connections: null, pipelining: 0, headersTimeout: 30_000, bodyTimeout: 0 });
+/** How long a stream may take to answer its request with a head. */
+const HEAD_TIMEOUT_MS = 30_000;
+const SNAPSHOT = Buffer.from("event: conversation.snapshot");
+const DELTA = Buffer.from("event: assistant.delta");
+const COMPLETED = Buffer.from("event: assistant.completed");
+/** A line that starts with a colon: the comment a keep-alive is (JSON data never holds a raw newline). */
+const COMMENT = Buffer.from("\n:");
+/** Bytes kept from one read to the next, so a marker split between two reads is still found. */
+const CARRY = Math.max(SNAPSHOT.length, DELTA.length, COMPLETED.length, COMMENT.length) - 1;
 
 export async function until(condition: () => boolean, timeoutMs: number, what: string): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -35,28 +53,52 @@ export async function until(condition: () => boolean, timeoutMs: number, what: s
   }
 }
 
-export async function subscribe(url: string, token: string, signal: AbortSignal): Promise<Subscriber> {
-  const subscriber: Subscriber = { snapshot: false, keepAlives: 0, closed: false };
-  const response = await request(url, { headers: { authorization: `Bearer ${token}` }, dispatcher, signal });
-  if (response.statusCode !== 200) throw new Error(`stream answered ${response.statusCode}`);
-  const parser = createParser({
-    onEvent: (event) => {
-      if (event.event === "conversation.snapshot") subscriber.snapshot = true;
-      if (event.event === "assistant.delta") subscriber.onDelta?.();
-    },
-    onComment: () => {
-      subscriber.keepAlives += 1;
-    },
+/** Opens one stream on a socket of its own; resolves once the server answered 200 with its head. */
+export function subscribe(url: string, token: string, signal: AbortSignal): Promise<Subscriber> {
+  const { hostname, port, pathname, search } = new URL(url);
+  const subscriber: Subscriber = { snapshot: false, keepAlives: 0, replies: 0, closed: false };
+  return new Promise<Subscriber>((resolve, reject) => {
+    const socket = connect(Number(port), hostname);
+    const timer = setTimeout(() => socket.destroy(new Error("no stream head in time")), HEAD_TIMEOUT_MS);
+    let head: Buffer | undefined = Buffer.alloc(0);
+    let carry: Buffer = Buffer.alloc(0);
+    const scan = (bytes: Buffer) => {
+      const text = carry.length === 0 ? bytes : Buffer.concat([carry, bytes]);
+      if (!subscriber.snapshot && text.includes(SNAPSHOT)) subscriber.snapshot = true;
+      if (subscriber.onDelta !== undefined && text.includes(DELTA)) subscriber.onDelta();
+      if (text.includes(COMPLETED)) subscriber.replies += 1;
+      if (text.includes(COMMENT)) subscriber.keepAlives += 1;
+      carry = text.subarray(Math.max(0, text.length - CARRY));
+    };
+    socket.setNoDelay(true);
+    socket.write(
+      `GET ${pathname}${search} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAuthorization: Bearer ${token}\r\n` +
+        "Accept: text/event-stream\r\n\r\n",
+    );
+    socket.on("data", (chunk: Buffer) => {
+      if (head === undefined) return scan(chunk);
+      head = Buffer.concat([head, chunk]);
+      const end = head.indexOf("\r\n\r\n");
+      if (end < 0) return;
+      const status = head.subarray(0, head.indexOf("\r\n")).toString("latin1");
+      const rest = head.subarray(end + 4);
+      head = undefined;
+      clearTimeout(timer);
+      if (!/^HTTP\/1\.1 200 /.test(status)) {
+        socket.destroy();
+        return reject(new Error(`stream answered ${status}`));
+      }
+      resolve(subscriber);
+      if (rest.length > 0) scan(rest);
+    });
+    socket.on("close", () => {
+      clearTimeout(timer);
+      subscriber.closed = true;
+      if (head !== undefined) reject(new Error("the stream closed before its head"));
+    });
+    socket.on("error", () => undefined);
+    signal.addEventListener("abort", () => socket.destroy(), { once: true });
   });
-  const decoder = new TextDecoder();
-  response.body.on("data", (chunk: Buffer) => parser.feed(decoder.decode(chunk, { stream: true })));
-  response.body.on("close", () => {
-    subscriber.closed = true;
-  });
-  response.body.on("error", () => {
-    subscriber.closed = true;
-  });
-  return subscriber;
 }
 
 export async function post(target: Target, body: Record<string, unknown>): Promise<{ conversation_id: string }> {
@@ -93,6 +135,7 @@ export async function measureSse(
   providerKey: string,
   streams: number,
   posts: number,
+  serverPid?: number,
 ): Promise<SseResult> {
   const { conversation_id } = await post(target, { text: "open the conversation" });
   const url = `${target.regions[0]!.base_url}/v1/conversations/${conversation_id}/events`;
@@ -111,6 +154,7 @@ export async function measureSse(
     // Keep-alives are due 15 s after each stream opened; the last one opened now.
     const allOpen = Date.now();
     const delays: number[] = [];
+    const cpuBefore = cpuSeconds(serverPid);
     for (let p = 0; p < posts; p++) {
       let waiting = subscribers.length;
       const started = performance.now();
@@ -129,7 +173,10 @@ export async function measureSse(
         done,
         new Promise((_, reject) => setTimeout(() => reject(new Error("no delta on every stream in 30 s")), 30_000)),
       ]);
+      // The next post starts once this reply has ended on every stream: each delay is a post's own.
+      await until(() => subscribers.every((s) => s.replies > p), 30_000, `reply ${p} ended on every stream`);
     }
+    const cpuAfter = cpuSeconds(serverPid);
     // Hold past one keep-alive period (15 s) and count the streams that stayed open and got a comment.
     const keepAliveMs = 15_000;
     await until(() => Date.now() - allOpen > keepAliveMs + 1_500, keepAliveMs + 10_000, "one keep-alive period");
@@ -145,6 +192,9 @@ export async function measureSse(
       firstDeltaP50: percentile(delays, 50),
       firstDeltaP99: percentile(delays, 99),
       providerTtftP99: percentile(ttfts, 99),
+      ...(cpuBefore !== undefined && cpuAfter !== undefined
+        ? { serverCpuMsPerPost: ((cpuAfter - cpuBefore) * 1000) / posts }
+        : {}),
     };
   } finally {
     controller.abort();

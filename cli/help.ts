@@ -3,19 +3,22 @@
 
 const USAGE: Record<string, string> = {
   run: `  cap-conformance run [--target FILE | --base-url URL --token-admin T --token-editor T --token-viewer T]
-                      [--suite a,b] [--clause id,id] [--seed N] [--num-runs N] [--timeout-ms N]
-                      [--report-dir DIR] [--har FILE] [--profile FILE] [--repeat N] [--fault NAME]... [--minute-ms N] [--quiet] [--no-shrink] [--bail]
+                      [--suite a,b] [--clause id,id] [--seed N] [--num-runs N] [--timeout-ms N] [--max-body-bytes N]
+                      [--report-dir DIR] [--har FILE] [--profile FILE] [--repeat N] [--fault NAME]... [--minute-ms N] [--add-latency-ms N]
+                      [--quiet] [--no-shrink] [--bail]
                       [--expect FILE [--strict-expectations]]
                       [--command "..." | --image IMAGE [--env K=V]... [--port N]] [--startup-timeout-ms N]
                       [--bundle DIR --vendor V --product P --product-version X [--target-description D]]`,
   serve:
-    "  cap-conformance serve [--out target.json] [--fault NAME]... [--regions N] [--port N] [--minute-ms N] [--profile FILE]",
+    "  cap-conformance serve [--out target.json] [--fault NAME]... [--hostile NAME]... [--regions N] [--port N] [--minute-ms N]\n" +
+    "                        [--profile FILE]",
   doctor:
     "  cap-conformance doctor [--target FILE | --base-url URL --token-admin T --token-editor T --token-viewer T]\n" +
     "                         [--profile FILE] [--timeout-ms N] [--json]",
   simulate:
     "  cap-conformance simulate [--out target.json] [--minute-ms N] [--workers N] [--listen HOST [--port N] [--public-host H | --public-url NAME=URL]...]",
   faults: "  cap-conformance faults [--json]",
+  hostile: "  cap-conformance hostile [--json]",
   clauses: "  cap-conformance clauses [--json]",
   report: "  cap-conformance report DIR [--annotations]",
   cleanup:
@@ -24,7 +27,7 @@ const USAGE: Record<string, string> = {
   load:
     "  cap-conformance load --scenario NAME [--target FILE] [--duration 30s] [--rate N] [--vus N] [--instances N]\n" +
     "  cap-conformance load merge DIR... [--report-dir DIR] [--target FILE]",
-  openapi: "  cap-conformance openapi [--out FILE]",
+  openapi: "  cap-conformance openapi [--out FILE] [--schemathesis-config FILE]",
 };
 
 const DETAILS: Record<string, string> = {
@@ -34,12 +37,14 @@ const DETAILS: Record<string, string> = {
   --suite, --clause        only these suite areas / the checks naming these clause ids
   --seed N, --num-runs N   fast-check seed and runs per property (default 25)
   --timeout-ms N           bound on every request, stream read and wait (default 10000)
+  --max-body-bytes N       the body cap: a larger response body is not read, its check errors (default 16 MiB)
   --report-dir DIR         where the reports go (default reports/out)
   --har FILE               also write the failed checks' exchanges as a HAR 1.2 file (devtools, API clients)
   --profile FILE           the profile of assumptions and optional behaviours (exit 2 if it is not one)
   --repeat N               run N times and report clauses whose verdict changed
   --fault NAME             plant a fault in the embedded platform (repeatable; see cap-conformance faults)
   --minute-ms N            real milliseconds per simulated minute of the simulators the run starts (default 50)
+  --add-latency-ms N       hold every response of the target N ms (a proxy in front of each region), as if remote
   --quiet, --no-shrink     no per-check lines; report a failing property's first counterexample unshrunk
   --bail                   stop at the first failed check (checks not run are reported errored: not concluded)
   --expect FILE            known failures [{"clause", "reason", "issue"?}]; --strict-expectations fails on stale ones

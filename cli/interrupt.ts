@@ -1,22 +1,39 @@
 // What an interrupted command must still stop. A `--command` server runs in its own process group and a
 // container outside this process, so neither dies with the harness on SIGINT/SIGTERM: whatever starts
-// one registers its stop here, for as long as it runs (start-up waits included).
-const stops = new Set<() => Promise<void>>();
+// one registers its stop here, for as long as it runs (start-up waits included). A stop may also name the
+// exit code: a run that wrote its (incomplete) report exits with that report's verdict.
+
+/** Answers the exit code to use (a number, answered at once), or anything else to leave it to the signal. */
+type Stop = (signal: NodeJS.Signals) => unknown;
+const stops = new Set<Stop>();
 
 /** Registers `stop` to run on an interrupt; answers the function that unregisters it. */
-export function stopOnInterrupt(stop: () => Promise<void>): () => void {
+export function stopOnInterrupt(stop: Stop): () => void {
   stops.add(stop);
   return () => stops.delete(stop);
 }
 
-/** Installs SIGINT/SIGTERM handlers that run every registered stop, then exit 128 + the signal number. */
+/**
+ * Installs SIGINT/SIGTERM handlers that run every registered stop, then exit with the code a stop answered, or
+ * 128 + the signal number when none did. Each stop starts at once, and a code is set before the handler
+ * returns: vitest's own handler, registered after this one during a run, ends the process a millisecond later.
+ */
 export function handleInterrupts(): () => void {
   const handler = (signal: NodeJS.Signals) => {
     console.error(`interrupted (${signal}): stopping what the run started`);
-    const code = signal === "SIGINT" ? 130 : 143;
+    const outcomes = [...stops].map((stop) => {
+      try {
+        return stop(signal);
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    });
+    const named = outcomes.find((outcome): outcome is number => typeof outcome === "number");
+    const code = named ?? (signal === "SIGINT" ? 130 : 143);
+    process.exitCode = code;
     // Bounded: a stop that hangs must not keep an interrupted harness alive.
     const forced = setTimeout(() => process.exit(code), 15_000);
-    void Promise.allSettled([...stops].map((stop) => stop())).finally(() => {
+    void Promise.allSettled(outcomes).then(() => {
       clearTimeout(forced);
       process.exit(code);
     });

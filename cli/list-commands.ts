@@ -1,8 +1,9 @@
-// `cap-conformance faults` and `cap-conformance clauses`: what the tool knows, as text or JSON.
+// `cap-conformance faults`, `hostile` and `clauses`: what the tool knows, as text or JSON.
 
 import { listChecks } from "../runner/list-checks.ts";
 import { UNIVERSAL_RULES } from "../runner/universal-rules.ts";
 import { FAULTS } from "../simulators/platform/faults/index.ts";
+import { HOSTILE } from "../simulators/platform/hostile/index.ts";
 import { CLAUSES } from "../spec/clauses/index.ts";
 import { OPTIONAL_BEHAVIOURS, optionalCheckId } from "../spec/optional-behaviours.ts";
 
@@ -17,6 +18,21 @@ export function faultsCommand(argv: string[]): number {
   } else {
     for (const row of rows)
       console.log(`${row.name.padEnd(36)} ${row.description}\n${" ".repeat(37)}breaks ${row.clauses.join(", ")}`);
+  }
+  return 0;
+}
+
+export function hostileCommand(argv: string[]): number {
+  const rows = Object.entries(HOSTILE).map(([name, hostile]) => ({
+    name,
+    description: hostile.description,
+    clauses: [...hostile.clauses],
+  }));
+  if (argv.includes("--json")) {
+    console.log(JSON.stringify(rows, null, 2));
+  } else {
+    for (const row of rows)
+      console.log(`${row.name.padEnd(20)} ${row.description}\n${" ".repeat(21)}met by ${row.clauses.join(", ")}`);
   }
   return 0;
 }

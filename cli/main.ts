@@ -37,6 +37,8 @@ export async function main(argv: string[]): Promise<number> {
         return await (await import("./cleanup.ts")).cleanupCommand(rest);
       case "faults":
         return (await import("./list-commands.ts")).faultsCommand(rest);
+      case "hostile":
+        return (await import("./list-commands.ts")).hostileCommand(rest);
       case "clauses":
         return await (await import("./list-commands.ts")).clausesCommand(rest);
       case "report":

@@ -7,13 +7,16 @@ import { parseArgs } from "node:util";
 import { verdictLines } from "../reports/console.ts";
 import { writeHar } from "../reports/har.ts";
 import { shellWord } from "../reports/shell-word.ts";
+import { trafficLines } from "../reports/traffic.ts";
 import { writeReports } from "../reports/write.ts";
 import { buildReport } from "../runner/build-report.ts";
+import { Collector } from "../runner/collector.ts";
 import { availableSuites, runSuites } from "../runner/launch.ts";
 import { specSha256, TOOL_VERSION } from "../runner/package-info.ts";
 import { randomSeed, SETTING_DEFAULTS } from "../runner/protocol.ts";
 import { redact, redactJson, registerSecret, useSecretRegistry } from "../runner/redact.ts";
 import { readSecrets } from "../runner/secret-registry.ts";
+import { MAX_LATENCY_MS } from "../simulators/proxy/latency.ts";
 import { CLAUSE_BY_ID, CLAUSES } from "../spec/clauses/index.ts";
 import { OPTIONAL_BY_CHECK_ID } from "../spec/optional-behaviours.ts";
 import { loadProfile } from "../spec/profile.ts";
@@ -21,9 +24,11 @@ import type { Leftover, Report } from "../spec/report.ts";
 import { targetSecrets } from "../spec/target.ts";
 import { exitCodeOf } from "../spec/verdict.ts";
 import { type Acquired, acquireTarget, EMBEDDED } from "./acquire-target.ts";
+import { behindAddedLatency, type Delayed } from "./added-latency.ts";
 import { Product, writeBundle } from "./bundle.ts";
 import { applyExpectations, readExpectations } from "./expectations.ts";
 import { handleInterrupts, stopOnInterrupt } from "./interrupt.ts";
+import { LiveReport } from "./live-report.ts";
 import { preflight } from "./preflight.ts";
 import { checkProfile } from "./profile-flag.ts";
 import { RUN_OPTIONS } from "./run-options.ts";
@@ -49,8 +54,11 @@ export async function runCommand(argv: string[]): Promise<number> {
   const seed = intFlag(values.seed, "seed", randomSeed(), 0);
   const numRuns = intFlag(values["num-runs"], "num-runs", SETTING_DEFAULTS.numRuns, 1);
   const timeoutMs = intFlag(values["timeout-ms"], "timeout-ms", SETTING_DEFAULTS.timeoutMs, 100);
+  const maxBodyBytes = intFlag(values["max-body-bytes"], "max-body-bytes", SETTING_DEFAULTS.maxBodyBytes, 1024);
   const repeat = intFlag(values.repeat, "repeat", 1, 1);
   const minuteMs = intFlag(values["minute-ms"], "minute-ms", 50, 1);
+  const addedLatencyMs = intFlag(values["add-latency-ms"], "add-latency-ms", 0, 0);
+  if (addedLatencyMs > MAX_LATENCY_MS) throw new UsageError(`--add-latency-ms must be at most ${MAX_LATENCY_MS}`);
   // Checked here: a value that is not a number would make the wait for the server endless.
   intFlag(values["startup-timeout-ms"], "startup-timeout-ms", 60_000, 100);
   const reportDir = resolve(values["report-dir"] ?? "reports/out");
@@ -97,8 +105,13 @@ export async function runCommand(argv: string[]): Promise<number> {
   });
   const workDir = mkdtempSync(join(tmpdir(), "cap-run-"));
   const unregister = stopOnInterrupt(async () => rmSync(workDir, { recursive: true, force: true }));
+  let delayed: Delayed | undefined;
   try {
-    const target = acquired.target;
+    if (addedLatencyMs > 0) {
+      delayed = await behindAddedLatency(acquired.target, addedLatencyMs);
+      log(`Added latency: every response of the target is held ${addedLatencyMs} ms (${delayed.routes.join(", ")})`);
+    }
+    const target = delayed?.target ?? acquired.target;
     checkProfile(target.profile);
     const unreachable = await preflight(target, timeoutMs);
     if (unreachable !== undefined) {
@@ -124,44 +137,77 @@ export async function runCommand(argv: string[]): Promise<number> {
       if (repeat > 1) log(`Run ${i + 1} of ${repeat}`);
       const startedAt = new Date();
       const prefix = `capct-${randomBytes(3).toString("hex")}-`;
-      const collector = await runSuites({
-        targetFile,
-        livenessFile: join(workDir, `no-answer-${i}`),
-        seed,
-        numRuns,
-        timeoutMs,
-        prefix,
-        replayBase,
-        secretsFile,
-        suites,
-        clauses,
-        shrink: !values["no-shrink"],
-        bail: values.bail === true,
-        print: log,
+      const reportOf = (incomplete?: Report["incomplete"]): Report => {
+        const built = buildReport(
+          CLAUSES,
+          collector.checks,
+          target,
+          {
+            toolVersion: TOOL_VERSION,
+            specSha256: specHash,
+            seed,
+            numRuns,
+            startedAt,
+            finishedAt: new Date(),
+            narrowed: suites !== undefined || clauses !== undefined,
+            optional,
+            prefix,
+            leftovers: collector.leftovers,
+            traffic: collector.traffic,
+            addedLatencyMs,
+            incomplete,
+          },
+          collector.harnessErrors,
+        );
+        // Last line of defence: a secret a worker learnt after another recorded it is still masked here.
+        return redactJson(applyExpectations(built, expectations, values["strict-expectations"]));
+      };
+      // Written as checks finish and on an interrupt, so a run that dies still leaves its verdicts.
+      const live = new LiveReport(reportDir, (reason) =>
+        reportOf({ reason, checks_finished: collector.checks.length }),
+      );
+      const collector = new Collector(() => live.changed());
+      live.changed();
+      const flushOnInterrupt = stopOnInterrupt((signal) => {
+        const cut = live.flush(`interrupted by ${signal}`);
+        for (const line of verdictLines(cut, reportDir)) say(line);
+        return exitCodeOf(cut);
       });
-      const built = buildReport(
-        CLAUSES,
-        collector.checks,
-        target,
-        {
-          toolVersion: TOOL_VERSION,
-          specSha256: specHash,
+      try {
+        await runSuites({
+          targetFile,
+          livenessFile: join(workDir, `no-answer-${i}`),
           seed,
           numRuns,
-          startedAt,
-          finishedAt: new Date(),
-          narrowed: suites !== undefined || clauses !== undefined,
-          optional,
+          timeoutMs,
+          maxBodyBytes,
           prefix,
-          leftovers: collector.leftovers,
-        },
-        collector.harnessErrors,
+          replayBase,
+          secretsFile,
+          suites,
+          clauses,
+          shrink: !values["no-shrink"],
+          bail: values.bail === true,
+          print: log,
+          collector,
+        });
+      } finally {
+        flushOnInterrupt();
+        live.stop();
+      }
+      const unfinished = collector.unfinished.length;
+      report = reportOf(
+        unfinished === 0
+          ? undefined
+          : {
+              reason: `${unfinished} check(s) never reached a verdict: the worker running them died (see the harness errors)`,
+              checks_finished: collector.checks.length,
+            },
       );
-      // Last line of defence: a secret a worker learnt after another recorded it is still masked here.
-      report = redactJson(applyExpectations(built, expectations, values["strict-expectations"]));
       reports.push(report);
       for (const error of collector.harnessErrors) console.error(`error: ${error}`);
       for (const line of leftoverLines(collector.leftovers, prefix, values.target, embedded)) say(line);
+      for (const line of trafficLines(collector.traffic)) log(line);
     }
     const flaky = flakyClauses(reports);
     if (repeat > 1) report = { ...report!, run: { ...report!.run, repeat: { runs: repeat, flaky } } };
@@ -202,6 +248,7 @@ export async function runCommand(argv: string[]): Promise<number> {
   } finally {
     unregister();
     rmSync(workDir, { recursive: true, force: true });
+    await delayed?.close();
     await acquired.release();
     uninstall();
   }
@@ -227,7 +274,7 @@ function leftoverLines(
 
 /**
  * The flags that shape what a replay must see again: the target (file, URL, command or image), the profile,
- * the faults, and the generation settings that decide which cases a property reaches. Never a token.
+ * the faults, the generation settings that decide which cases a property reaches, and the body cap. Never a token.
  */
 function replayCommand(values: {
   target?: string;
@@ -238,7 +285,9 @@ function replayCommand(values: {
   fault?: string[];
   "num-runs"?: string;
   "timeout-ms"?: string;
+  "max-body-bytes"?: string;
   "minute-ms"?: string;
+  "add-latency-ms"?: string;
 }): string {
   const parts = ["npx cap-conformance run"];
   if (values.target) parts.push(`--target ${shellWord(values.target)}`);
@@ -247,7 +296,7 @@ function replayCommand(values: {
   if (values.image) parts.push(`--image ${shellWord(values.image)}`);
   if (values.profile) parts.push(`--profile ${shellWord(values.profile)}`);
   for (const fault of values.fault ?? []) parts.push(`--fault ${shellWord(fault)}`);
-  for (const flag of ["num-runs", "timeout-ms", "minute-ms"] as const) {
+  for (const flag of ["num-runs", "timeout-ms", "max-body-bytes", "minute-ms", "add-latency-ms"] as const) {
     if (values[flag] !== undefined) parts.push(`--${flag} ${shellWord(values[flag])}`);
   }
   return parts.join(" ");

@@ -2,6 +2,7 @@
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { isFaultName } from "../simulators/platform/faults/index.ts";
+import { isHostileName } from "../simulators/platform/hostile/index.ts";
 import { startStack } from "../simulators/stack.ts";
 import { checkProfile } from "./profile-flag.ts";
 import { untilStopped, writeTargetFile } from "./serving.ts";
@@ -13,6 +14,7 @@ export async function serveCommand(argv: string[], signal?: AbortSignal): Promis
     options: {
       out: { type: "string", default: "target.json" },
       fault: { type: "string", multiple: true },
+      hostile: { type: "string", multiple: true },
       // Two regions on a scaled clock, as `run` starts its embedded platform: a clean `serve` passes a
       // full `run --target` (cross-region clauses, minute-level batch retries in seconds).
       regions: { type: "string", default: "2" },
@@ -25,6 +27,11 @@ export async function serveCommand(argv: string[], signal?: AbortSignal): Promis
   const faults = values.fault ?? [];
   const bad = faults.find((f) => !isFaultName(f));
   if (bad !== undefined) throw new UsageError(`unknown fault ${bad} (see cap-conformance faults)`);
+  const hostile = values.hostile ?? [];
+  const badHostile = hostile.find((h) => !isHostileName(h));
+  if (badHostile !== undefined) {
+    throw new UsageError(`unknown hostile behaviour ${badHostile} (see cap-conformance hostile)`);
+  }
   const regions = Number(values.regions);
   const port = Number(values.port);
   const minuteMs = Number(values["minute-ms"]);
@@ -34,11 +41,19 @@ export async function serveCommand(argv: string[], signal?: AbortSignal): Promis
 
   const profile = values.profile === "default" ? "default" : resolve(values.profile);
   checkProfile(profile);
-  const stack = await startStack({ faults: faults.filter(isFaultName), regions, port, minuteMs, profile });
+  const stack = await startStack({
+    faults: faults.filter(isFaultName),
+    hostile: hostile.filter(isHostileName),
+    regions,
+    port,
+    minuteMs,
+    profile,
+  });
   const stopped = untilStopped(signal);
   writeTargetFile(values.out, stack.target);
   console.log(`Reference platform: ${stack.target.regions.map((r) => `${r.name} ${r.base_url}`).join(", ")}`);
   if (faults.length > 0) console.log(`Planted faults: ${faults.join(", ")}`);
+  if (hostile.length > 0) console.log(`Hostile behaviours: ${hostile.join(", ")}`);
   if (profile !== "default") console.log(`Serving the profile ${profile}`);
   console.log(`Target file: ${values.out} (Ctrl-C to stop)`);
 

@@ -3,7 +3,7 @@
 import type { Report } from "../spec/report.ts";
 import { nothingChecked } from "../spec/verdict.ts";
 import { expectationClauses } from "./expected.ts";
-import { verdictHeadline } from "./format.ts";
+import { incompleteNote, verdictHeadline } from "./format.ts";
 import { problemClauses } from "./group.ts";
 
 function sectionKey(section: string): number[] {
@@ -47,6 +47,8 @@ export function verdictLines(report: Report, reportDir: string): string[] {
   lines.push(...optionalLines(report));
   if (report.summary.failed === 0 && report.summary.errored === 0 && nothingChecked(report))
     lines.push("", "Nothing was checked: every selected check was skipped (the report gives each reason).");
+  const incomplete = incompleteNote(report);
+  if (incomplete !== undefined) lines.push("", incomplete);
   const s = report.summary;
   const verdict = verdictHeadline(report);
   lines.push(

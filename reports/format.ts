@@ -70,6 +70,14 @@ export function countsLine(summary: Report["summary"], expectations?: Report["ex
   return `${parts.join(", ")} (${summary.clauses} clauses)${staleNote}`;
 }
 
+/** What every renderer says of an incomplete report (spec/report.ts, `incomplete`), or undefined for a whole run. */
+export function incompleteNote(report: Pick<Report, "incomplete">): string | undefined {
+  const cut = report.incomplete;
+  if (cut === undefined) return undefined;
+  const checks = `${cut.checks_finished} check${cut.checks_finished === 1 ? "" : "s"}`;
+  return `INCOMPLETE: the run did not finish (${cut.reason}). This report holds the verdicts of the ${checks} that finished before that; the others never reached one, so the run is ERROR.`;
+}
+
 /**
  * The verdict as the first line of every report says it. A failing run that also has errored clauses says so
  * there: those clauses were not judged at all, which a reader of "FAIL" alone would not guess.

@@ -4,7 +4,15 @@ import type { ClauseResult, Report } from "../spec/report.ts";
 import { verdictOf } from "../spec/verdict.ts";
 import { html } from "./escape.ts";
 import { expectationClauses, type ShownStatus, shownStatus, usedExpectations } from "./expected.ts";
-import { countsLine, firstLine, formatDuration, formatTimestamp, truncate, verdictHeadline } from "./format.ts";
+import {
+  countsLine,
+  firstLine,
+  formatDuration,
+  formatTimestamp,
+  incompleteNote,
+  truncate,
+  verdictHeadline,
+} from "./format.ts";
 import { countStatuses, groupBySection, problemClauses } from "./group.ts";
 import { badge, clauseBlock, issueMarkup } from "./html-clause.ts";
 import { HTML_SCRIPT, HTML_SCRIPT_HASH } from "./html-script.ts";
@@ -58,6 +66,12 @@ function envBlock(report: Report): string {
     ([k, v]: [string, string]) =>
       `<div${cls}><dt>${k}</dt><dd>${v}</dd></div>`;
   return `<dl class="env">${wide.map(row(' class="wide"')).join("")}${rows.map(row("")).join("")}</dl>`;
+}
+
+function incompleteBlock(report: Report): string {
+  const note = incompleteNote(report);
+  if (note === undefined) return "";
+  return `<h2 id="incomplete">Incomplete run</h2><pre class="msg herr">${html(note)}</pre>`;
 }
 
 function harnessBlock(errors: readonly string[]): string {
@@ -195,6 +209,7 @@ export function renderHtml(report: Report): string {
 </div></header>
 <main class="wrap">
 ${countsBlock(report)}
+${incompleteBlock(report)}
 ${harnessBlock(report.harness_errors ?? [])}
 <h2>Run</h2>
 ${envBlock(report)}

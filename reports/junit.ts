@@ -7,7 +7,7 @@ import type { CheckResult, ClauseResult, Report } from "../spec/report.ts";
 import { xmlAttr, xmlText } from "./escape.ts";
 import { failureText } from "./exchange-text.ts";
 import { expectationLine, isExpectedFailure, isStaleExpectation } from "./expected.ts";
-import { firstLine, junitSeconds, truncate, verdictHeadline } from "./format.ts";
+import { firstLine, incompleteNote, junitSeconds, truncate, verdictHeadline } from "./format.ts";
 import { optionalRows } from "./optional-rows.ts";
 
 type CaseStatus = CheckResult["status"];
@@ -210,10 +210,18 @@ function runProperties(report: Report): string {
   return props.map(([n, v]) => `<property name="${xmlAttr(n)}" value="${xmlAttr(v)}"/>`).join("");
 }
 
-/** Errors outside any check get their own suite, so CI shows them as errors rather than losing them. */
+/**
+ * Errors outside any check get their own suite, so CI shows them as errors rather than losing them; a run that
+ * did not finish is one of them.
+ */
 function harnessCases(report: Report): TestCase[] {
-  return (report.harness_errors ?? []).map((message, i) => ({
-    name: `harness error ${i + 1}`,
+  const incomplete = incompleteNote(report);
+  const named: Array<[string, string]> = [
+    ...(incomplete === undefined ? [] : [["the run did not finish", incomplete] as [string, string]]),
+    ...(report.harness_errors ?? []).map((message, i): [string, string] => [`harness error ${i + 1}`, message]),
+  ];
+  return named.map(([name, message]) => ({
+    name,
     classname: "cap-conformance.harness",
     durationMs: 0,
     status: "errored",

@@ -6,7 +6,7 @@ import { verdictOf } from "../spec/verdict.ts";
 import { curlCommand, replayNote } from "./curl.ts";
 import { mdCode, mdFence, mdText } from "./escape.ts";
 import { expectationClauses, issueHref, usedExpectations } from "./expected.ts";
-import { countsLine, firstLine, formatDuration, truncate, verdictHeadline } from "./format.ts";
+import { countsLine, firstLine, formatDuration, incompleteNote, truncate, verdictHeadline } from "./format.ts";
 import { firstProblemCheck, groupBySection, problemClauses } from "./group.ts";
 import { cleanupCommand, LEFTOVERS_SHOWN, leftoversOf, leftoverText } from "./leftovers.ts";
 import { declaredOptionalRows } from "./optional-rows.ts";
@@ -183,6 +183,11 @@ function harnessBlock(report: Report): string {
   ].join("\n");
 }
 
+function incompleteBlock(report: Report): string {
+  const note = incompleteNote(report);
+  return note === undefined ? "" : `### ${STATUS_SYMBOL.errored} Incomplete run\n\n${mdText(note)}`;
+}
+
 function leftoversBlock(report: Report): string {
   const leftovers = leftoversOf(report);
   if (leftovers.length === 0) return "";
@@ -205,7 +210,9 @@ const FOOTER =
 export function renderMarkdown(report: Report, options: MarkdownOptions = {}): string {
   const max = Math.max(4096, options.maxBytes ?? DEFAULT_MAX_BYTES);
   const sep = "\n\n";
-  const head = [header(report), harnessBlock(report), leftoversBlock(report)].filter((b) => b !== "").join(sep);
+  const head = [header(report), incompleteBlock(report), harnessBlock(report), leftoversBlock(report)]
+    .filter((b) => b !== "")
+    .join(sep);
   const problems = problemClauses([...report.clauses, ...declaredOptionalRows(report)]);
   const problemsTitle = problems.length === 0 ? "" : `### Failed and errored clauses (${problems.length})`;
   let expectations = expectationsTable(report);

@@ -1,6 +1,8 @@
 // Writing a run's reports into one directory, and reading report.json back (for `cap-conformance report DIR`
-// and for other tools). report.json is validated against the schema both ways.
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+// and for other tools). report.json is validated against the schema both ways. Writes are synchronous, so a run
+// interrupted by a signal writes its reports whole before any other handler can end the process.
+import { mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { z } from "zod";
 import { Report } from "../spec/report.ts";
@@ -32,15 +34,19 @@ function describeIssues(error: z.ZodError): string {
 }
 
 /** Write then rename, so a reader (or a crash) never sees half a file. */
-async function writeAtomic(path: string, text: string): Promise<void> {
+function writeAtomic(path: string, text: string): void {
   const tmp = `${path}.${process.pid}.tmp`;
-  await writeFile(tmp, text, "utf8");
-  await rename(tmp, path);
+  writeFileSync(tmp, text, "utf8");
+  renameSync(tmp, path);
 }
 
 /** Renders junit.xml, report.html and summary.md from a report already known to be valid. */
 export async function writeRenderedReports(report: Report, dir: string): Promise<{ files: string[] }> {
-  await mkdir(dir, { recursive: true });
+  return writeRenderedReportsSync(report, dir);
+}
+
+function writeRenderedReportsSync(report: Report, dir: string): { files: string[] } {
+  mkdirSync(dir, { recursive: true });
   const outputs: Array<[string, string]> = [
     [REPORT_FILES.junit, renderJunit(report)],
     [REPORT_FILES.html, renderHtml(report)],
@@ -49,7 +55,7 @@ export async function writeRenderedReports(report: Report, dir: string): Promise
   const files: string[] = [];
   for (const [name, text] of outputs) {
     const path = join(dir, name);
-    await writeAtomic(path, text);
+    writeAtomic(path, text);
     files.push(path);
   }
   return { files };
@@ -57,16 +63,21 @@ export async function writeRenderedReports(report: Report, dir: string): Promise
 
 /** Validates `report`, then writes report.json, junit.xml, report.html and summary.md into `dir` (created). */
 export async function writeReports(report: Report, dir: string): Promise<{ files: string[] }> {
+  return writeReportsSync(report, dir);
+}
+
+/** writeReports, done before it returns (from a signal handler, or a timer that must not interleave). */
+export function writeReportsSync(report: Report, dir: string): { files: string[] } {
   const parsed = Report.safeParse(report);
   if (!parsed.success) {
     throw new ReportError(
       `refusing to write an invalid report.json (schema_version 1):\n${describeIssues(parsed.error)}`,
     );
   }
-  await mkdir(dir, { recursive: true });
+  mkdirSync(dir, { recursive: true });
   const jsonPath = join(dir, REPORT_FILES.json);
-  await writeAtomic(jsonPath, `${JSON.stringify(parsed.data, null, 2)}\n`);
-  const { files } = await writeRenderedReports(parsed.data, dir);
+  writeAtomic(jsonPath, `${JSON.stringify(parsed.data, null, 2)}\n`);
+  const { files } = writeRenderedReportsSync(parsed.data, dir);
   return { files: [jsonPath, ...files] };
 }
 

@@ -2,7 +2,15 @@
 import type { Clause } from "../spec/clause.ts";
 import { OPTIONAL_BEHAVIOURS, optionalCheckId } from "../spec/optional-behaviours.ts";
 import type { Profile } from "../spec/profile.ts";
-import type { CheckResult, ClauseResult, Leftover, OptionalResult, Report, Status } from "../spec/report.ts";
+import type {
+  CheckResult,
+  ClauseResult,
+  Leftover,
+  OptionalResult,
+  Report,
+  Status,
+  SuiteTraffic,
+} from "../spec/report.ts";
 import type { Target } from "../spec/target.ts";
 import type { CollectedCheck } from "./collector.ts";
 import { UNIVERSAL_RULES } from "./universal-rules.ts";
@@ -22,6 +30,12 @@ export interface RunInfo {
   prefix?: string;
   /** What the suites created and could not delete. */
   leftovers?: Leftover[];
+  /** Where each suite file's time went. */
+  traffic?: SuiteTraffic[];
+  /** `--add-latency-ms`: what a proxy added to every response of the target. */
+  addedLatencyMs?: number;
+  /** Set when the run did not finish: the report holds the verdicts reached so far. */
+  incomplete?: Report["incomplete"];
 }
 
 /** failed > errored > passed > skipped: a skipped check does not hide a verdict another check gave. */
@@ -77,7 +91,7 @@ export function buildReport(
   }
   const clauses: ClauseResult[] = allClauses.map((clause) => {
     const checks = byClause.get(clause.id) ?? [];
-    const { status, reason } = clauseStatus(clause, checks, info.narrowed);
+    const { status, reason } = clauseStatus(clause, checks, info);
     return {
       id: clause.id,
       section: clause.section,
@@ -102,6 +116,7 @@ export function buildReport(
       finished_at: info.finishedAt.toISOString(),
       duration_ms: info.finishedAt.getTime() - info.startedAt.getTime(),
       ...(info.prefix === undefined ? {} : { prefix: info.prefix }),
+      ...(info.addedLatencyMs ? { added_latency_ms: info.addedLatencyMs } : {}),
     },
     summary: {
       clauses: clauses.length,
@@ -115,6 +130,8 @@ export function buildReport(
     ...(harnessErrors.length > 0 ? { harness_errors: harnessErrors } : {}),
     optional: optionalResults(byClause, info),
     ...(info.leftovers?.length ? { leftovers: info.leftovers } : {}),
+    ...(info.traffic?.length ? { traffic: info.traffic } : {}),
+    ...(info.incomplete === undefined ? {} : { incomplete: info.incomplete }),
   };
 }
 
@@ -126,7 +143,7 @@ function optionalResults(byId: Map<string, CheckResult[]>, info: RunInfo): Optio
     const statement = declaration === "must-be-absent" ? behaviour.absent : behaviour.works;
     let status: OptionalResult["status"] = "skipped";
     let reason: string | null = declaration === "not-tested" ? "the profile declares it not tested" : null;
-    if (checks.length === 0) reason ??= info.narrowed ? "not selected by --clause/--suite" : "no check ran";
+    if (checks.length === 0) reason ??= noCheckReason(info, "no check ran");
     else {
       const worst = checks.reduce((a, b) => (RANK[b.status] > RANK[a.status] ? b : a));
       status = worst.status;
@@ -136,18 +153,17 @@ function optionalResults(byId: Map<string, CheckResult[]>, info: RunInfo): Optio
   });
 }
 
-function clauseStatus(
-  clause: Clause,
-  checks: CheckResult[],
-  narrowed: boolean,
-): { status: Status; reason: string | null } {
+/** Why a clause or optional behaviour has no check result. */
+function noCheckReason(info: RunInfo, otherwise: string): string {
+  const notReached = "not reached: the run stopped before its checks ran";
+  if (info.incomplete !== undefined)
+    return info.narrowed ? `not selected by --clause/--suite, or ${notReached}` : notReached;
+  return info.narrowed ? "not selected by --clause/--suite" : otherwise;
+}
+
+function clauseStatus(clause: Clause, checks: CheckResult[], info: RunInfo): { status: Status; reason: string | null } {
   if (clause.kind === "not-shown") return { status: "not-shown", reason: "the spec leaves this open (not shown)" };
-  if (checks.length === 0) {
-    return {
-      status: "skipped",
-      reason: narrowed ? "not selected by --clause/--suite" : "no check covers this clause yet",
-    };
-  }
+  if (checks.length === 0) return { status: "skipped", reason: noCheckReason(info, "no check covers this clause yet") };
   const worst = checks.reduce((a, b) => (RANK[b.status] > RANK[a.status] ? b : a));
   if (worst.status === "skipped") return { status: "skipped", reason: worst.reason ?? "skipped" };
   return { status: worst.status, reason: null };

@@ -1,5 +1,5 @@
 // What a check hands to the collector through vitest's task meta (serialised to the main process).
-import type { Exchange, Leftover } from "../spec/report.ts";
+import type { Exchange, Leftover, SuiteTraffic } from "../spec/report.ts";
 import type { RuleObservation } from "./recorder.ts";
 
 export interface CheckMeta {
@@ -22,5 +22,7 @@ declare module "vitest" {
     check?: CheckMeta;
     /** On a suite file: resources it created and could not delete. */
     leftovers?: Leftover[];
+    /** On a suite file: where its time went. */
+    traffic?: SuiteTraffic;
   }
 }

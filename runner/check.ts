@@ -1,7 +1,9 @@
 // check(): a vitest test that names the clause ids it verifies, skips with a reason when the target
 // lacks what it needs, and records the exchange, seed and replay command when it fails.
 import { type TestContext, test } from "vitest";
+import { clipText } from "../spec/report.ts";
 import type { CheckMeta } from "./check-meta.ts";
+import { LIMITS } from "./limits.ts";
 import { checkDeadlineMs, checkTitle } from "./protocol.ts";
 import { beginRecording, endRecording } from "./recorder.ts";
 import { redact } from "./redact.ts";
@@ -18,7 +20,6 @@ export interface CheckOptions {
   timeoutMs?: number;
 }
 
-const EXCHANGES_KEPT = 8;
 /** Our own deadline ends a check this much before vitest's, so an overrun is reported by us, as an error. */
 const DEADLINE_MARGIN_MS = 1_000;
 
@@ -89,10 +90,10 @@ export function check(
       const cause = failure?.cause ?? error;
       meta.errored = isTargetError(cause);
       meta.failure = {
-        message: redact(error instanceof Error ? error.message : String(error)),
+        message: clipText(redact(error instanceof Error ? error.message : String(error)), LIMITS.messageChars),
         seed: failure?.seed ?? null,
         path: failure?.path ?? null,
-        exchanges: record.exchanges.slice(-EXCHANGES_KEPT),
+        exchanges: [...record.exchanges],
         reproduce: reproduceLine(clauses, failure?.seed === undefined ? undefined : runConfig().seed),
       };
       throw error;

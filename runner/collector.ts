@@ -1,6 +1,8 @@
-// A vitest reporter that turns finished tests into check results (runner/progress.ts prints them).
+// A vitest reporter that turns finished tests into check results (runner/progress.ts prints them), telling a
+// listener after each one (`run` writes report.json as checks finish), and counting the checks a dead worker
+// left without a verdict.
 import type { Reporter, TestCase, TestModule } from "vitest/node";
-import type { CheckResult, Leftover } from "../spec/report.ts";
+import type { CheckResult, Leftover, SuiteTraffic } from "../spec/report.ts";
 import type { CheckMeta } from "./check-meta.ts";
 import { parseCheckTitle } from "./protocol.ts";
 import type { RuleObservation } from "./recorder.ts";
@@ -83,13 +85,21 @@ function setUpFailure(testCase: TestCase): string | undefined {
 
 export class Collector implements Reporter {
   readonly checks: CollectedCheck[] = [];
+  /** Checks vitest collected but that never reached a verdict (their worker died): the run is incomplete. */
+  readonly unfinished: string[] = [];
+
+  /** `onCheck` is called after every check collected (and after the run's end). */
+  constructor(private readonly onCheck?: () => void) {}
   /** Suite files that failed to load or crashed outside a check: the harness could not do its job. */
   readonly harnessErrors: string[] = [];
   /** Resources a suite file created and could not delete. */
   readonly leftovers: Leftover[] = [];
+  /** Where each suite file's time went (runner/traffic.ts). */
+  readonly traffic: SuiteTraffic[] = [];
 
   onTestCaseResult(testCase: TestCase): void {
     this.checks.push(collectedCheck(testCase));
+    this.onCheck?.();
   }
 
   onTestModuleEnd(testModule: TestModule): void {
@@ -97,9 +107,15 @@ export class Collector implements Reporter {
       this.harnessErrors.push(`${testModule.moduleId}: ${error.message}`);
     }
     this.leftovers.push(...(testModule.meta().leftovers ?? []));
+    const traffic = testModule.meta().traffic;
+    if (traffic !== undefined) this.traffic.push(traffic);
   }
 
-  onTestRunEnd(_modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<{ message?: string }>): void {
+  onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<{ message?: string }>): void {
     for (const error of unhandledErrors) this.harnessErrors.push(`unhandled: ${error.message ?? String(error)}`);
+    for (const module of modules) {
+      for (const test of module.children.allTests("pending")) this.unfinished.push(parseCheckTitle(test.name).name);
+    }
+    this.onCheck?.();
   }
 }

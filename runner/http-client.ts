@@ -1,8 +1,11 @@
-// The HTTP client every check uses: bounded in time, records every exchange (secrets redacted)
-// and applies the universal rules to every response.
-import { Agent, request } from "undici";
+// The HTTP client every check uses: bounded in time and in what it reads (runner/limits.ts), records every
+// exchange (secrets redacted) and applies the universal rules to every response.
+import { isUtf8 } from "node:buffer";
+import { Agent, type Dispatcher, interceptors, request } from "undici";
 import { clipBody, type Exchange } from "../spec/report.ts";
+import { BodyOverCap, readCapped } from "./capped-body.ts";
 import { credentialUsed } from "./credential-used.ts";
+import { formatBytes, LIMITS, LimitExceeded } from "./limits.ts";
 import { assertTargetAlive, noteAnswered } from "./liveness.ts";
 import { recordExchange } from "./recorder.ts";
 import { redact, redactHeaders } from "./redact.ts";
@@ -45,7 +48,42 @@ export interface ApiResponse {
   json: unknown;
 }
 
-const dispatcher = new Agent({ connect: { timeout: 5_000 }, keepAliveTimeout: 1_000 });
+/**
+ * The connection pool, built for the run's body cap: undici drops a response whose headers pass the header cap
+ * (maxHeaderSize) or whose body passes the body cap (maxResponseSize), and decodes a compressed body (no
+ * Accept-Encoding is sent, so RFC 9110 12.5.3 lets a server pick any coding) up to the cap in decoded bytes.
+ */
+let pool: { cap: number; dispatcher: Dispatcher } | undefined;
+function dispatcherFor(cap: number): Dispatcher {
+  if (pool?.cap !== cap) {
+    const agent = new Agent({
+      connect: { timeout: 5_000 },
+      keepAliveTimeout: 1_000,
+      maxHeaderSize: LIMITS.headerBytes,
+      maxResponseSize: cap,
+    });
+    pool = { cap, dispatcher: agent.compose(interceptors.decompress({ maxSize: cap, skipErrorResponses: false })) };
+  }
+  return pool.dispatcher;
+}
+
+const HEADERS_OVERFLOW = "UND_ERR_HEADERS_OVERFLOW";
+
+/** The message of an answer whose headers passed the header cap. */
+export function headerCapMessage(method: string, url: string): string {
+  return `${method} ${url}: the response headers exceeded the header cap of ${formatBytes(LIMITS.headerBytes)}, so the answer was not read`;
+}
+
+/** The message of a body over the body cap, saying how much was read and how to change the cap. */
+export function bodyCapMessage(method: string, url: string, over: BodyOverCap, cap: number): string {
+  const read = over.declared === undefined ? `after ${over.bytesRead} bytes` : `its Content-Length is ${over.declared}`;
+  return `${method} ${url}: the response body exceeded the body cap of ${formatBytes(cap)} (${read}), so it was not read; \`run --max-body-bytes N\` changes the cap`;
+}
+
+/** Whether an error of undici is the header cap. */
+export function isHeaderOverflow(error: unknown): boolean {
+  return (error as { code?: string } | undefined)?.code === HEADERS_OVERFLOW;
+}
 
 export function authHeaders(who: Who): Record<string, string> {
   const { credentials } = runConfig().target;
@@ -87,49 +125,70 @@ export async function call(path: string, options: RequestOptions = {}): Promise<
   learnSecrets(options.body);
   const startedAt = new Date().toISOString();
   const started = performance.now();
-  let status: number;
-  let responseHeaders: Record<string, string>;
-  let text: string;
+  const cap = runConfig().maxBodyBytes;
+  let response: Dispatcher.ResponseData;
   try {
-    const response = await request(url, {
+    response = await request(url, {
       method: method as "GET",
       headers,
       body: bodyText,
-      dispatcher,
+      dispatcher: dispatcherFor(cap),
       headersTimeout: timeoutMs,
       bodyTimeout: timeoutMs,
       signal: AbortSignal.timeout(timeoutMs),
     });
-    status = response.statusCode;
-    responseHeaders = flattenHeaders(response.headers);
-    text = await response.body.text();
+  } catch (error) {
+    // Headers over the cap are an answer (the server is there), just not one the harness reads.
+    noteAnswered(isHeaderOverflow(error));
+    if (isHeaderOverflow(error)) throw new LimitExceeded(redact(headerCapMessage(method, url)));
+    throw new TargetError(redact(noAnswerMessage(`${method} ${url}: no answer`, timeoutMs, error)));
+  }
+  const status = response.statusCode;
+  const responseHeaders = flattenHeaders(response.headers);
+  // Built once the response's secrets are learnt, so they are masked in the request's parts too.
+  const record = (responseBody: string): Exchange => {
+    const exchange: Exchange = {
+      method,
+      url: redact(url),
+      status,
+      request_headers: redactHeaders(headers),
+      request_body: bodyText === undefined ? null : clipBody(redact(bodyText)),
+      response_headers: redactHeaders(responseHeaders),
+      response_body: responseBody,
+      duration_ms: Math.round(performance.now() - started),
+      started_at: startedAt,
+      credential: credentialUsed(headers),
+    };
+    recordExchange(exchange);
+    return exchange;
+  };
+  let text: string;
+  let utf8: boolean;
+  try {
+    // The decompress interceptor drops Content-Length with Content-Encoding: what is left counts decoded bytes.
+    const bytes = await readCapped(response.body, cap, responseHeaders["content-length"]);
+    text = new TextDecoder().decode(bytes);
+    utf8 = isUtf8(bytes);
     noteAnswered(true);
   } catch (error) {
-    noteAnswered(false);
-    const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-    throw new TargetError(redact(`${method} ${url}: no answer within ${timeoutMs} ms (${reason})`));
+    if (!(error instanceof BodyOverCap)) {
+      noteAnswered(false);
+      throw new TargetError(redact(noAnswerMessage(`${method} ${url}: no answer`, timeoutMs, error)));
+    }
+    noteAnswered(true);
+    record(`[not kept: over the body cap of ${formatBytes(cap)}]`);
+    throw new LimitExceeded(redact(bodyCapMessage(method, url, error, cap)));
   }
   const json = parseJson(text);
   learnSecrets(json);
-  const exchange: Exchange = {
-    method,
-    url: redact(url),
-    status,
-    request_headers: redactHeaders(headers),
-    request_body: bodyText === undefined ? null : clipBody(redact(bodyText)),
-    response_headers: redactHeaders(responseHeaders),
-    response_body: clipBody(redact(text)),
-    duration_ms: Math.round(performance.now() - started),
-    started_at: startedAt,
-    credential: credentialUsed(headers),
-  };
-  recordExchange(exchange);
+  const exchange = record(clipBody(redact(text)));
   applyUniversalRules({
     method,
     url: exchange.url,
     status,
     contentType: responseHeaders["content-type"],
     text,
+    utf8,
     ...(options.operation === undefined ? {} : { operation: options.operation }),
   });
   return { method, url: exchange.url, status, headers: responseHeaders, text, json };
@@ -159,3 +218,15 @@ export function explain(response: ApiResponse): string {
 
 /** The former name of explain(), which shadowed vitest's describe; kept until every suite uses explain. */
 export const describe = explain;
+
+const TIMEOUTS = new Set(["TimeoutError", "AbortError", "HeadersTimeoutError", "BodyTimeoutError"]);
+
+/**
+ * Why a request got no (whole) answer: `${missing} within N ms` after a timeout, `${missing}, the connection
+ * failed` when it failed before (a reset, a refusal), so a reset is not read as a slow server.
+ */
+export function noAnswerMessage(missing: string, timeoutMs: number, error: unknown): string {
+  const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  if (error instanceof Error && !TIMEOUTS.has(error.name)) return `${missing}, the connection failed (${reason})`;
+  return `${missing} within ${timeoutMs} ms (${reason})`;
+}

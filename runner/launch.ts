@@ -9,6 +9,9 @@ import { Progress } from "./progress.ts";
 import { checkDeadlineMs, type RunSettings, titlesNaming, writeSettings } from "./protocol.ts";
 import { BACKGROUND_GLOB, SUITE_FILE, SUITE_GLOB, suiteFilter, suiteOfFile, WORKER_SETUP } from "./suite-files.ts";
 
+/** A suite worker's heap ceiling: several times what one needs, since what it reads is bounded (limits.ts). */
+export const WORKER_HEAP_MB = 1024;
+
 export interface SuiteRunOptions extends RunSettings {
   /** Only these suites (validated by the CLI against availableSuites()). */
   suites?: string[];
@@ -18,6 +21,8 @@ export interface SuiteRunOptions extends RunSettings {
   bail?: boolean;
   /** Where progress lines go; nothing is printed when absent. */
   print?: (line: string) => void;
+  /** Collects the checks (one made by the caller can be read while the run goes on); a new one when absent. */
+  collector?: Collector;
 }
 
 function suiteFiles(): string[] {
@@ -43,9 +48,8 @@ export function suitesNaming(ids: string[]): string[] | undefined {
 }
 
 export async function runSuites(options: SuiteRunOptions): Promise<Collector> {
-  const { suites, clauses, print, bail, ...settings } = options;
+  const { suites, clauses, print, bail, collector = new Collector(), ...settings } = options;
   writeSettings(settings);
-  const collector = new Collector();
   const reporters = print === undefined ? [collector] : [collector, new Progress(print)];
   const selected = suites ?? (clauses?.length ? suitesNaming(clauses) : undefined);
   const filters = (selected ?? []).map(suiteFilter);
@@ -62,7 +66,10 @@ export async function runSuites(options: SuiteRunOptions): Promise<Collector> {
         setupFiles: [join(PACKAGE_ROOT, WORKER_SETUP)],
         watch: false,
         reporters,
-        pool: "threads",
+        // Each suite file in a child process with a heap ceiling: a worker that runs out of memory (or crashes)
+        // dies alone, and this process still writes the report, marked incomplete (collector.ts).
+        pool: "forks",
+        execArgv: [`--max-old-space-size=${WORKER_HEAP_MB}`],
         fileParallelism: false,
         maxWorkers: 1,
         testTimeout: checkDeadlineMs(settings.timeoutMs),

@@ -2,6 +2,7 @@
 // (ARCHITECTURE.md, "The protocol between the CLI and the workers"): how a check's title names its clauses,
 // and the run settings. Both sides use this file alone, so a convention is written once.
 import { z } from "zod";
+import { LIMITS } from "./limits.ts";
 
 // ---- Check titles: `name [id, id]` ----
 
@@ -36,6 +37,8 @@ export const RunSettings = z.strictObject({
   numRuns: z.int().positive(),
   /** Bound on every request, stream read and wait. */
   timeoutMs: z.int().positive(),
+  /** The body cap: a response body larger than this many bytes is not read (runner/limits.ts). */
+  maxBodyBytes: z.int().positive(),
   /** Every resource a run creates carries this prefix, so leftovers can be swept. */
   prefix: z.string().min(1),
   /** The command line that replays this run, without --clause/--seed (added per failure). */
@@ -53,6 +56,7 @@ export type RunSettings = z.infer<typeof RunSettings>;
 export const SETTING_DEFAULTS = {
   numRuns: 25,
   timeoutMs: 10_000,
+  maxBodyBytes: LIMITS.bodyBytes,
   replayBase: "npx cap-conformance run",
 } as const;
 

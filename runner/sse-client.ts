@@ -2,19 +2,35 @@
 // (the WHATWG algorithm), keeps each frame's raw lines and arrival time, records keep-alive comments with
 // theirs, and notes what breaks the wire format: bytes that are not UTF-8, a frame without an `event:` name
 // or with a body that is not JSON, a partial frame the server left unterminated when it ended the stream.
-// Every wait has a deadline; every stream is closed at the end of its suite file at the latest.
+// Every wait has a deadline; every stream is closed at the end of its suite file at the latest. What a stream
+// keeps is bounded (runner/limits.ts): a line or a frame over its cap, or more frames than a stream keeps, closes
+// the stream, and every wait on it then ends with a LimitExceeded naming the cap (the check errors).
+import { isUtf8 } from "node:buffer";
 import type { IncomingHttpHeaders } from "node:http";
 import { createParser } from "eventsource-parser";
 import { Agent, request } from "undici";
-import type { Exchange } from "../spec/report.ts";
+import { clipBody, clipText, type Exchange } from "../spec/report.ts";
+import { BodyOverCap, readCapped } from "./capped-body.ts";
 import { credentialUsed } from "./credential-used.ts";
-import { type ApiResponse, authHeaders, type RequestOptions, urlFor, type Who } from "./http-client.ts";
+import {
+  type ApiResponse,
+  authHeaders,
+  bodyCapMessage,
+  headerCapMessage,
+  isHeaderOverflow,
+  noAnswerMessage,
+  type RequestOptions,
+  urlFor,
+  type Who,
+} from "./http-client.ts";
+import { formatBytes, LIMITS, LimitExceeded } from "./limits.ts";
 import { assertTargetAlive, noteAnswered } from "./liveness.ts";
 import { recordExchange } from "./recorder.ts";
 import { redact, redactHeaders } from "./redact.ts";
 import { track, untrack } from "./resources.ts";
 import { runConfig } from "./run-config.ts";
 import { TargetError } from "./target-error.ts";
+import { pause, waiting } from "./traffic.ts";
 import { applyUniversalRules } from "./universal-rules.ts";
 
 export interface SseFrame {
@@ -60,19 +76,32 @@ export interface Wait {
 const RAW_KEPT = 64 * 1024;
 const REPORTED_BODY = 4 * 1024;
 
-const dispatcher = new Agent({ connect: { timeout: 5_000 }, keepAliveTimeout: 1_000 });
+// No maxResponseSize: a stream is long by nature; its lines, frames and frame count are capped as they come.
+const dispatcher = new Agent({
+  connect: { timeout: 5_000 },
+  keepAliveTimeout: 1_000,
+  maxHeaderSize: LIMITS.headerBytes,
+});
 
 export class SseStream {
   readonly frames: SseFrame[] = [];
+  /** The first keep-alive comments (LIMITS.sseCommentsKept, each cut); `commentCount` counts them all. */
   readonly comments: SseComment[] = [];
-  /** Wire-format problems (frame-format clause). */
+  commentCount = 0;
+  /** Wire-format problems (frame-format clause), the first LIMITS.sseProblemsKept of them. */
   readonly problems: string[] = [];
+  /** Set when a cap of the harness ended the stream: what every later wait rejects with. */
+  overLimit: string | undefined;
   /** Line endings seen: WHATWG accepts all three; the reference sends LF only. */
   readonly lineEndings = { lf: 0, crlf: 0, cr: 0 };
   /** True once the server ended the stream (not when we closed it). */
   endedByServer = false;
   closed = false;
   private raw = "";
+  /** Characters received in all (raw keeps the first RAW_KEPT of them). */
+  private receivedChars = 0;
+  /** Characters of the frames kept so far (data and raw lines), held to the run's body cap. */
+  private keptChars = 0;
   private readonly waiters = new Set<() => void>();
   private readonly opened = performance.now();
 
@@ -115,7 +144,8 @@ export class SseStream {
   /** Everything received within the next `ms`: for checks that something is NOT sent. */
   async observe(ms: number): Promise<SseFrame[]> {
     const from = this.frames.length;
-    await new Promise((resolve) => setTimeout(resolve, ms));
+    await pause(ms);
+    this.throwIfOverLimit();
     return this.frames.slice(from);
   }
 
@@ -128,16 +158,26 @@ export class SseStream {
 
   /** One line per frame, for assertion messages. */
   describe(limit = 12): string {
-    const lines = this.frames.slice(-limit).map((f) => `  #${f.index} +${Math.round(f.at)}ms ${f.raw.join(" | ")}`);
-    const head = `GET ${this.url} → ${this.status} ${this.contentType ?? "(no content-type)"}; ${this.frames.length} frame(s), ${this.comments.length} comment(s)`;
+    const lines = this.frames
+      .slice(-limit)
+      .map((f) => `  #${f.index} +${Math.round(f.at)}ms ${clipText(f.raw.join(" | "), 4_000)}`);
+    const head = `GET ${this.url} → ${this.status} ${this.contentType ?? "(no content-type)"}; ${this.frames.length} frame(s), ${this.commentCount} comment(s)`;
     return redact([head, ...lines].join("\n").slice(0, 4_000));
   }
 
+  /** A wait for what the server sends later (the spec's own pace: a keep-alive every 15 s, a reply). */
   private until<T>(found: () => T | undefined, wait: Wait): Promise<T> {
+    return waiting(this.arrival(found, wait));
+  }
+
+  private arrival<T>(found: () => T | undefined, wait: Wait): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       const attempt = () => {
         const value = found();
-        if (value !== undefined) {
+        if (this.overLimit !== undefined) {
+          done();
+          reject(this.limitError());
+        } else if (value !== undefined) {
           done();
           resolve(value);
         } else if (this.endedByServer || this.closed) {
@@ -158,16 +198,38 @@ export class SseStream {
     });
   }
 
+  private limitError(): LimitExceeded {
+    return new LimitExceeded(redact(`GET ${this.url}: ${this.overLimit}, so the harness closed the stream`));
+  }
+
+  private throwIfOverLimit(): void {
+    if (this.overLimit !== undefined) throw this.limitError();
+  }
+
+  /** Ends the stream at a cap: the reason is kept for every wait, and the connection is dropped. */
+  private stopAt(reason: string): void {
+    if (this.overLimit !== undefined) return;
+    this.overLimit = reason;
+    this.close();
+  }
+
+  private problem(text: string): void {
+    if (this.problems.length < LIMITS.sseProblemsKept) this.problems.push(text);
+    else if (this.problems.length === LIMITS.sseProblemsKept) this.problems.push("… and more problems, not listed");
+  }
+
   private notify(): void {
     for (const waiter of [...this.waiters]) waiter();
   }
 
-  /** @internal Reads the body until it ends or is closed. */
+  /** @internal Reads the body until it ends, is closed, or passes a cap. */
   async pump(body: AsyncIterable<Buffer>): Promise<void> {
     const scanner = new LineScanner(this.lineEndings);
     const rawBlocks: string[][] = [];
+    const bodyCap = runConfig().maxBodyBytes;
     const parser = createParser({
       onEvent: (message) => {
+        if (this.overLimit !== undefined) return;
         const frame: SseFrame = {
           event: message.event,
           id: message.id,
@@ -177,11 +239,23 @@ export class SseStream {
           at: this.elapsed(),
           index: this.frames.length,
         };
-        if (frame.event === undefined) this.problems.push(`frame #${frame.index} has no event: name`);
-        if (frame.json === undefined) this.problems.push(`frame #${frame.index} data is not JSON`);
-        this.frames.push(frame);
+        if (frame.event === undefined) this.problem(`frame #${frame.index} has no event: name`);
+        if (frame.json === undefined) this.problem(`frame #${frame.index} data is not JSON`);
+        this.keptChars += frame.data.length + frame.raw.reduce((sum, line) => sum + line.length, 0);
+        if (this.frames.length >= LIMITS.sseFramesKept) {
+          this.stopAt(`the stream sent more than ${LIMITS.sseFramesKept} frames, the most one stream keeps`);
+        } else if (this.keptChars > bodyCap) {
+          this.stopAt(`the frames of the stream passed the body cap of ${formatBytes(bodyCap)}`);
+        } else {
+          this.frames.push(frame);
+        }
       },
-      onComment: (comment) => this.comments.push({ text: comment, at: this.elapsed() }),
+      onComment: (comment) => {
+        this.commentCount += 1;
+        if (this.comments.length < LIMITS.sseCommentsKept) {
+          this.comments.push({ text: clipText(comment, LIMITS.sseCommentChars), at: this.elapsed() });
+        }
+      },
     });
     let decoder = new TextDecoder("utf-8", { fatal: true });
     try {
@@ -190,14 +264,22 @@ export class SseStream {
         try {
           text = decoder.decode(buffer, { stream: true });
         } catch {
-          this.problems.push("the stream is not valid UTF-8");
+          this.problem("the stream is not valid UTF-8");
           decoder = new TextDecoder("utf-8");
           text = decoder.decode(buffer, { stream: true });
         }
+        this.receivedChars += text.length;
         if (this.raw.length < RAW_KEPT) this.raw += text.slice(0, RAW_KEPT - this.raw.length);
         rawBlocks.push(...scanner.feed(text));
+        // Checked before the parser sees the text, so neither holds more than a cap and one chunk.
+        const over = scanner.overCap();
+        if (over !== undefined) {
+          this.stopAt(over);
+          break;
+        }
         parser.feed(text);
         this.notify();
+        if (this.overLimit !== undefined) break;
       }
       this.endedByServer = !this.closed;
       // A CR was held back in case an LF followed; at the end of the stream it was a line ending.
@@ -206,7 +288,7 @@ export class SseStream {
         parser.feed("\n");
       }
       if (this.endedByServer && scanner.hasPartialFrame()) {
-        this.problems.push("the stream ended inside a frame (no blank line after its last field)");
+        this.problem("the stream ended inside a frame (no blank line after its last field)");
       }
     } catch {
       // Closed by us (abort) or the connection broke: either way the stream is over.
@@ -217,7 +299,9 @@ export class SseStream {
 
   private finish(): void {
     untrack(this.trackKey);
-    this.exchange.response_body = redact(this.raw.slice(0, REPORTED_BODY));
+    const cut = this.overLimit === undefined ? "" : `\n[the harness closed the stream: ${this.overLimit}]`;
+    const size = this.receivedChars > REPORTED_BODY ? `… [${this.receivedChars} characters in all]` : "";
+    this.exchange.response_body = redact(this.raw.slice(0, REPORTED_BODY)) + size + cut;
     this.exchange.duration_ms = Math.round(this.elapsed());
     this.notify();
   }
@@ -227,35 +311,60 @@ export class SseStream {
   }
 }
 
-/** Splits the raw text into lines (LF, CRLF or CR), grouping them into blocks that end at a blank line. */
+/**
+ * Splits the raw text into lines (LF, CRLF or CR), grouping them into blocks that end at a blank line. Only
+ * the new text is searched for line endings, and the line still open and the block being read are measured
+ * against the line and frame caps (characters, which a UTF-8 byte count can only exceed).
+ */
 class LineScanner {
+  /** The line not yet ended: no line ending in it, except perhaps a CR at its very end. */
   private pending = "";
   private block: string[] = [];
+  private blockChars = 0;
 
   constructor(private readonly endings: { lf: number; crlf: number; cr: number }) {}
 
   /** Answers the completed blocks that carry a data field (those are the ones the parser dispatches). */
   feed(text: string, final = false): string[][] {
+    // A CR held back at the end of `pending` may be the first half of a CRLF: search again from it.
+    const from = Math.max(0, this.pending.length - 1);
     this.pending += text;
     const blocks: string[][] = [];
+    const ending = /\r\n|\r|\n/g;
+    ending.lastIndex = from;
+    let start = 0;
     for (;;) {
-      const match = /\r\n|\r|\n/.exec(this.pending);
+      const match = ending.exec(this.pending);
       if (match === null) break;
       // A CR at the very end may be the first half of a CRLF still in flight.
       if (!final && match[0] === "\r" && match.index === this.pending.length - 1) break;
-      const line = this.pending.slice(0, match.index);
-      this.pending = this.pending.slice(match.index + match[0].length);
+      const line = this.pending.slice(start, match.index);
+      start = match.index + match[0].length;
       if (match[0] === "\n") this.endings.lf += 1;
       else if (match[0] === "\r\n") this.endings.crlf += 1;
       else this.endings.cr += 1;
       if (line === "") {
         if (this.block.some((l) => /^data(:|$)/.test(l))) blocks.push(this.block);
         this.block = [];
+        this.blockChars = 0;
       } else {
         this.block.push(line);
+        this.blockChars += line.length;
       }
     }
+    this.pending = this.pending.slice(start);
     return blocks;
+  }
+
+  /** The cap the open line or the open frame passed, if any. */
+  overCap(): string | undefined {
+    if (this.pending.length > LIMITS.sseLineBytes) {
+      return `a line of the stream passed the line cap of ${formatBytes(LIMITS.sseLineBytes)} without ending`;
+    }
+    if (this.blockChars + this.pending.length > LIMITS.sseFrameBytes) {
+      return `a frame of the stream passed the frame cap of ${formatBytes(LIMITS.sseFrameBytes)} without ending`;
+    }
+    return undefined;
   }
 
   endsWithCr(): boolean {
@@ -318,9 +427,9 @@ export async function openStream(
     });
     noteAnswered(true);
   } catch (error) {
-    noteAnswered(false);
-    const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-    throw new TargetError(redact(`GET ${url}: no stream headers within ${timeoutMs} ms (${reason})`));
+    noteAnswered(isHeaderOverflow(error));
+    if (isHeaderOverflow(error)) throw new LimitExceeded(redact(headerCapMessage("GET", url)));
+    throw new TargetError(redact(noAnswerMessage(`GET ${url}: no stream headers`, timeoutMs, error)));
   }
   const responseHeaders = flatten(response.headers);
   const exchange: Exchange = {
@@ -340,22 +449,31 @@ export async function openStream(
   if (response.statusCode < 200 || response.statusCode >= 300) {
     let timer: NodeJS.Timeout | undefined;
     let text: string;
+    let utf8: boolean;
+    const cap = config.maxBodyBytes;
     try {
-      text = await Promise.race([
-        response.body.text(),
+      const bytes = await Promise.race([
+        readCapped(response.body, cap, responseHeaders["content-length"]),
         new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new Error("body timeout")), timeoutMs);
+          timer = setTimeout(() => reject(new DOMException("body timeout", "TimeoutError")), timeoutMs);
         }),
       ]);
-    } catch {
+      text = new TextDecoder().decode(bytes);
+      utf8 = isUtf8(bytes);
+    } catch (error) {
       controller.abort();
-      throw new TargetError(redact(`GET ${url}: answered ${response.statusCode} but no body within ${timeoutMs} ms`));
+      if (error instanceof BodyOverCap) {
+        exchange.response_body = `[not kept: over the body cap of ${formatBytes(cap)}]`;
+        throw new LimitExceeded(redact(bodyCapMessage("GET", url, error, cap)));
+      }
+      const missing = `GET ${url}: answered ${response.statusCode} but no body`;
+      throw new TargetError(redact(noAnswerMessage(missing, timeoutMs, error)));
     } finally {
       clearTimeout(timer);
     }
-    exchange.response_body = redact(text);
+    exchange.response_body = clipBody(redact(text));
     const contentType = responseHeaders["content-type"];
-    applyUniversalRules({ method: "GET", url: exchange.url, status: response.statusCode, contentType, text });
+    applyUniversalRules({ method: "GET", url: exchange.url, status: response.statusCode, contentType, text, utf8 });
     return {
       response: {
         method: "GET",

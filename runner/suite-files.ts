@@ -16,6 +16,13 @@ export function suiteOfFile(path: string): string {
   return basename(path).replace(SUITE_FILE, "");
 }
 
+const BACKGROUND_FILE = new RegExp(`\\.background\\.suite\\.${MODULE_EXT}$`);
+
+/** The lane a suite file runs in: the background files beside the others (runner/launch.ts). */
+export function laneOfFile(path: string): "main" | "background" {
+  return BACKGROUND_FILE.test(path) ? "background" : "main";
+}
+
 /** A vitest file filter selecting every file of a suite (its main and background parts). */
 export function suiteFilter(suite: string): string {
   return `suites/${suite}.`;

@@ -33,6 +33,8 @@ export interface SeenResponse {
   status: number;
   contentType: string | undefined;
   text: string;
+  /** False when the body's bytes are not UTF-8 (`text` then holds U+FFFD in their place). */
+  utf8?: boolean;
   /** The profile's name of the operation called, when the check called one by name. */
   operation?: string;
 }
@@ -41,17 +43,10 @@ export function applyUniversalRules(response: SeenResponse): void {
   const where = `${response.method} ${response.url} → ${response.status}`;
   observeRule("no-429", response.status === 429 ? `${where}: the API answered 429` : undefined);
   const isStream = response.contentType?.startsWith("text/event-stream") ?? false;
-  if (!isStream && response.text.length > 0) {
-    const json = response.contentType?.startsWith("application/json") ?? false;
-    observeRule("json", json ? undefined : `${where}: Content-Type is ${response.contentType ?? "absent"}`);
-  }
+  const parsed = parseBody(response.text);
+  if (!isStream && response.text.length > 0) observeRule("json", notJson(response, where, parsed));
   if (response.status < 400) return;
-  let body: unknown;
-  try {
-    body = JSON.parse(response.text);
-  } catch {
-    body = undefined;
-  }
+  const body = "value" in parsed ? parsed.value : undefined;
   const envelope = ErrorEnvelope.safeParse(body);
   observeRule("envelope", envelope.success ? undefined : `${where}: body is not {detail: {message, errors}}`);
   const errors = (body as { detail?: { errors?: unknown } } | undefined)?.detail?.errors;
@@ -75,4 +70,25 @@ function observeSingleProblem(response: SeenResponse, where: string, errors: unk
     "single-problem",
     errors.length === 1 ? `${where}: one problem, listed in detail.errors ${JSON.stringify(errors)}` : undefined,
   );
+}
+
+function parseBody(text: string): { value: unknown } | { error: string } {
+  try {
+    return { value: JSON.parse(text) };
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/**
+ * 4: "Bodies are JSON (Content-Type: application/json)": the type, and the body itself. JSON text exchanged
+ * between systems is UTF-8 (RFC 8259, 8.1), so bytes that are not UTF-8 are not JSON either.
+ */
+function notJson(response: SeenResponse, where: string, parsed: { value: unknown } | { error: string }) {
+  if (!(response.contentType?.startsWith("application/json") ?? false)) {
+    return `${where}: Content-Type is ${response.contentType ?? "absent"}`;
+  }
+  if (response.utf8 === false) return `${where}: the body is not UTF-8, so it is not JSON (RFC 8259, 8.1)`;
+  if ("error" in parsed) return `${where}: the body is not JSON (${parsed.error})`;
+  return undefined;
 }

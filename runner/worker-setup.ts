@@ -1,10 +1,14 @@
 // Loaded by vitest before every suite file: secrets to redact, and the end-of-file cleanup.
+import { basename } from "node:path";
 import { afterAll } from "vitest";
 import { targetSecrets } from "../spec/target.ts";
 import { registerSecret } from "./redact.ts";
 import { cleanupAll } from "./resources.ts";
 import { runConfig } from "./run-config.ts";
-import { suiteOfFile } from "./suite-files.ts";
+import { laneOfFile, suiteOfFile } from "./suite-files.ts";
+import { markTraffic, trafficSince } from "./traffic.ts";
+
+const started = markTraffic();
 
 for (const value of targetSecrets(runConfig().target)) registerSecret(value);
 
@@ -14,4 +18,5 @@ afterAll(async ({}, suite) => {
   const leftovers = await cleanupAll(suiteOfFile(suite.file.filepath));
   // The suite-file task is what the collector reads leftovers from.
   if (leftovers.length > 0) suite.meta.leftovers = leftovers;
+  suite.meta.traffic = trafficSince(started, basename(suite.file.filepath), laneOfFile(suite.file.filepath));
 });

@@ -6,6 +6,7 @@ import type { Target } from "../spec/target.ts";
 import { startCarrier } from "./carrier/server.ts";
 import { startControlPlane } from "./control-plane/server.ts";
 import type { FaultName } from "./platform/faults/index.ts";
+import type { HostileName } from "./platform/hostile/index.ts";
 import { type RunningPlatform, startPlatform } from "./platform/server.ts";
 import { startProvider } from "./provider/server.ts";
 import { type Clock, createClock } from "./shared/clock.ts";
@@ -18,6 +19,8 @@ import { startWebsite } from "./website/server.ts";
 
 export interface StackOptions {
   faults?: FaultName[];
+  /** Hostile behaviours of every regional platform (`serve --hostile`). */
+  hostile?: HostileName[];
   regions?: number;
   minuteMs?: number;
   /** Port of the first region; the others follow. 0 picks free ports. */
@@ -202,6 +205,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         clock,
         wiring: simulators.wiring,
         faults: options.faults ?? [],
+        hostile: options.hostile ?? [],
         port: options.port ? options.port + i : 0,
         profile,
         sseKeepAliveMs: options.sseKeepAliveMs,

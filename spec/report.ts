@@ -31,10 +31,15 @@ export type Exchange = z.infer<typeof Exchange>;
 const KEPT_BODY_CHARS = 16_384;
 const CLIPPED_MARK = /… \[\d+ characters in all\]$/;
 
+/** Text kept whole up to `max` characters, else cut with a mark saying how long it was. */
+export function clipText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  return `${text.slice(0, max)}… [${text.length} characters in all]`;
+}
+
 /** A recorded body, clipped to KEPT_BODY_CHARS with a mark saying how long it was. */
 export function clipBody(text: string): string {
-  if (text.length <= KEPT_BODY_CHARS) return text;
-  return `${text.slice(0, KEPT_BODY_CHARS)}… [${text.length} characters in all]`;
+  return clipText(text, KEPT_BODY_CHARS);
 }
 
 /** Whether a recorded body was clipped (a replay of it would send only its start). */
@@ -110,6 +115,26 @@ export const Leftover = z.object({
 });
 export type Leftover = z.infer<typeof Leftover>;
 
+/** Where one suite file's time went (report.traffic), so the critical path of a run is visible. */
+export const SuiteTraffic = z.object({
+  /** The suite file, e.g. `streams.background.suite.ts`. */
+  file: z.string(),
+  /** The files of a lane run one after another; the background lane (files that mostly wait) runs beside the main one. */
+  lane: z.enum(["main", "background"]),
+  /** From the file's start to the end of its cleanup. */
+  duration_ms: z.number(),
+  /** Requests to the target (its regions and test control). */
+  requests: z.int(),
+  /** Wall time with at least one of those awaiting its response head. */
+  network_ms: z.number(),
+  /** Requests to the simulators (admin APIs, the webhook sink's long-polls), and the rest of the time awaiting them. */
+  helper_requests: z.int(),
+  helper_ms: z.number(),
+  /** The rest of the time in deliberate waits: pauses between polls, reading a stream for frames sent later. */
+  waits_ms: z.number(),
+});
+export type SuiteTraffic = z.infer<typeof SuiteTraffic>;
+
 export const Report = z.object({
   schema_version: z.literal(1),
   tool: z.object({ name: z.literal("cap-conformance"), version: z.string() }),
@@ -127,6 +152,8 @@ export const Report = z.object({
     duration_ms: z.number(),
     /** Optional: the prefix every resource of this run is named with (`cleanup --prefix`). */
     prefix: z.string().optional(),
+    /** Optional, with `--add-latency-ms N`: every response of the target was held this long by a proxy. */
+    added_latency_ms: z.int().optional(),
     /** Optional, with `--repeat N`: how many runs were made and the clauses whose verdict changed (any fails). */
     repeat: z.object({ runs: z.int(), flaky: z.array(z.string()) }).optional(),
   }),
@@ -149,5 +176,17 @@ export const Report = z.object({
   optional: z.array(OptionalResult).optional(),
   /** Optional: what the run created and could not delete. A warning, never part of the verdict. */
   leftovers: z.array(Leftover).optional(),
+  /** Optional: one row per suite file, where its time went. Absent from older reports. */
+  traffic: z.array(SuiteTraffic).optional(),
+  /** Optional: set when the run did not finish (killed, interrupted, out of memory, a worker died). The report holds
+   * every verdict reached until then and says nothing of the rest; its verdict is ERROR whatever it holds. */
+  incomplete: z
+    .object({
+      /** Why the run did not finish, as far as the harness knew when it wrote this report. */
+      reason: z.string(),
+      /** How many checks had reached a verdict. */
+      checks_finished: z.int(),
+    })
+    .optional(),
 });
 export type Report = z.infer<typeof Report>;

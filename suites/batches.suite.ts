@@ -7,6 +7,7 @@ import { expect } from "vitest";
 import { check } from "../runner/check.ts";
 import { call, describe } from "../runner/http-client.ts";
 import { property } from "../runner/property.ts";
+import { pause } from "../runner/traffic.ts";
 import {
   answered,
   BATCHES,
@@ -219,7 +220,7 @@ async function untilServerTime(simMs: number, what: string): Promise<void> {
   const deadline = Date.now() + realBudget(Math.max(0, simMs - (await serverNow())));
   while ((await serverNow()) < simMs) {
     if (Date.now() > deadline) throw new Error(`the server clock did not reach ${what} in time`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await pause(50);
   }
 }
 

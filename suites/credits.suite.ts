@@ -5,6 +5,7 @@ import { expect } from "vitest";
 import { check } from "../runner/check.ts";
 import { type ApiResponse, call, describe } from "../runner/http-client.ts";
 import { uniqueName } from "../runner/resources.ts";
+import { pause } from "../runner/traffic.ts";
 import { CallSession } from "../spec/calls.ts";
 import { createAgent } from "./helpers/agents.ts";
 import { dialLog, dialsFrom, getBatch, startBatch, waitForBatch } from "./helpers/batches.ts";
@@ -141,7 +142,7 @@ check(
       const deadline = Date.now() + realBudget(10 * MINUTE);
       while ((await serverNow()) < resumeAfter) {
         expect(Date.now(), "the server clock passed the pause").toBeLessThan(deadline);
-        await new Promise((resolve) => setTimeout(resolve, 50));
+        await pause(50);
       }
       const whilePaused = await dialsFrom(started.from.e164);
       // A dial started after the first call ended but before it was billed is in flight legitimately (a

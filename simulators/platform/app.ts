@@ -4,7 +4,10 @@ import { request } from "undici";
 import { ApiError } from "../shared/api-error.ts";
 import { createServer } from "../shared/server.ts";
 import type { PlatformContext } from "./context.ts";
+import { installHostile } from "./hostile/index.ts";
 import { authenticate } from "./http/auth.ts";
+import { closeControlPlaneClient } from "./http/control-plane-client.ts";
+import { methodNotAllowed } from "./http/method-not-allowed.ts";
 import { bodyLimitFor, optionalBehaviours } from "./http/optional-behaviours.ts";
 import { profileRewrites, rewriteUrl } from "./http/profile-paths.ts";
 import { controlHostRoutes } from "./regions/control-host.ts";
@@ -38,6 +41,8 @@ export function buildPlatform(ctx: PlatformContext): FastifyInstance {
     ...(rewrites.length > 0 ? { rewriteUrl: (method, url) => rewriteUrl(rewrites, method, url) } : {}),
   });
   app.decorateRequest("principal", null as never);
+  // First, so a hostile answer comes whatever the credential, as a misbehaving proxy's would.
+  installHostile(app, ctx.hostile ?? []);
   optionalBehaviours(app, ctx.profile);
 
   if (ctx.faults.has("404-plain-text")) {
@@ -67,11 +72,13 @@ export function buildPlatform(ctx: PlatformContext): FastifyInstance {
     });
   }
 
+  app.addHook("onClose", () => closeControlPlaneClient(ctx));
   app.addHook("onRequest", async (request) => {
     const path = request.url.split("?")[0]!;
     if (isPublic(ctx, request.method, path)) return;
     request.principal = await authenticate(request, ctx);
   });
+  methodNotAllowed(app);
 
   // 1: no region field anywhere; the base URL is the region.
   // 4: 200 when the API process answers; it does not promise its dependencies (the planted bug does).

@@ -3,6 +3,7 @@ import type { Profile } from "../../spec/profile.ts";
 import type { Clock } from "../shared/clock.ts";
 import type { EventBus } from "./events/bus.ts";
 import type { FaultSet } from "./faults/index.ts";
+import type { HostileName } from "./hostile/index.ts";
 import type { RegionStore } from "./store.ts";
 
 /** Where the platform's dependencies live (the wiring contract, README "Wiring your server"). */
@@ -22,6 +23,8 @@ export interface Wiring {
 export interface PlatformContext {
   region: string;
   faults: FaultSet;
+  /** Hostile behaviours (`serve --hostile`), installed before every route; none on a conforming instance. */
+  hostile?: readonly HostileName[];
   clock: Clock;
   store: RegionStore;
   wiring: Wiring;

@@ -7,6 +7,7 @@ import { buildPlatform } from "./app.ts";
 import type { Wiring } from "./context.ts";
 import { EventBus } from "./events/bus.ts";
 import { type FaultName, FaultSet } from "./faults/index.ts";
+import type { HostileName } from "./hostile/index.ts";
 import { regionStoreFor } from "./regions/store-scope.ts";
 
 export interface PlatformOptions {
@@ -14,6 +15,8 @@ export interface PlatformOptions {
   clock: Clock;
   wiring: Wiring;
   faults?: Iterable<FaultName>;
+  /** Hostile behaviours (`serve --hostile`); none by default. */
+  hostile?: readonly HostileName[];
   port?: number;
   upstreamTimeoutMs?: number;
   /** For tests and short load runs: the SSE keep-alive interval (default 15 000 ms, section 6.2). */
@@ -35,6 +38,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     region: options.region,
     clock: options.clock,
     faults: new FaultSet(options.faults),
+    hostile: options.hostile ?? [],
     store: regionStoreFor(new FaultSet(options.faults)),
     wiring: options.wiring,
     events: new EventBus(),

@@ -3,6 +3,7 @@
 // its analysis model, so a chat completion for that model reaches the provider once the session is over.
 // A server that ran another definition (dropped an inline agent or an override) asks for no such analysis.
 import { expect } from "vitest";
+import { pause } from "../../runner/traffic.ts";
 import { ensureLlmKey } from "./byok.ts";
 import { finished, SHORT_CALL_MS, waitForCall } from "./calls.ts";
 import { firstPair, listedPairs, type Pair } from "./catalog.ts";
@@ -44,6 +45,6 @@ export async function expectModelAsked(model: Pair, mark: number, what: string):
     if (Date.now() > until) {
       expect(models, `${what}: chat completions at the provider since the run began`).toContain(model.model);
     }
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await pause(50);
   }
 }

@@ -3,6 +3,7 @@
 import { expect } from "vitest";
 import { call, describe } from "../../runner/http-client.ts";
 import { track, uniqueName } from "../../runner/resources.ts";
+import { pause } from "../../runner/traffic.ts";
 import { CallBatch } from "../../spec/calls.ts";
 import type { PhoneNumber } from "../../spec/telephony.ts";
 import { callingSetup } from "./calls.ts";
@@ -62,7 +63,7 @@ export async function waitForBatch(
     if (fatal.includes(batch.status)) throw new Error(`batch ${id} is ${batch.status} while waiting for ${what}`);
     if (Date.now() > deadline)
       throw new Error(`batch ${id} did not reach ${what} in ${timeoutMs} ms: ${JSON.stringify(batch)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await pause(50);
   }
 }
 

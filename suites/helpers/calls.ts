@@ -4,6 +4,7 @@
 import { expect } from "vitest";
 import { type ApiResponse, call, describe } from "../../runner/http-client.ts";
 import { TargetError } from "../../runner/target-error.ts";
+import { pause } from "../../runner/traffic.ts";
 import type { AgentRecord } from "../../spec/agent.ts";
 import { CallSession } from "../../spec/calls.ts";
 import type { PhoneNumber } from "../../spec/telephony.ts";
@@ -77,7 +78,7 @@ export async function waitForCall(
     if (done(session)) return session;
     if (Date.now() > deadline)
       throw new Error(`call ${sessionId} did not reach ${what} in ${timeoutMs} ms: ${describe(response)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await pause(50);
   }
 }
 

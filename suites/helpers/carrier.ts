@@ -3,6 +3,7 @@
 // answer is a TargetError.
 import { randomInt } from "node:crypto";
 import { helperJson, simulatorOrigin } from "../../runner/simulator-client.ts";
+import { pause } from "../../runner/traffic.ts";
 import { WitnessSnapshot } from "../../simulators/carrier/schemas.ts";
 
 export type { WitnessDial, WitnessInbound, WitnessSnapshot } from "../../simulators/carrier/schemas.ts";
@@ -97,7 +98,7 @@ export async function waitForWitness(
     const snapshot = await witness();
     if (predicate(snapshot)) return snapshot;
     if (Date.now() > deadline) throw new Error(`carrier witness: ${what} not seen within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await pause(50);
   }
 }
 
@@ -137,6 +138,6 @@ export async function expectCarrierIdle(own: OwnCalls, timeoutMs: number): Promi
       const rows = left.map((row) => `${row.direction} ${row.to} ${row.status} (${row.call_sid})`).join("; ");
       throw new Error(`calls still live at the carrier ${timeoutMs} ms after their sessions ended: ${rows}`);
     }
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await pause(50);
   }
 }

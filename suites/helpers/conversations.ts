@@ -6,6 +6,7 @@ import { expect } from "vitest";
 import { type ApiResponse, call, describe, type Who } from "../../runner/http-client.ts";
 import { uniqueName } from "../../runner/resources.ts";
 import { runConfig } from "../../runner/run-config.ts";
+import { pause } from "../../runner/traffic.ts";
 import { readAll } from "./pages.ts";
 import { profile } from "./profile.ts";
 import { newProviderKey } from "./provider.ts";
@@ -75,7 +76,7 @@ export async function waitForReply(
     if (Date.now() > until) {
       throw new Error(`no reply to item ${itemId} in conversation ${conversationId} within ${deadlineMs} ms`);
     }
-    await new Promise((resolve) => setTimeout(resolve, 25));
+    await pause(25);
   }
 }
 

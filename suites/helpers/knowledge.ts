@@ -4,6 +4,7 @@ import { expect } from "vitest";
 import { type ApiResponse, call, describe, type Who } from "../../runner/http-client.ts";
 import { track, uniqueName } from "../../runner/resources.ts";
 import { runConfig } from "../../runner/run-config.ts";
+import { pause } from "../../runner/traffic.ts";
 import type { KbStatus } from "../../spec/knowledge.ts";
 import { callOp, profile } from "./profile.ts";
 import { websiteUrl } from "./website.ts";
@@ -65,7 +66,7 @@ export async function waitForKb(
     if (Date.now() > until) {
       throw new Error(`knowledge base ${kbId} did not become ${what} within ${deadlineMs} ms (last: ${kb.status})`);
     }
-    await new Promise((resolve) => setTimeout(resolve, pollIntervalMs()));
+    await pause(pollIntervalMs());
   }
 }
 

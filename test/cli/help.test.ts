@@ -29,7 +29,18 @@ test("simulate --help and run -h print their usage and exit 0", async () => {
 test("--help lists every command with the run flags", async () => {
   const { code, text } = await helpOf(["--help"]);
   expect(code).toBe(0);
-  for (const command of ["run", "serve", "simulate", "faults", "clauses", "report", "cleanup", "load", "openapi"]) {
+  for (const command of [
+    "run",
+    "serve",
+    "simulate",
+    "faults",
+    "hostile",
+    "clauses",
+    "report",
+    "cleanup",
+    "load",
+    "openapi",
+  ]) {
     expect(text).toContain(`cap-conformance ${command}`);
   }
   expect(text).toContain("[--minute-ms N]");

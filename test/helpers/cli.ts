@@ -3,6 +3,7 @@ import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { watchPeakRss } from "./peak-rss.ts";
 
 export const BIN = fileURLToPath(new URL("../../bin/cap-conformance.js", import.meta.url));
 export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -12,12 +13,22 @@ export interface CliResult {
   stdout: string;
   stderr: string;
   ms: number;
+  /** With `peakRss`: the peak memory of the command and its workers, in MiB (helpers/peak-rss.ts). */
+  peakRssMb?: number;
+  /** With `resolveOnTimeout`: the command was killed at the timeout (its code is then null). */
+  timedOut?: boolean;
 }
 
-export function runCli(
-  args: string[],
-  options: { timeoutMs?: number; env?: NodeJS.ProcessEnv } = {},
-): Promise<CliResult> {
+export interface RunOptions {
+  timeoutMs?: number;
+  env?: NodeJS.ProcessEnv;
+  /** Watch the peak memory of the process and its children (CliResult.peakRssMb). */
+  peakRss?: boolean;
+  /** At the timeout, kill the process and answer (timedOut) rather than reject. */
+  resolveOnTimeout?: boolean;
+}
+
+export function runCli(args: string[], options: RunOptions = {}): Promise<CliResult> {
   return runProcess(process.execPath, [BIN, ...args], { ...options, cwd: ROOT });
 }
 
@@ -31,11 +42,7 @@ export interface Launcher {
 export const FROM_CHECKOUT: Launcher = { command: process.execPath, args: [BIN], cwd: ROOT };
 
 /** Runs any command to its end in a child process, bounded in time, and hands back what it printed. */
-export function runProcess(
-  command: string,
-  args: string[],
-  options: { timeoutMs?: number; env?: NodeJS.ProcessEnv; cwd: string },
-): Promise<CliResult> {
+export function runProcess(command: string, args: string[], options: RunOptions & { cwd: string }): Promise<CliResult> {
   const started = Date.now();
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
@@ -43,6 +50,8 @@ export function runProcess(
       env: { ...process.env, ...options.env },
       stdio: ["ignore", "pipe", "pipe"],
     });
+    const watcher = options.peakRss && child.pid !== undefined ? watchPeakRss(child.pid) : undefined;
+    let timedOut = false;
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => {
@@ -53,12 +62,16 @@ export function runProcess(
     });
     const timer = setTimeout(() => {
       child.kill("SIGKILL");
+      timedOut = true;
+      if (options.resolveOnTimeout) return;
+      watcher?.stop();
       reject(new Error(`${command} ${args.join(" ")} did not finish in ${options.timeoutMs} ms\n${stdout}\n${stderr}`));
     }, options.timeoutMs ?? 120_000);
     child.on("error", reject);
     child.on("close", (code) => {
       clearTimeout(timer);
-      resolve({ code, stdout, stderr, ms: Date.now() - started });
+      const peak = watcher === undefined ? {} : { peakRssMb: watcher.stop() };
+      resolve({ code, stdout, stderr, ms: Date.now() - started, ...peak, ...(timedOut ? { timedOut } : {}) });
     });
   });
 }

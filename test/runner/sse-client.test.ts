@@ -1,14 +1,18 @@
 // The harness's SSE reader (runner/sse-client.ts) against a raw server that writes exact bytes: frames
 // with ids, comments with arrival times, CRLF and CR line endings (legal), and what it must report: bytes
-// that are not UTF-8, frames without a name or a JSON body, a frame cut off by the server.
+// that are not UTF-8, frames without a name or a JSON body, a frame cut off by the server; and what it must
+// not keep: a line or a frame over its cap, more frames than a stream keeps, a flood of comments. A reset
+// before the headers is a connection that failed, not a timeout.
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { LIMITS } from "../../runner/limits.ts";
 import { SETTING_DEFAULTS, writeSettings } from "../../runner/protocol.ts";
 import { mustOpen, openStream } from "../../runner/sse-client.ts";
+import { isTargetError } from "../../runner/target-error.ts";
 
 type Script = Array<string | Buffer | number>;
 
@@ -26,6 +30,11 @@ const SCRIPTS: Record<string, Script> = {
   "/unnamed": ['data: {"no":"name"}\n\n', "event: b\ndata: not json\n\n"],
   "/slow": [": hello\n\n", 1_000, 'event: late\ndata: {"event":"late"}\n\n'],
   "/cut": ['event: a\ndata: {"event":"a"}\n\n', 'event: b\ndata: {"event":"b"}\n'],
+  // Over the caps: a line that never ends, a frame of many lines that never ends, too many frames, many comments.
+  "/endless-line": ["data: ", ...Array<string>(24).fill("x".repeat(64 * 1024))],
+  "/endless-frame": ["event: big\n", ...Array<string>(24).fill(`data: ${"y".repeat(64 * 1024)}\n`)],
+  "/many-frames": ['event: a\ndata: {"event":"a"}\n\n'.repeat(LIMITS.sseFramesKept + 1)],
+  "/many-comments": [": ka\n\n".repeat(LIMITS.sseCommentsKept + 500), 'event: a\ndata: {"event":"a"}\n\n'],
 };
 
 let server: Server;
@@ -33,6 +42,10 @@ let server: Server;
 beforeAll(async () => {
   server = createServer(async (req, res) => {
     const script = SCRIPTS[req.url?.split("?")[0] ?? ""];
+    if (req.url === "/reset") {
+      res.socket?.resetAndDestroy();
+      return;
+    }
     if (script === undefined) {
       res.writeHead(404, { "content-type": "application/json" }).end('{"detail":{"message":"nope","errors":[]}}');
       return;
@@ -125,4 +138,42 @@ test("an answer that is not 2xx is read whole and returned, not streamed", async
   expect(answer.response?.status).toBe(404);
   expect(answer.response?.json).toEqual({ detail: { message: "nope", errors: [] } });
   await expect(mustOpen("/missing")).rejects.toThrow(/expected GET .* to open a stream, got 404/);
+});
+
+test("a connection reset before the headers is said to have failed, not to have timed out", async () => {
+  const error = await openStream("/reset").then(
+    () => undefined,
+    (e: unknown) => e as Error,
+  );
+  expect(error !== undefined && isTargetError(error)).toBe(true);
+  expect(error?.message).toMatch(/GET \S+\/reset: no stream headers, the connection failed \(.*ECONNRESET/);
+});
+
+test("a line over the line cap closes the stream; every wait then errors naming the cap", async () => {
+  const stream = await mustOpen("/endless-line");
+  const error = await stream.waitForEvent("x", { timeoutMs: 5_000 }).catch((e: Error) => e);
+  expect(isTargetError(error), "an error of the check, never a failure").toBe(true);
+  expect((error as Error).message).toMatch(/\/endless-line: a line of the stream passed the line cap of 1 MiB/);
+  await expect(stream.observe(10)).rejects.toThrow(/line cap/);
+  expect(stream.endedByServer).toBe(false);
+});
+
+test("a frame over the frame cap closes the stream with an error naming the cap", async () => {
+  const stream = await mustOpen("/endless-frame");
+  await expect(stream.waitForEvent("big", { timeoutMs: 5_000 })).rejects.toThrow(/frame cap of 1 MiB/);
+});
+
+test("a stream sending more frames than one keeps is closed with an error naming the count", async () => {
+  const stream = await mustOpen("/many-frames");
+  await expect(stream.waitFor(() => false, { timeoutMs: 5_000, what: "the end" })).rejects.toThrow(
+    `more than ${LIMITS.sseFramesKept} frames`,
+  );
+  expect(stream.frames.length).toBe(LIMITS.sseFramesKept);
+});
+
+test("a flood of comments is counted, and only the first ones kept", async () => {
+  const stream = await readAll("/many-comments");
+  expect(stream.commentCount).toBe(LIMITS.sseCommentsKept + 500);
+  expect(stream.comments.length).toBe(LIMITS.sseCommentsKept);
+  expect(stream.frames.map((f) => f.event)).toEqual(["a"]);
 });

@@ -1,10 +1,10 @@
 // Section 5: every request but GET /health is resolved through the control plane, on every
 // request, never cached; an unreachable control plane is a 503, not an auth failure.
 import type { FastifyRequest } from "fastify";
-import { request as httpRequest } from "undici";
 import type { Role } from "../../../spec/target.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import type { PlatformContext } from "../context.ts";
+import { type Credential, controlPlaneClient } from "./control-plane-client.ts";
 
 export interface Principal {
   workspaceId: string;
@@ -20,8 +20,6 @@ declare module "fastify" {
 
 export const CONTROL_PLANE_UNREACHABLE = "the control plane is unreachable, so this request cannot be authorized";
 export const SESSION_COOKIE = "service_session";
-
-type Credential = { token: string } | { session: string };
 
 function credentialOf(request: FastifyRequest, ctx: PlatformContext): Credential {
   const header = request.headers.authorization;
@@ -60,8 +58,8 @@ function cacheLife(credential: Credential, ctx: PlatformContext): number {
 
 export async function authenticate(request: FastifyRequest, ctx: PlatformContext): Promise<Principal> {
   const credential = credentialOf(request, ctx);
-  const key = JSON.stringify(credential);
   const life = cacheLife(credential, ctx);
+  const key = life > 0 ? JSON.stringify(credential) : "";
   const cache = verdictCache.get(ctx) ?? new Map<string, { until: number; principal: Principal }>();
   const hit = life > 0 ? cache.get(key) : undefined;
   let principal = hit !== undefined && Date.now() < hit.until ? hit.principal : undefined;
@@ -84,16 +82,7 @@ async function resolve(credential: Credential, ctx: PlatformContext): Promise<Re
   let status: number;
   let body: unknown;
   try {
-    const response = await httpRequest(`${ctx.wiring.controlPlaneUrl}/v1/auth/resolve`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(credential),
-      headersTimeout: ctx.upstreamTimeoutMs,
-      bodyTimeout: ctx.upstreamTimeoutMs,
-      signal: AbortSignal.timeout(ctx.upstreamTimeoutMs),
-    });
-    status = response.statusCode;
-    body = await response.body.json().catch(() => undefined);
+    ({ status, body } = await controlPlaneClient(ctx).resolve(credential));
   } catch {
     throw unreachable(ctx);
   }

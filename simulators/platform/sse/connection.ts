@@ -1,7 +1,8 @@
 // One open SSE response: headers, frames, keep-alive bookkeeping and a clean end. It owns no timer; the
 // hub's single ticker decides when a keep-alive is due, so thousands of open streams cost one interval.
+// Live frames wait in `pending` until the hub flushes them: frames published while a fan-out is under way
+// leave in one write per stream instead of one each.
 import type { ServerResponse } from "node:http";
-import { KEEP_ALIVE } from "./frame.ts";
 
 /** A client that stops reading is dropped rather than buffered without bound (delivery is best effort, 6.2 rule 2). */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -14,6 +15,9 @@ export interface StreamHeaders {
 export class SseConnection {
   private nextKeepAliveAt: number;
   private readonly onClosed: Array<() => void> = [];
+  /** Encoded frames queued for the next flush, oldest first, and their size. */
+  private pending: Buffer[] = [];
+  private pendingBytes = 0;
 
   constructor(
     private readonly res: ServerResponse,
@@ -44,24 +48,43 @@ export class SseConnection {
     return !this.res.destroyed && !this.res.writableEnded;
   }
 
-  write(text: string): void {
+  /** Writes now, after anything queued (the snapshot at subscription, when nothing is queued yet). */
+  write(text: string | Buffer): void {
+    this.queue(typeof text === "string" ? Buffer.from(text) : text);
+    this.flush();
+  }
+
+  /** Queues an encoded frame for the next flush; true when the queue was empty (the hub then owes a flush). */
+  queue(bytes: Buffer): boolean {
+    if (!this.isOpen) return false;
+    this.pending.push(bytes);
+    this.pendingBytes += bytes.length;
+    return this.pending.length === 1;
+  }
+
+  /** Sends everything queued in one write. */
+  flush(): void {
+    if (this.pending.length === 0) return;
+    const bytes = this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending, this.pendingBytes);
+    this.pending = [];
+    this.pendingBytes = 0;
     if (!this.isOpen) return;
-    if (this.res.writableLength > MAX_BUFFERED_BYTES) {
+    if (this.res.writableLength + bytes.length > MAX_BUFFERED_BYTES) {
       this.res.destroy();
       return;
     }
-    this.res.write(text);
+    this.res.write(bytes);
   }
 
-  /** Called by the hub's ticker; sends a comment when this stream's 15 s (configured) slot has come. */
-  keepAliveIfDue(now: number): void {
-    if (now < this.nextKeepAliveAt) return;
+  /** Called by the hub's ticker: whether this stream's 15 s (configured) slot for a keep-alive has come (the hub then queues one). */
+  keepAliveDue(now: number): boolean {
+    if (now < this.nextKeepAliveAt) return false;
     this.nextKeepAliveAt = now + this.keepAliveMs;
     this.keepAlivesSent += 1;
-    this.write(KEEP_ALIVE);
+    return true;
   }
 
-  /** Keep-alive comments written so far (read by the planted `sse-keepalive-once` fault). */
+  /** Keep-alive comments queued so far (read by the planted `sse-keepalive-once` fault). */
   keepAlivesSent = 0;
 
   onClose(listener: () => void): void {
@@ -70,6 +93,7 @@ export class SseConnection {
   }
 
   end(): void {
+    this.flush();
     if (this.isOpen) this.res.end();
   }
 }

@@ -9,9 +9,18 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { PlatformContext } from "../context.ts";
 import { SseConnection } from "./connection.ts";
-import { formatFrame, type SseFrame } from "./frame.ts";
+import { formatFrame, KEEP_ALIVE, type SseFrame } from "./frame.ts";
 
 export const DEFAULT_KEEP_ALIVE_MS = 15_000;
+
+/**
+ * Streams written per turn of the event loop while flushing. Between slices the loop serves other work
+ * (the post that made the frame, the model's next chunk), and frames published meanwhile join the writes
+ * of the streams not reached yet: ten thousand streams cost about one write each per burst of frames.
+ */
+const FLUSH_SLICE = 500;
+
+const KEEP_ALIVE_BYTES = Buffer.from(KEEP_ALIVE);
 
 export interface OpenOptions {
   /** Who listens: frames published to this topic reach the stream, e.g. `conversation:<ws>:<id>`. */
@@ -33,6 +42,9 @@ export class SseHub {
   private readonly snapshotted = new Set<string>();
   private ticker: NodeJS.Timeout | undefined;
   private openCount = 0;
+  /** Streams with frames queued, in the order they were first queued. */
+  private readonly dirty = new Set<SseConnection>();
+  private flushScheduled = false;
   readonly keepAliveMs: number;
 
   constructor(private readonly ctx: PlatformContext) {
@@ -85,8 +97,31 @@ export class SseHub {
   publish(topic: string, frame: SseFrame): void {
     const listeners = this.topics.get(topic);
     if (listeners === undefined) return;
-    const text = this.format(frame);
-    for (const connection of listeners) connection.write(text);
+    // Encoded once for every listener.
+    const bytes = Buffer.from(this.format(frame));
+    for (const connection of listeners) this.queue(connection, bytes);
+  }
+
+  private queue(connection: SseConnection, bytes: Buffer): void {
+    if (connection.queue(bytes)) this.dirty.add(connection);
+    if (!this.flushScheduled && this.dirty.size > 0) {
+      this.flushScheduled = true;
+      setImmediate(() => this.flushSlice());
+    }
+  }
+
+  private flushSlice(): void {
+    this.flushScheduled = false;
+    let written = 0;
+    for (const connection of this.dirty) {
+      this.dirty.delete(connection);
+      connection.flush();
+      if (++written === FLUSH_SLICE) break;
+    }
+    if (this.dirty.size > 0) {
+      this.flushScheduled = true;
+      setImmediate(() => this.flushSlice());
+    }
   }
 
   listeners(topic: string): number {
@@ -99,6 +134,7 @@ export class SseHub {
 
   /** Ends every stream cleanly (instance shutdown), so closing never waits on a client. */
   closeAll(): void {
+    this.dirty.clear();
     for (const connections of this.topics.values()) for (const connection of connections) connection.end();
   }
 
@@ -121,6 +157,7 @@ export class SseHub {
   private remove(connection: SseConnection): void {
     const set = this.topics.get(connection.topic);
     if (set?.delete(connection) !== true) return;
+    this.dirty.delete(connection);
     if (set.size === 0) this.topics.delete(connection.topic);
     this.openCount -= 1;
     if (this.openCount === 0 && this.ticker !== undefined) {
@@ -135,7 +172,8 @@ export class SseHub {
     const once = this.ctx.faults.has("sse-keepalive-once");
     for (const connections of this.topics.values())
       for (const connection of connections)
-        if (!once || connection.keepAlivesSent === 0) connection.keepAliveIfDue(now);
+        if ((!once || connection.keepAlivesSent === 0) && connection.keepAliveDue(now))
+          this.queue(connection, KEEP_ALIVE_BYTES);
   }
 }
 

@@ -145,3 +145,24 @@ describe("the clock and the session cookie's 30 days", () => {
     expect((await send("GET", "/_admin/clock")).body.offset_ms).toBe(0);
   });
 });
+
+describe("offline", () => {
+  it("drops every resolve unanswered while its admin API still answers; back online, verdicts return", async () => {
+    expect((await post("/_admin/offline", { offline: true })).status).toBe(200);
+    try {
+      await expect(resolve({ token: cp.credentials.admin })).rejects.toThrow();
+      expect((await send("GET", "/_admin/members")).status).toBe(200);
+    } finally {
+      expect((await post("/_admin/offline", { offline: false })).status).toBe(200);
+    }
+    const verdict = await resolve({ token: cp.credentials.admin });
+    expect(verdict.status).toBe(200);
+    expect(verdict.body).toEqual({
+      workspace_id: cp.model.workspaceId,
+      member_id: expect.any(String),
+      role: "ADMIN",
+      issued_at: expect.any(String),
+      expires_at: null,
+    });
+  });
+});

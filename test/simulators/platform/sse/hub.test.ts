@@ -1,8 +1,9 @@
 // The SSE hub on its own (simulators/platform/sse): wire format, snapshot first, one shared keep-alive
 // ticker reaching every open stream, clean removal on client disconnect, every stream ended on close,
-// and two thousand open streams on one instance.
+// frames published together leaving in one write per stream, and two thousand open streams on one instance.
+import { ServerResponse } from "node:http";
 import { Agent, request } from "undici";
-import { afterEach, expect, test } from "vitest";
+import { afterEach, expect, test, vi } from "vitest";
 import type { PlatformContext } from "../../../../simulators/platform/context.ts";
 import { FaultSet } from "../../../../simulators/platform/faults/index.ts";
 import { type SseHub, sseHub } from "../../../../simulators/platform/sse/hub.ts";
@@ -29,6 +30,11 @@ async function hubServer(keepAliveMs: number): Promise<{ url: string; hub: SseHu
     if (id === "missing") return reply.status(404).send({ detail: { message: "thing not found", errors: [] } });
     hub.open(reply, { topic: `thing:${id}`, snapshot: () => ({ event: "snapshot", data: { id, version } }) });
     return reply;
+  });
+  app.post("/things/:id/burst", async (request) => {
+    const { id } = request.params as { id: string };
+    for (const n of [1, 2, 3]) hub.publish(`thing:${id}`, { event: "burst", data: { n } });
+    return { ok: true };
   });
   app.post("/things/:id/bump", async (request) => {
     const { id } = request.params as { id: string };
@@ -112,6 +118,26 @@ test("closing the instance ends every open stream instead of waiting on clients"
   await close();
   expect(await ended).toContain("event: snapshot");
   expect(Date.now() - started).toBeLessThan(1_000);
+});
+
+test("frames published together leave in one write per stream, in the order they were published", async () => {
+  const { url, hub } = await hubServer(60_000);
+  const reading = [1, 2].map(() => readUntil(`${url}/things/b/events`, (text) => text.includes('"n":3')));
+  await until(() => hub.size === 2, 3_000, "two streams open");
+  const write = vi.spyOn(ServerResponse.prototype, "write");
+  try {
+    await (await request(`${url}/things/b/burst`, { method: "POST", dispatcher })).body.dump();
+    for (const { text } of await Promise.all(reading)) {
+      expect(text.split("\n\n").filter((frame) => frame.startsWith("event: burst"))).toEqual(
+        [1, 2, 3].map((n) => `event: burst\ndata: {"event":"burst","n":${n}}`),
+      );
+    }
+    const burstWrites = write.mock.calls.filter(([chunk]) => String(chunk).includes("event: burst"));
+    expect(burstWrites).toHaveLength(2);
+    for (const [chunk] of burstWrites) expect(String(chunk).match(/event: burst/g)).toHaveLength(3);
+  } finally {
+    write.mockRestore();
+  }
 });
 
 test("2000 open streams: each gets its snapshot, a published frame and a keep-alive from the one ticker", async () => {
