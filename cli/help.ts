@@ -16,7 +16,7 @@ const USAGE: Record<string, string> = {
     "  cap-conformance doctor [--target FILE | --base-url URL --token-admin T --token-editor T --token-viewer T]\n" +
     "                         [--profile FILE] [--timeout-ms N] [--json]",
   simulate:
-    "  cap-conformance simulate [--out target.json] [--minute-ms N] [--listen HOST [--port N] [--public-host H | --public-url NAME=URL]...]",
+    "  cap-conformance simulate [--out target.json] [--minute-ms N] [--workers N] [--listen HOST [--port N] [--public-host H | --public-url NAME=URL]...]",
   faults: "  cap-conformance faults [--json]",
   variants: "  cap-conformance variants [--json]",
   assumptions: "  cap-conformance assumptions [--profile FILE] [--json | --markdown]",
@@ -29,7 +29,7 @@ const USAGE: Record<string, string> = {
   load:
     "  cap-conformance load --scenario NAME [--target FILE] [--duration 30s] [--rate N] [--vus N] [--instances N]\n" +
     "  cap-conformance load merge DIR... [--report-dir DIR] [--target FILE]",
-  openapi: "  cap-conformance openapi [--out FILE]",
+  openapi: "  cap-conformance openapi [--out FILE] [--schemathesis-config FILE]",
 };
 
 const DETAILS: Record<string, string> = {
@@ -71,6 +71,8 @@ const DETAILS: Record<string, string> = {
   --port N                 the control plane's port; carrier, provider, website, webhook sink take the next four
   --public-host HOST       advertise http://HOST:PORT for each (needs --port)
   --public-url NAME=URL    advertise URL for one (control_plane, carrier, provider, website, webhook_sink)
+  --workers N              N processes answer the carrier's and the provider's ports each (SO_REUSEPORT,
+                           Linux), their state kept in this one (default 0: this process answers them)
   Runs until SIGINT/SIGTERM.`,
 };
 

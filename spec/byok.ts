@@ -10,6 +10,9 @@ export type MaskedRow = z.infer<typeof MaskedRow>;
 /** The reference platform's write body; the harness names the field from profile `byok_body_field`. */
 export const ProviderKeyWrite = z.object({ api_key: z.string().min(1).max(4096) });
 
+/** The reference platform's secret write body (profile `secret.put`; 4.1: not shown). */
+export const SecretWrite = z.object({ value: z.string().min(1).max(65_536) });
+
 /** GET /v1/email/senders rows (fields not shown; the reference platform's). */
 export const EmailSender = z.object({ id: z.string(), email: z.string(), name: z.string(), verified: z.boolean() });
 /** GET /v1/observability rows (fields not shown; the reference platform's). */

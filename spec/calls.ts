@@ -8,31 +8,43 @@ import { E164 } from "./telephony.ts";
 
 const Vars = z.record(z.string(), z.unknown());
 
-/** 2.12 agent_team: members each name an agent source. */
-export const AgentTeam = z.object({
-  members: z
-    .array(
-      z.object({
-        name: z.string().min(1),
-        agent: AgentConfig.optional(),
-        agent_id: Uuid.optional(),
-        agent_override: AgentOverride.optional(),
-        agent_version: z.int().min(1).optional(),
-      }),
-    )
-    .min(1)
-    .max(20),
-});
+/**
+ * Exactly one of `keys` present, as JSON Schema keywords: the OpenAPI document states the rule, and the platform
+ * checks it where it resolves the agent a call runs (a 422 naming the field), not in the zod schema.
+ */
+const exactlyOne = (...keys: string[]) => ({ oneOf: keys.map((key) => ({ required: [key] })) });
+
+/**
+ * 2.12 agent_team member: an agent, stored or inline. The reference refuses a member naming neither or both
+ * (a 422 naming the member), checked here so the OpenAPI document states what is checked.
+ */
+const TeamMember = z
+  .object({
+    name: z.string().min(1),
+    agent: AgentConfig.optional(),
+    agent_id: Uuid.optional(),
+    agent_override: AgentOverride.optional(),
+    agent_version: z.int().min(1).optional(),
+  })
+  .refine((member) => (member.agent === undefined) !== (member.agent_id === undefined), {
+    message: "give exactly one of agent_id or agent",
+  })
+  .meta(exactlyOne("agent_id", "agent"));
+
+/** 2.12 agent_team: the first member answers. */
+export const AgentTeam = z.object({ members: z.array(TeamMember).min(1).max(20) });
 
 /** POST /v1/calls/token (4): a stored agent, a whole inline agent, or a team, with optional override. */
-export const CallTokenBody = z.object({
-  agent_id: Uuid.optional(),
-  agent_version: z.int().min(1).optional(),
-  agent: AgentConfig.optional(),
-  agent_override: AgentOverride.optional(),
-  agent_team: AgentTeam.optional(),
-  vars: Vars.optional(),
-});
+export const CallTokenBody = z
+  .object({
+    agent_id: Uuid.optional(),
+    agent_version: z.int().min(1).optional(),
+    agent: AgentConfig.optional(),
+    agent_override: AgentOverride.optional(),
+    agent_team: AgentTeam.optional(),
+    vars: Vars.optional(),
+  })
+  .meta(exactlyOne("agent_id", "agent", "agent_team"));
 
 /** Profile: the token answer. The token is a signed JWT; its lifetime is not shown (8). */
 export const CallToken = z.object({
@@ -59,15 +71,29 @@ export const OutboundCallBody = z.object({
 /** "HH:MM", 24-hour, local to the batch timezone. */
 const ClockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be a time of day HH:MM");
 
-/** IANA zone names the runtime knows (e.g. Europe/Paris, Etc/GMT-3, UTC). */
-export const TimeZone = z.string().refine((zone) => {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}, "must be an IANA time zone such as Europe/Paris");
+/**
+ * IANA zone names the runtime knows (e.g. Europe/Paris, Etc/GMT-3, UTC). The document lists the runtime's
+ * canonical names; the runtime also takes their aliases.
+ */
+export const TimeZone = z
+  .string()
+  .refine((zone) => {
+    try {
+      new Intl.DateTimeFormat("en-US", { timeZone: zone });
+      return true;
+    } catch {
+      return false;
+    }
+  }, "must be an IANA time zone such as Europe/Paris")
+  .meta({ enum: [...new Set([...supportedTimeZones(), "UTC"])].sort() });
+
+/**
+ * The zones this Node knows. Intl.supportedValuesOf is ES2022, while the k6 side type-checks the schemas it
+ * imports types from against ES2020 (load/tsconfig.json); the schemas themselves only ever run in Node.
+ */
+function supportedTimeZones(): string[] {
+  return (Intl as unknown as { supportedValuesOf(key: "timeZone"): string[] }).supportedValuesOf("timeZone");
+}
 
 export const CallingWindow = z.object({
   start: ClockTime,
@@ -78,26 +104,28 @@ export const CallingWindow = z.object({
 export type CallingWindow = z.infer<typeof CallingWindow>;
 
 /** 2.12. Limits of the scheduling fields are not shown (8); these are the reference platform's. */
-export const CallBatchBody = z.object({
-  from_phone_number_id: Uuid,
-  name: z.string().min(1).max(200).optional(),
-  recipients: z
-    .array(z.object({ to: E164, userdata: Vars.optional() }))
-    .min(1)
-    .max(10_000),
-  timezone: TimeZone.optional(),
-  agent: AgentConfig.optional(),
-  agent_id: Uuid.optional(),
-  agent_override: AgentOverride.optional(),
-  agent_team: AgentTeam.optional(),
-  agent_version: z.int().min(1).optional(),
-  calling_window: CallingWindow.optional(),
-  max_attempts: z.int().min(1).max(10).optional(),
-  max_concurrency: z.int().min(1).max(100).optional(),
-  retry_after_minutes: z.int().min(0).max(10_080).optional(),
-  start_at: Timestamp.optional(),
-  vars: Vars.optional(),
-});
+export const CallBatchBody = z
+  .object({
+    from_phone_number_id: Uuid,
+    name: z.string().min(1).max(200).optional(),
+    recipients: z
+      .array(z.object({ to: E164, userdata: Vars.optional() }))
+      .min(1)
+      .max(10_000),
+    timezone: TimeZone.optional(),
+    agent: AgentConfig.optional(),
+    agent_id: Uuid.optional(),
+    agent_override: AgentOverride.optional(),
+    agent_team: AgentTeam.optional(),
+    agent_version: z.int().min(1).optional(),
+    calling_window: CallingWindow.optional(),
+    max_attempts: z.int().min(1).max(10).optional(),
+    max_concurrency: z.int().min(1).max(100).optional(),
+    retry_after_minutes: z.int().min(0).max(10_080).optional(),
+    start_at: Timestamp.optional(),
+    vars: Vars.optional(),
+  })
+  .meta(exactlyOne("agent_id", "agent", "agent_team"));
 export type CallBatchBody = z.infer<typeof CallBatchBody>;
 
 export const BatchStatus = z.enum(["scheduled", "running", "paused", "completed", "cancelled", "failed"]);

@@ -5,6 +5,7 @@
 // option `required`); they may be absent and read as false. Nullability of any field: not shown, so none is
 // nullable. Extra keys are allowed: the spec lists fields, it does not forbid others.
 import { z } from "zod";
+import { pagingQuery } from "./common.ts";
 
 const str = z.string();
 const bool = z.boolean();
@@ -180,3 +181,8 @@ export const VoiceCatalogPage = catalogPageOf(VoiceCatalogItem, VoiceFacets);
 export type VoiceCatalogPage = z.infer<typeof VoiceCatalogPage>;
 export const AvatarCatalogPage = catalogPageOf(AvatarCatalogItem, AvatarFacets);
 export type AvatarCatalogPage = z.infer<typeof AvatarCatalogPage>;
+
+/** The galleries' query (4: "paging and filter parameters"): the filter names and bounds are the reference's. */
+const filter = z.string().min(1).max(100).optional();
+export const VoiceQuery = pagingQuery(200).extend({ gender: filter, language: filter, provider: filter });
+export const AvatarQuery = pagingQuery(200).extend({ gender: filter, provider: filter });

@@ -25,23 +25,37 @@ export function notClearable(reason: string) {
   return { error: (issue: { input?: unknown }) => (issue.input === null ? `cannot be cleared: ${reason}` : undefined) };
 }
 
+/**
+ * An absolute http(s) URL with no user name or password, as a request names a webhook receiver or a page to
+ * crawl: the scheme, then an authority without `@`. Whether its host is a public address, or can be read as a
+ * host at all, is a rule checked after the schema (6.1; 7: a 400). One regex, so the OpenAPI document states
+ * exactly what the platform checks; `[\s\S]` because `.` differs between regex engines.
+ */
+export function httpUrl(message = "must be an absolute http or https URL", params?: Parameters<typeof z.string>[0]) {
+  return z
+    .string(params)
+    .max(2048)
+    .regex(/^https?:\/\/[^/?#@]+(?:[/?#][\s\S]*)?$/, message);
+}
+
 /** 2.7: deletes and no-content mutations. */
 export const OkResult = z.object({ ok: z.literal(true) });
 export type OkResult = z.infer<typeof OkResult>;
 
-/** A query-string integer; `limit=abc` or `limit=1&limit=2` reads "must be a whole number", not "received NaN". */
-function queryInt() {
+/**
+ * A query-string integer, written in decimal digits: `offset=`, `limit=1e2` or `limit=0x10` are not integers
+ * (2.1), though Number() reads them; `limit=abc` or `limit=1&limit=2` reads "must be a whole number", not
+ * "received NaN". The OpenAPI document states it as an integer between the bounds.
+ */
+function queryInt(fallback: number, min: number, max?: number) {
   const WHOLE = "must be a whole number";
-  return z.coerce
-    .number({ error: (issue) => (issue.code === "invalid_type" ? WHOLE : undefined) })
-    .int({ error: WHOLE });
+  const int = z.number({ error: (issue) => (issue.code === "invalid_type" ? WHOLE : undefined) }).int({ error: WHOLE });
+  const decimal = (value: unknown) => (typeof value === "string" && /^-?\d+$/.test(value) ? Number(value) : value);
+  return z.preprocess(decimal, (max === undefined ? int.min(min) : int.min(min).max(max)).default(fallback));
 }
 
 /** 2.1 and 8: paging query; the ceiling differs per endpoint (200, or 500). */
 export function pagingQuery(ceiling: 200 | 500) {
-  return z.object({
-    limit: queryInt().min(1).max(ceiling).default(200),
-    offset: queryInt().min(0).default(0),
-  });
+  return z.object({ limit: queryInt(200, 1, ceiling), offset: queryInt(0, 0) });
 }
 export type PagingQuery = z.infer<ReturnType<typeof pagingQuery>>;

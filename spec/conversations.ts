@@ -46,14 +46,37 @@ export const MessageAccepted = z.object({
 });
 export type MessageAccepted = z.infer<typeof MessageAccepted>;
 
+/**
+ * 6.2 frames of GET /v1/conversations/{id}/events, each the JSON of one frame's data line (its `event` field
+ * repeats the frame name). The spec names the frames and a few fields; the rest are the reference's (payload
+ * fields beyond those named are not shown), so a frame may carry more than these.
+ */
+const frame = <N extends string, S extends z.ZodRawShape>(name: N, shape: S) =>
+  z.looseObject({ event: z.literal(name), ...shape });
+
+export const CONVERSATION_FRAME_SCHEMAS = {
+  "conversation.snapshot": frame("conversation.snapshot", {
+    conversation: Conversation,
+    items: z.array(ConversationItem),
+  }),
+  /** One item in the shape the items list returns, plus `event`; its SSE `id:` line is the item id (rule 4). */
+  "item.created": ConversationItem.extend({ event: z.literal("item.created") }).loose(),
+  "item.delivery_updated": frame("item.delivery_updated", {
+    item_id: Uuid,
+    delivery_status: z.enum(["delivered", "failed"]),
+    error: z.string().nullable(),
+  }),
+  /** The turn lifecycle; its values are not shown (the reference's: started, completed, failed). */
+  turn: frame("turn", { turn_id: Uuid, trigger_item_id: Uuid, status: z.string(), error: z.string().optional() }),
+  "turn.failed": frame("turn.failed", { turn_id: Uuid, trigger_item_id: Uuid, reason: z.string() }),
+  "assistant.started": frame("assistant.started", { turn_id: Uuid, trigger_item_id: Uuid, item_id: Uuid }),
+  /** The next chunk, not the text so far (rule 3). */
+  "assistant.delta": frame("assistant.delta", { turn_id: Uuid, item_id: Uuid, delta: z.string() }),
+  /** All deltas joined (rule 3). */
+  "assistant.completed": frame("assistant.completed", { turn_id: Uuid, item_id: Uuid, text: z.string() }),
+} as const;
+
 /** 6.2 frame names of GET /v1/conversations/{id}/events. */
-export const CONVERSATION_FRAMES = [
-  "conversation.snapshot",
-  "item.created",
-  "item.delivery_updated",
-  "turn",
-  "turn.failed",
-  "assistant.started",
-  "assistant.delta",
-  "assistant.completed",
-] as const;
+export const CONVERSATION_FRAMES = Object.keys(CONVERSATION_FRAME_SCHEMAS) as Array<
+  keyof typeof CONVERSATION_FRAME_SCHEMAS
+>;

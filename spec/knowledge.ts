@@ -1,7 +1,7 @@
 // 2.2 knowledge-base header, 3.1 its statuses, the POST /v1/knowledge body (4), and the shapes the
 // profile assumes where 4.1 leaves get_kb/build_kb open (spec/profile.ts, kb.get and kb.build).
 import { z } from "zod";
-import { Timestamp, Uuid } from "./common.ts";
+import { httpUrl, Timestamp, Uuid } from "./common.ts";
 
 /** 2.2 and 3.1. */
 export const KB_STATUSES = ["discovering", "review", "transcribing", "generating", "ready", "error"] as const;
@@ -41,10 +41,7 @@ export const CreateKnowledgeBody = z.object({
   name: z.string().min(1).max(200),
   max_pages: z.int().min(1).max(100_000).default(1000),
   notes: z.string().max(20_000).default(""),
-  urls: z
-    .array(z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }))
-    .max(100)
-    .default([]),
+  urls: z.array(httpUrl("must be an http(s) URL")).max(100).default([]),
 });
 export type CreateKnowledgeBody = z.infer<typeof CreateKnowledgeBody>;
 
@@ -69,13 +66,22 @@ export const KnowledgePage = z.object({
 });
 export type KnowledgePage = z.infer<typeof KnowledgePage>;
 
-/** 6.2 frames of GET /v1/knowledge/{kb_id}/events; payload fields beyond those named are not shown. */
-export const KB_FRAME_NAMES = ["snapshot", "progress", "status"] as const;
-export const KbSnapshotFrame = z.object({ event: z.literal("snapshot"), status: KbStatus, progress: KbProgress });
-export const KbProgressFrame = z.object({ event: z.literal("progress"), progress: KbProgress });
+/**
+ * 6.2 frames of GET /v1/knowledge/{kb_id}/events: snapshot (status and progress), progress (one step of the
+ * build), status (a new state). Payload fields beyond those named are not shown, so a frame may carry more
+ * (loose: the OpenAPI document says so too); the checks read frames with these.
+ */
+export const KbSnapshotFrame = z.looseObject({ event: z.literal("snapshot"), status: KbStatus, progress: KbProgress });
+export const KbProgressFrame = z.looseObject({ event: z.literal("progress"), progress: KbProgress });
 /**
  * 6.2 names the progress frame "(one step of the running build)", not its fields: the 2.2 progress object may
  * also be written at the frame's top level (the `kb-progress-frame-flat` variant).
  */
-export const KbProgressFrameFlat = KbProgress.extend({ event: z.literal("progress") });
-export const KbStatusFrame = z.object({ event: z.literal("status"), status: KbStatus });
+export const KbProgressFrameFlat = z.looseObject({ ...KbProgress.shape, event: z.literal("progress") });
+export const KbStatusFrame = z.looseObject({ event: z.literal("status"), status: KbStatus });
+export const KB_FRAME_SCHEMAS = {
+  snapshot: KbSnapshotFrame,
+  progress: KbProgressFrame,
+  status: KbStatusFrame,
+} as const;
+export const KB_FRAME_NAMES = Object.keys(KB_FRAME_SCHEMAS) as Array<keyof typeof KB_FRAME_SCHEMAS>;

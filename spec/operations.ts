@@ -5,7 +5,7 @@
 // over, the auth checks' list of endpoints and the load scenarios' paths are all derived from it.
 import { z } from "zod";
 import { AgentConfig, AgentRecord } from "./agent.ts";
-import { EmailSender, MaskedRow, ObservabilitySink, ProviderKeyWrite } from "./byok.ts";
+import { EmailSender, MaskedRow, ObservabilitySink, ProviderKeyWrite, SecretWrite } from "./byok.ts";
 import {
   CallBatch,
   CallBatchBody,
@@ -15,12 +15,24 @@ import {
   CallTokenBody,
   OutboundCallBody,
 } from "./calls.ts";
-import { AvatarCatalogPage, Catalog, VoiceCatalogPage } from "./catalog.ts";
+import { AvatarCatalogPage, AvatarQuery, Catalog, VoiceCatalogPage, VoiceQuery } from "./catalog.ts";
 import { OkResult } from "./common.ts";
-import { Conversation, ConversationItem, MessageAccepted, MessageBody } from "./conversations.ts";
+import {
+  CONVERSATION_FRAME_SCHEMAS,
+  Conversation,
+  ConversationItem,
+  MessageAccepted,
+  MessageBody,
+} from "./conversations.ts";
 import { McpTool, Trigger } from "./integration.ts";
-import { BuildKnowledgeBody, CreateKnowledgeBody, KnowledgeBase, KnowledgePage } from "./knowledge.ts";
-import { TaskCreate, TaskPatch, TaskRecord, TaskRun } from "./task.ts";
+import {
+  BuildKnowledgeBody,
+  CreateKnowledgeBody,
+  KB_FRAME_SCHEMAS,
+  KnowledgeBase,
+  KnowledgePage,
+} from "./knowledge.ts";
+import { TaskCreate, TaskPatch, TaskRecord, TaskRun, TaskRunsQuery } from "./task.ts";
 import {
   PhoneImport,
   PhoneNumber,
@@ -73,14 +85,35 @@ export interface OperationRow {
   query?: z.ZodObject;
   body?: z.ZodType;
   response?: z.ZodType;
-  /** An SSE stream (6.2) instead of a JSON body. */
+  /** An SSE stream (6.2) instead of a JSON body; the frames are `frames`, by name. */
   stream?: true;
+  frames?: Readonly<Record<string, z.ZodType>>;
+  /**
+   * Why a request the schemas accept can still be refused, with 400 (7: "the request matched the schema but a
+   * rule rejected it"): what no schema of one request can carry (a name taken, a version not published, the
+   * target's catalog). The OpenAPI document lists them on the operation.
+   */
+  rules?: readonly string[];
+  /** The service the operation calls on the caller's behalf: its silence is a 502 (7), not a verdict on the request. */
+  upstream?: "carrier" | "provider";
   /** The reference platform's success status; the spec fixes none but 200 for validate (4). */
   status?: 200 | 201 | 202;
 }
 
 const Health = z.object({ status: z.string() });
 const PublishResult = (record: z.ZodObject) => record.extend({ warnings: z.array(z.string()) });
+
+const NAME_TAKEN = "the name is taken: names are unique per workspace (4)";
+const CATALOG = "a provider/model pair, voice, language or builtin tool the catalog does not list (2.8)";
+const TOOL_REFS = "a tool_id whose tool_version is not published, or an operation tree no run could execute (2.10, 7)";
+const AGENT_RULES = [NAME_TAKEN, CATALOG, "realtime together with a cascade slot (2.9)", TOOL_REFS];
+const TOOL_RULES = [NAME_TAKEN, "an operation tree no run could execute (7): an operation kind or publish key twice"];
+const PUBLISH_RULES = ["the draft has validation errors: the same lines validate reports (3.3)"];
+const AGENT_SOURCE = [
+  "an agent_version that is not published (9)",
+  "a from phone number that cannot call out, or whose carrier account is gone",
+];
+const PUBLIC_URL = "a URL on a private, internal or cloud-metadata address (6.1)";
 
 type RowRest = Omit<OperationRow, "method" | "path" | "section" | "summary" | "role"> & { role?: Role };
 
@@ -101,6 +134,7 @@ export const OPERATIONS = {
   health: row("GET", "/health", "4", "Liveness of the API process", { role: "none", response: Health }),
 
   "agent.create": row("POST", "/v1/agents", "4", "Create an agent", {
+    rules: AGENT_RULES,
     profile: "assumed",
     body: AgentConfig,
     response: AgentRecord,
@@ -112,6 +146,7 @@ export const OPERATIONS = {
   }),
   "agent.get": row("GET", "/v1/agents/{agent_id}", "4", "Read an agent", { profile: "assumed", response: AgentRecord }),
   "agent.patch": row("PATCH", "/v1/agents/{agent_id}", "4", "Write the agent whole (replace, not merge)", {
+    rules: AGENT_RULES,
     profile: "given",
     body: AgentConfig,
     response: AgentRecord,
@@ -125,11 +160,13 @@ export const OPERATIONS = {
     response: ValidationResult,
   }),
   "agent.publish": row("POST", "/v1/agents/{agent_id}/publish", "4", "Publish the draft; 400 with validate's errors", {
+    rules: PUBLISH_RULES,
     profile: "given",
     response: PublishResult(AgentRecord),
   }),
 
   "tool.create": row("POST", "/v1/tools", "4", "Create a tool", {
+    rules: TOOL_RULES,
     profile: "assumed",
     body: ToolCreate,
     response: ToolRecord,
@@ -141,6 +178,7 @@ export const OPERATIONS = {
   }),
   "tool.get": row("GET", "/v1/tools/{tool_id}", "4", "Read a tool", { profile: "assumed", response: ToolRecord }),
   "tool.patch": row("PATCH", "/v1/tools/{tool_id}", "4", "Merge top-level fields; operations replaced whole", {
+    rules: TOOL_RULES,
     profile: "given",
     body: ToolPatch,
     response: ToolRecord,
@@ -154,11 +192,13 @@ export const OPERATIONS = {
     response: ValidationResult,
   }),
   "tool.publish": row("POST", "/v1/tools/{tool_id}/publish", "3.3", "Publish the draft", {
+    rules: PUBLISH_RULES,
     profile: "assumed",
     response: PublishResult(ToolRecord),
   }),
 
   "task.create": row("POST", "/v1/tasks", "4", "Create a task", {
+    rules: [NAME_TAKEN],
     profile: "assumed",
     body: TaskCreate,
     response: TaskRecord,
@@ -167,6 +207,7 @@ export const OPERATIONS = {
   "task.list": row("GET", "/v1/tasks", "4", "List tasks", { profile: "assumed", paged: unordered(TaskRecord) }),
   "task.get": row("GET", "/v1/tasks/{task_id}", "4", "Read a task", { profile: "assumed", response: TaskRecord }),
   "task.update": row("PATCH", "/v1/tasks/{task_id}", "4", "Merge a task (null clears)", {
+    rules: [NAME_TAKEN],
     profile: "assumed",
     body: TaskPatch,
     response: TaskRecord,
@@ -178,29 +219,20 @@ export const OPERATIONS = {
   // 4: a deleted task's run history survives; where it is read is not shown.
   "task.runs": row("GET", "/v1/task-runs", "4", "Task run history, also of deleted tasks", {
     profile: "assumed",
-    query: z.object({ task_id: z.uuid().optional() }),
+    query: TaskRunsQuery,
     paged: unordered(TaskRun),
   }),
 
   "catalog.get": row("GET", "/v1/catalog", "2.8", "The catalog", { response: Catalog }),
   "catalog.voices": row("GET", "/v1/catalog/voices", "2.1", "Voice gallery in its own envelope", {
-    query: z.object({
-      limit: z.int().min(1).max(200).optional(),
-      offset: z.int().min(0).optional(),
-      gender: z.string().optional(),
-      language: z.string().optional(),
-      provider: z.string().optional(),
-    }),
+    query: VoiceQuery,
     response: VoiceCatalogPage,
+    upstream: "provider",
   }),
   "catalog.avatars": row("GET", "/v1/catalog/avatars", "2.1", "Avatar gallery in its own envelope", {
-    query: z.object({
-      limit: z.int().min(1).max(200).optional(),
-      offset: z.int().min(0).optional(),
-      gender: z.string().optional(),
-      provider: z.string().optional(),
-    }),
+    query: AvatarQuery,
     response: AvatarCatalogPage,
+    upstream: "provider",
   }),
 
   "byok.list": row("GET", "/v1/byok", "4.1", "Provider-key list: name and masked tail", {
@@ -209,6 +241,8 @@ export const OPERATIONS = {
     paged: unordered(MaskedRow),
   }),
   "byok.put": row("PUT", "/v1/byok/{provider}", "4", "Store a provider key after verifying it", {
+    rules: ["a provider the catalog does not list (2.8)", "the provider rejected the key"],
+    upstream: "provider",
     role: "ADMIN",
     body: ProviderKeyWrite,
     response: MaskedRow,
@@ -225,7 +259,7 @@ export const OPERATIONS = {
   "secret.put": row("PUT", "/v1/secrets/{name}", "4.1", "Create or replace a secret", {
     role: "ADMIN",
     profile: "assumed",
-    body: z.object({ value: z.string() }),
+    body: SecretWrite,
     response: MaskedRow,
   }),
   "secret.delete": row("DELETE", "/v1/secrets/{name}", "4.1", "Delete a secret", {
@@ -248,6 +282,7 @@ export const OPERATIONS = {
   }),
 
   "kb.create": row("POST", "/v1/knowledge", "4", "Create a knowledge base (discovery starts)", {
+    rules: ["a URL on a private or internal address"],
     body: CreateKnowledgeBody,
     response: KnowledgeBase,
     status: 201,
@@ -262,6 +297,7 @@ export const OPERATIONS = {
     response: OkResult,
   }),
   "kb.build": row("POST", "/v1/knowledge/{kb_id}/build", "4.1", "Build from reviewed URLs (build_kb)", {
+    rules: ["a knowledge base not in review (3.1)", "a URL discovery did not find"],
     profile: "assumed",
     body: BuildKnowledgeBody,
     response: KnowledgeBase,
@@ -269,19 +305,25 @@ export const OPERATIONS = {
   "kb.pages": row("GET", "/v1/knowledge/{kb_id}/pages", "4", "Pages of a knowledge base, oldest first", {
     paged: oldest500(KnowledgePage),
   }),
-  "kb.events": row("GET", "/v1/knowledge/{kb_id}/events", "6.2", "Build event stream", { role: "any", stream: true }),
+  "kb.events": row("GET", "/v1/knowledge/{kb_id}/events", "6.2", "Build event stream", {
+    role: "any",
+    stream: true,
+    frames: KB_FRAME_SCHEMAS,
+  }),
 
   "telephony.account.list": row("GET", "/v1/telephony/accounts", "4.1", "Carrier accounts", {
     profile: "assumed",
     paged: unordered(TelephonyAccount),
   }),
   "telephony.account.create": row("POST", "/v1/telephony/accounts", "4.1", "Connect a carrier account", {
+    rules: ["a region with no carrier to connect to"],
     profile: "assumed",
     body: TelephonyAccountCreate,
     response: TelephonyAccount,
     status: 201,
   }),
   "telephony.account.delete": row("DELETE", "/v1/telephony/accounts/{account_id}", "4.1", "Remove a carrier account", {
+    rules: ["the region's own carrier account, or one that still has imported numbers"],
     profile: "assumed",
     response: OkResult,
   }),
@@ -290,7 +332,7 @@ export const OPERATIONS = {
     "/v1/telephony/accounts/{account_id}/remote-numbers",
     "4",
     "Numbers the carrier account owns, read live",
-    { paged: unordered(RemoteNumber) },
+    { paged: unordered(RemoteNumber), upstream: "carrier" },
   ),
   "phone.import": row(
     "POST",
@@ -298,6 +340,8 @@ export const OPERATIONS = {
     "4.1",
     "Import numbers (import_phone_numbers)",
     {
+      rules: ["a number the carrier account does not own, or one already imported"],
+      upstream: "carrier",
       profile: "assumed",
       body: PhoneImport,
       response: z.object({ items: z.array(PhoneNumber) }),
@@ -323,11 +367,14 @@ export const OPERATIONS = {
   }),
 
   "call.token": row("POST", "/v1/calls/token", "4", "Media room token for a browser (402 without credits)", {
+    rules: [AGENT_SOURCE[0]!],
     role: "EDITOR",
     body: CallTokenBody,
     response: CallToken,
   }),
   "call.outbound": row("POST", "/v1/calls/outbound", "4", "Place one phone call (402 without credits)", {
+    rules: [...AGENT_SOURCE, "the carrier refused the call"],
+    upstream: "carrier",
     body: OutboundCallBody,
     response: CallSession,
     status: 201,
@@ -335,6 +382,7 @@ export const OPERATIONS = {
   "call.list": row("GET", "/v1/calls", "4", "Calls, newest first", { query: CallsQuery, paged: newest(CallSession) }),
   "call.get": row("GET", "/v1/calls/{session_id}", "4", "Call record", { response: CallSession }),
   "batch.create": row("POST", "/v1/calls/batches", "2.12", "Create a call batch", {
+    rules: AGENT_SOURCE,
     body: CallBatchBody,
     response: CallBatch,
     status: 201,
@@ -344,11 +392,13 @@ export const OPERATIONS = {
     response: CallBatch,
   }),
   "batch.cancel": row("POST", "/v1/calls/batches/{batch_id}/cancel", "3.3", "Cancel a batch", {
+    rules: ["a batch that already ended"],
     profile: "assumed",
     response: CallBatch,
   }),
 
   "message.send": row("POST", "/v1/conversations/messages", "4", "Send a text message (client_message_id dedupes)", {
+    rules: ["an agent with no published version, or an agent_id other than the conversation's"],
     body: MessageBody,
     response: MessageAccepted,
     status: 202,
@@ -363,10 +413,12 @@ export const OPERATIONS = {
   "conversation.events": row("GET", "/v1/conversations/{conversation_id}/events", "6.2", "Conversation event stream", {
     role: "any",
     stream: true,
+    frames: CONVERSATION_FRAME_SCHEMAS,
   }),
 
   "webhook.list": row("GET", "/v1/webhooks", "4", "Webhooks with masked secret_hint", { paged: unordered(Webhook) }),
   "webhook.create": row("POST", "/v1/webhooks", "4.1", "Create a webhook", {
+    rules: [PUBLIC_URL],
     profile: "assumed",
     body: WebhookCreate,
     response: WebhookWithSecret,
@@ -380,6 +432,7 @@ export const OPERATIONS = {
     response: Webhook,
   }),
   "webhook.update": row("PATCH", "/v1/webhooks/{webhook_id}", "4.1", "Update a webhook", {
+    rules: [PUBLIC_URL],
     profile: "assumed",
     body: WebhookUpdate,
     response: Webhook,
@@ -393,6 +446,7 @@ export const OPERATIONS = {
     response: WebhookWithSecret,
   }),
   "webhook.test": row("POST", "/v1/webhooks/{webhook_id}/test", "4.1", "Test-fire", {
+    rules: ["a disabled webhook (6.1: 400 webhook is disabled)"],
     profile: "assumed",
     response: TestFireResult,
   }),

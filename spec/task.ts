@@ -31,6 +31,9 @@ export const TaskRecord = z.object({
 });
 export type TaskRecord = z.infer<typeof TaskRecord>;
 
+/** The task-run history's filter (profile `task.runs`). */
+export const TaskRunsQuery = z.object({ task_id: Uuid.optional() });
+
 /** One run of a task; `task_name` keeps the task's name after the task is deleted (4). */
 export const TaskRun = z.object({
   id: Uuid,

@@ -2,7 +2,7 @@
 // What the spec leaves open is filled from the profile (spec/profile.ts): the create/update bodies (4.1),
 // the envelope fields beyond type and agent_id (6.1) and the fields of a delivery record (2.13).
 import { z } from "zod";
-import { notClearable, Timestamp, Uuid } from "./common.ts";
+import { httpUrl, notClearable, Timestamp, Uuid } from "./common.ts";
 
 /** 6.1: every event type a subscription accepts. */
 export const EVENT_TYPES = [
@@ -47,11 +47,21 @@ export type WebhookWithSecret = z.infer<typeof WebhookWithSecret>;
 export const WebhookStatus = z.enum(["active", "disabled"]);
 export type WebhookStatus = z.infer<typeof WebhookStatus>;
 
+/**
+ * One entry of a subscription: 6.1 lists the event types. The reference refuses an unknown one with a 422 naming
+ * the entry after parsing (simulators/platform/routes/webhooks.ts); the enum states that in the OpenAPI document.
+ */
+const SubscribedType = z
+  .string()
+  .max(100)
+  .meta({ enum: [...EVENT_TYPES] });
+
 /** Profile (4.1): POST /v1/webhooks. An omitted secret is generated. */
 export const WebhookCreate = z.strictObject({
-  url: z.string().max(2048),
-  subscribed_events: z.array(z.string().max(100)).max(50).default([]),
-  secret: z.string().max(200).optional(),
+  url: httpUrl(),
+  subscribed_events: z.array(SubscribedType).max(50).default([]),
+  /** A caller's own secret (2.6), refused with a 422 after parsing unless shaped as a generated one is. */
+  secret: z.string().max(200).meta({ pattern: SECRET_PATTERN.source }).optional(),
   status: WebhookStatus.default("active"),
 });
 export type WebhookCreate = z.infer<typeof WebhookCreate>;
@@ -62,8 +72,8 @@ export type WebhookCreate = z.infer<typeof WebhookCreate>;
  * deliver, and a null status read as the default would re-enable a disabled webhook.
  */
 export const WebhookUpdate = z.strictObject({
-  url: z.string(notClearable("a webhook needs a URL to deliver to")).max(2048).optional(),
-  subscribed_events: z.array(z.string().max(100)).max(50).nullable().optional(),
+  url: httpUrl(undefined, notClearable("a webhook needs a URL to deliver to")).optional(),
+  subscribed_events: z.array(SubscribedType).max(50).nullable().optional(),
   status: z.enum(WebhookStatus.options, notClearable("send active or disabled")).optional(),
 });
 export type WebhookUpdate = z.infer<typeof WebhookUpdate>;

@@ -2,7 +2,7 @@
 // status callbacks for the subscribed events, and hang-up requests.
 import type { Clock } from "../shared/clock.ts";
 import type { CallbackSender } from "./callbacks.ts";
-import { type Call, type CarrierModel, type HttpMethod, isTerminal } from "./model.ts";
+import { type Call, type CarrierModel, type HttpMethod, isTerminal, type Lifecycle } from "./model.ts";
 import type { ResolvedStep, ScriptBook } from "./outcomes.ts";
 import type { CallbackEvent, CallbackStatus, CallStatus } from "./schemas.ts";
 import type { Witness } from "./witness.ts";
@@ -27,12 +27,41 @@ export interface FlowDeps {
   scripts: ScriptBook;
 }
 
-/** Rejects when the signal aborts; used by `hold`, which only ends by hang-up. */
-function untilAborted(signal: AbortSignal): Promise<never> {
-  return new Promise((_, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    signal.addEventListener("abort", () => reject(signal.reason), { once: true });
+/** What a stopped lifecycle's wait rejects with: one error, made once, since nobody reads it. */
+const STOPPED = new Error("call lifecycle stopped");
+
+/** Waits `simMs` simulated ms on the shared clock; rejects at once when the lifecycle is stopped. */
+function sleep(clock: Clock, lifecycle: Lifecycle, simMs: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (lifecycle.stopped) return reject(STOPPED);
+    const timer = setTimeout(
+      () => {
+        lifecycle.cancel = undefined;
+        resolve();
+      },
+      Math.max(0, clock.toReal(simMs)),
+    );
+    lifecycle.cancel = () => {
+      clearTimeout(timer);
+      reject(STOPPED);
+    };
   });
+}
+
+/** Rejects when the lifecycle is stopped; used by `hold`, which only ends by hang-up. */
+function untilStopped(lifecycle: Lifecycle): Promise<never> {
+  return new Promise((_, reject) => {
+    if (lifecycle.stopped) return reject(STOPPED);
+    lifecycle.cancel = () => reject(STOPPED);
+  });
+}
+
+/** Stops a lifecycle for good: its current wait rejects, and so does any later one. */
+function stop(lifecycle: Lifecycle): void {
+  lifecycle.stopped = true;
+  const cancel = lifecycle.cancel;
+  lifecycle.cancel = undefined;
+  cancel?.();
 }
 
 export class CallFlow {
@@ -59,7 +88,7 @@ export class CallFlow {
       statusCallbackMethod: input.statusCallbackMethod,
       events: input.events,
       sequence: 0,
-      abort: new AbortController(),
+      lifecycle: { stopped: false, cancel: undefined },
       timeoutMs: input.timeoutMs,
       machineDetection: input.machineDetection,
       step,
@@ -82,29 +111,29 @@ export class CallFlow {
 
   private async run(call: Call): Promise<void> {
     const { step } = call;
-    const sleep = (ms: number) => this.deps.clock.sleep(ms, call.abort.signal);
+    const wait = (ms: number) => sleep(this.deps.clock, call.lifecycle, ms);
     try {
       if (step.outcome === "failed") {
-        await sleep(step.ringMs);
+        await wait(step.ringMs);
         return this.finish(call, "failed", "carrier", 0);
       }
       this.emit(call, "initiated", "initiated");
       if (step.outcome === "busy") {
-        await sleep(step.ringMs);
+        await wait(step.ringMs);
         return this.finish(call, "busy", "carrier", 0);
       }
       this.move(call, "ringing");
       this.emit(call, "ringing", "ringing");
       if (step.ringMs >= call.timeoutMs) {
-        await sleep(call.timeoutMs);
+        await wait(call.timeoutMs);
         return this.finish(call, "no-answer", "carrier", 0);
       }
-      await sleep(step.ringMs);
+      await wait(step.ringMs);
       call.answeredBy = step.outcome === "voicemail" ? "machine_start" : "human";
       this.answer(call);
       await this.talk(call);
     } catch {
-      // Aborted: a hang-up already finished the call, or the carrier is resetting or closing.
+      // Stopped: a hang-up already finished the call, or the carrier is resetting or closing.
     }
   }
 
@@ -114,10 +143,10 @@ export class CallFlow {
     this.emit(call, "answered", "in-progress");
   }
 
-  /** The conversation of an answered call; a `hold` step never ends by itself. Throws when aborted. */
+  /** The conversation of an answered call; a `hold` step never ends by itself. Throws when stopped. */
   async talk(call: Call): Promise<void> {
-    if (call.step.outcome === "hold") await untilAborted(call.abort.signal);
-    await this.deps.clock.sleep(call.step.talkMs, call.abort.signal);
+    if (call.step.outcome === "hold") await untilStopped(call.lifecycle);
+    await sleep(this.deps.clock, call.lifecycle, call.step.talkMs);
     this.finish(call, "completed", "carrier", Math.round(call.step.talkMs / 1000));
   }
 
@@ -126,11 +155,11 @@ export class CallFlow {
     if (isTerminal(call.status)) return;
     if (call.status === "in-progress") {
       if (requested === "canceled") return;
-      call.abort.abort();
+      stop(call.lifecycle);
       this.finish(call, "completed", "api");
       return;
     }
-    call.abort.abort();
+    stop(call.lifecycle);
     this.finish(call, "canceled", "api", 0);
   }
 
@@ -158,6 +187,6 @@ export class CallFlow {
 
   /** Stops every lifecycle without moving any call (reset, close). */
   stopAll(): void {
-    for (const call of this.deps.model.calls.values()) call.abort.abort();
+    for (const call of this.deps.model.calls.values()) stop(call.lifecycle);
   }
 }

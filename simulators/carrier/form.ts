@@ -8,6 +8,8 @@ export class MalformedForm extends Error {}
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
 function decode(part: string): string {
+  // Most parameters have nothing to decode.
+  if (!part.includes("%") && !part.includes("+")) return part;
   try {
     // decodeURIComponent refuses a broken escape and escaped bytes that are not UTF-8; URLSearchParams
     // would keep the one as text and turn the other into U+FFFD.

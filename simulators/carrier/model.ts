@@ -1,6 +1,7 @@
 // The carrier's state: accounts with credentials, the numbers they own, and calls; plus the
 // renderers that turn them into Twilio-shaped resources.
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
+import { randomHex } from "../shared/random-hex.ts";
 import type { ResolvedStep } from "./outcomes.ts";
 import {
   API_VERSION,
@@ -52,8 +53,8 @@ export interface Call {
   events: ReadonlySet<CallbackEvent>;
   /** Next SequenceNumber of a status callback. */
   sequence: number;
-  /** Aborts the scripted lifecycle (hang-up, reset, close). */
-  abort: AbortController;
+  /** Ends the scripted lifecycle's current wait (hang-up, reset, close): call-flow.ts. */
+  lifecycle: Lifecycle;
   /** Ringing longer than this (the dial's Timeout) is no-answer. */
   timeoutMs: number;
   /** Twilio reports AnsweredBy=human only when machine detection was asked for. */
@@ -62,9 +63,18 @@ export interface Call {
   attempt: number;
 }
 
+/**
+ * A call's scripted lifecycle: whether it was stopped, and how to end the wait it is in. A timer and a
+ * function per call, where an AbortController and its listeners cost several times as much per dial.
+ */
+export interface Lifecycle {
+  stopped: boolean;
+  cancel: (() => void) | undefined;
+}
+
 export const isTerminal = (status: CallStatus) => TERMINAL_STATUSES.has(status);
 
-const hex32 = () => randomBytes(16).toString("hex");
+const hex32 = () => randomHex(16);
 
 /** First number of the deterministic allocation sequence: +1 415 555 0100, 0101, ... */
 const FIRST_ALLOCATED = 14155550100;
@@ -133,9 +143,14 @@ export class CarrierModel {
   }
 }
 
+/** The last second rendered: a call resource renders two or four dates, mostly of the same second. */
+let rendered = { second: Number.NaN, text: "" };
+
 /** Twilio's date format: RFC 2822 with a numeric zone, e.g. `Tue, 31 Aug 2010 20:36:28 +0000`. */
 export function rfc2822(ms: number): string {
-  return new Date(ms).toUTCString().replace("GMT", "+0000");
+  const second = Math.floor(ms / 1000);
+  if (second !== rendered.second) rendered = { second, text: new Date(ms).toUTCString().replace("GMT", "+0000") };
+  return rendered.text;
 }
 
 /** `(415) 555-0100` for North American numbers, the E.164 text otherwise. */

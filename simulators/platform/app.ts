@@ -8,6 +8,7 @@ import { creditLedger } from "./credits/ledger.ts";
 import { installHostile } from "./hostile/index.ts";
 import { authenticate } from "./http/auth.ts";
 import { closeControlPlaneClient } from "./http/control-plane-client.ts";
+import { methodNotAllowed } from "./http/method-not-allowed.ts";
 import { bodyLimitFor, optionalBehaviours } from "./http/optional-behaviours.ts";
 import { profileRewrites, rewriteUrl } from "./http/profile-paths.ts";
 import { variantReplies } from "./http/variant-replies.ts";
@@ -86,6 +87,7 @@ export function buildPlatform(ctx: PlatformContext): FastifyInstance {
     request.principal = await authenticate(request, ctx);
   });
   variantRoles(app, ctx);
+  methodNotAllowed(app);
 
   // 1: no region field anywhere; the base URL is the region.
   // 4: 200 when the API process answers; it does not promise its dependencies (the planted bug does).

@@ -5,7 +5,6 @@ import { ApiError } from "../shared/api-error.ts";
 import { registerAudio } from "./audio.ts";
 import { registerChat } from "./chat.ts";
 import type { ApiContext } from "./context.ts";
-import type { FaultKind } from "./faults.ts";
 import { bearerKey, keyHint, maskKey } from "./keys.ts";
 import { MODELS_CREATED, SIM_MODELS } from "./models.ts";
 import { boundaryOf, parseMultipart } from "./multipart.ts";
@@ -35,33 +34,24 @@ export function providerApi(ctx: ApiContext, hanging: HangingSockets) {
       else done(null, form);
     });
 
-    app.addHook("preHandler", async (request, reply) => {
-      const body = (request.body ?? {}) as { model?: unknown; stream?: unknown };
-      const key = bearerKey(request.headers.authorization);
-      const record = ctx.state.requests.add({
+    // Callback hooks, not async ones: no promise and no extra turn on every request.
+    app.addHook("preHandler", (request, reply, done) => {
+      const { record, refusal } = admit(ctx, {
         method: request.method,
         path: request.url.split("?")[0]!,
-        model: typeof body.model === "string" ? body.model : null,
-        time: new Date(ctx.clock.now()).toISOString(),
-        key_hint: keyHint(key),
-        stream: body.stream === true,
-        status: null,
-        fault: null,
+        authorization: request.headers.authorization,
+        body: request.body,
       });
       records.set(request, record);
-
-      const fault = ctx.state.faults.take(record.path);
-      if (fault !== undefined) {
-        record.fault = fault;
-        return injectFault(fault, record, reply, hanging);
-      }
-      if (key === undefined) throw missingApiKey();
-      if (!ctx.state.keys.has(key)) throw invalidApiKey(maskKey(key));
+      // A hang takes the reply away and never answers: the chain stops here.
+      if (refusal === "hang") return void hang(reply, hanging);
+      done(refusal);
     });
 
-    app.addHook("onResponse", async (request, reply) => {
+    app.addHook("onResponse", (request, reply, done) => {
       const record = records.get(request);
       if (record !== undefined) record.status = reply.raw.statusCode;
+      done();
     });
 
     app.setErrorHandler((error: unknown, _request, reply) => {
@@ -88,22 +78,56 @@ export function providerApi(ctx: ApiContext, hanging: HangingSockets) {
   };
 }
 
-function injectFault(fault: FaultKind, record: RecordedRequest, reply: FastifyReply, hanging: HangingSockets) {
-  if (fault === "rate_limit") throw rateLimited(record.model ?? "sim-chat-1");
-  if (fault === "server_error") throw serverError();
-  // Hang: take the reply away from fastify and never write; the socket's idle timeout is lifted so only the
-  // client (or close()) ends it.
+export interface Arrival {
+  method: string;
+  /** The URL's path, without the query. */
+  path: string;
+  authorization: string | undefined;
+  /** The parsed body, undefined when there was none. */
+  body: unknown;
+}
+
+/**
+ * What every provider-API request meets before its handler, on the provider's state: it is recorded, may
+ * meet an injected fault, and is then authenticated. The refusal, if any, is the error to answer or a hang.
+ * A front worker's requests meet it in the process that holds the state (completion-answer.ts).
+ */
+export function admit(ctx: ApiContext, arrival: Arrival): { record: RecordedRequest; refusal?: OpenAiError | "hang" } {
+  const body = (arrival.body ?? {}) as { model?: unknown; stream?: unknown };
+  const key = bearerKey(arrival.authorization);
+  const record = ctx.state.requests.add({
+    method: arrival.method,
+    path: arrival.path,
+    model: typeof body.model === "string" ? body.model : null,
+    time: new Date(ctx.clock.now()).toISOString(),
+    key_hint: keyHint(key),
+    stream: body.stream === true,
+    status: null,
+    fault: null,
+  });
+  const fault = ctx.state.faults.take(record.path);
+  if (fault !== undefined) {
+    record.fault = fault;
+    if (fault === "hang") return { record, refusal: "hang" };
+    return { record, refusal: fault === "rate_limit" ? rateLimited(record.model ?? "sim-chat-1") : serverError() };
+  }
+  if (key === undefined) return { record, refusal: missingApiKey() };
+  if (!ctx.state.keys.has(key)) return { record, refusal: invalidApiKey(maskKey(key)) };
+  return { record };
+}
+
+/** Takes the reply away from fastify and never writes; the socket's idle timeout is lifted so only the client (or close()) ends it. */
+function hang(reply: FastifyReply, hanging: HangingSockets): void {
   const socket = reply.raw.socket;
   reply.hijack();
-  if (socket === null || socket.destroyed) return reply;
+  if (socket === null || socket.destroyed) return;
   socket.setTimeout(0);
   hanging.add(socket);
   socket.once("close", () => hanging.delete(socket));
-  return reply;
 }
 
 /** Any failure in OpenAI's shape: ours as they are, fastify's own 4xx (bad JSON, 413, 415) as invalid requests. */
-function toOpenAi(error: unknown): OpenAiError {
+export function toOpenAi(error: unknown): OpenAiError {
   if (error instanceof OpenAiError) return error;
   if (error instanceof ApiError) return new OpenAiError(error.status, error.message, "invalid_request_error");
   const failure = error as { statusCode?: number; message?: string };

@@ -20,20 +20,29 @@ export type RecordedRequest = z.infer<typeof RecordedRequest>;
 /** Long load runs must not grow memory without bound: the oldest rows go first. */
 const MAX_ROWS = 10_000;
 
+/** A ring once full: dropping the oldest row of a full array shifted all 10,000 others on every request. */
 export class RequestLog {
   private rows: RecordedRequest[] = [];
+  /** Where the oldest row is once the ring is full (and so where the next row goes). */
+  private oldest = 0;
 
   add(row: RecordedRequest): RecordedRequest {
-    this.rows.push(row);
-    if (this.rows.length > MAX_ROWS) this.rows.splice(0, this.rows.length - MAX_ROWS);
+    if (this.rows.length < MAX_ROWS) {
+      this.rows.push(row);
+    } else {
+      this.rows[this.oldest] = row;
+      this.oldest = (this.oldest + 1) % MAX_ROWS;
+    }
     return row;
   }
 
   list(): RecordedRequest[] {
-    return this.rows.map((row) => ({ ...row }));
+    const inOrder = [...this.rows.slice(this.oldest), ...this.rows.slice(0, this.oldest)];
+    return inOrder.map((row) => ({ ...row }));
   }
 
   clear(): void {
     this.rows = [];
+    this.oldest = 0;
   }
 }

@@ -16,8 +16,10 @@ const utf8 = new TextDecoder("utf-8", { fatal: true });
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
-const OPENERS = new Set([0x5b, 0x7b]);
-const CLOSERS = new Set([0x5d, 0x7d]);
+const OPEN_BRACKET = 0x5b;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACKET = 0x5d;
+const CLOSE_BRACE = 0x7d;
 
 /** Whether brackets outside strings nest deeper than `limit`; one pass, no parse, so it is cheap to ask first. */
 export function nestsDeeperThan(text: string, limit: number): boolean {
@@ -30,9 +32,9 @@ export function nestsDeeperThan(text: string, limit: number): boolean {
       else if (code === QUOTE) inString = false;
     } else if (code === QUOTE) {
       inString = true;
-    } else if (OPENERS.has(code)) {
+    } else if (code === OPEN_BRACKET || code === OPEN_BRACE) {
       if (++depth > limit) return true;
-    } else if (CLOSERS.has(code)) {
+    } else if (code === CLOSE_BRACKET || code === CLOSE_BRACE) {
       depth--;
     }
   }

@@ -70,9 +70,8 @@ export function resolveAgent(ctx: PlatformContext, workspaceId: string, source: 
       : source.agent;
     resolved = { agent_id: null, agent_version: null, config: config as AgentConfig };
   } else {
+    // Each member names exactly one of agent_id and agent (the body's schema, spec/calls.ts).
     const lead = source.agent_team!.members[0]!;
-    const memberSources = [lead.agent_id, lead.agent].filter((x) => x !== undefined).length;
-    if (memberSources !== 1) throw ApiError.validation(["agent_team.members.0: give exactly one of agent_id or agent"]);
     resolved =
       lead.agent_id !== undefined
         ? stored(ctx, workspace, lead.agent_id, lead.agent_version)

@@ -1,13 +1,7 @@
 // The voice and avatar galleries (2.1 last paragraph, 4): filtered, paged in their own envelope with the
 // facets of the filtered set and a total_count, read from the provider (a 502 when it gives no answer, 7).
 import { request } from "undici";
-import { z } from "zod";
-import { pagingQuery } from "../../../spec/common.ts";
 import type { PlatformContext } from "../context.ts";
-
-const filter = z.string().min(1).max(100).optional();
-export const VoiceQuery = pagingQuery(200).extend({ gender: filter, language: filter, provider: filter });
-export const AvatarQuery = pagingQuery(200).extend({ gender: filter, provider: filter });
 
 type Row = Record<string, unknown>;
 

@@ -1,8 +1,8 @@
 // Provider keys (4, 5 items 6-7, 7): writes are ADMIN only and verified with the provider before anything
 // is stored; the list (profile `byok.list`) is readable by every role and shows a name and a masked tail.
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
 import { ProviderKeyWrite } from "../../../spec/byok.ts";
+import { pathParams } from "../../../spec/path-params.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import { verifyKey } from "../byok/verify.ts";
 import { providerKeys, removeKey, storeKey } from "../byok-keys.ts";
@@ -13,9 +13,7 @@ import { pageOf, parsePaging } from "../http/paging.ts";
 import { parse } from "../http/parse.ts";
 import { maskedTail } from "./secrets.ts";
 
-const ProviderParams = z.object({
-  provider: z.string().regex(/^[a-z0-9_-]{1,64}$/, "a provider name from the catalog"),
-});
+const ProviderParams = pathParams("provider");
 
 export const KEY_REJECTED = "the provider rejected the key";
 export const PROVIDER_UNREACHABLE = "the provider could not be reached to verify the key; nothing was stored";

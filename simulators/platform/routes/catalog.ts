@@ -1,8 +1,9 @@
 // Catalog (2.8) and the voice/avatar galleries (2.1, 4). Any role may read them.
 import type { FastifyInstance } from "fastify";
+import { AvatarQuery, VoiceQuery } from "../../../spec/catalog.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import { avatarsOf, catalogOf, voicesOf } from "../catalog/catalog.ts";
-import { AvatarQuery, galleryPage, providerAnswers, VoiceQuery } from "../catalog/gallery.ts";
+import { galleryPage, providerAnswers } from "../catalog/gallery.ts";
 import type { PlatformContext } from "../context.ts";
 import { parse } from "../http/parse.ts";
 

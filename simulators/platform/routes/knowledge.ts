@@ -72,9 +72,12 @@ export function knowledgeRoutes(app: FastifyInstance, ctx: PlatformContext): voi
     const maxPagesGiven = (request.body as { max_pages?: unknown } | undefined)?.max_pages !== undefined;
     if (ctx.faults.has("kb-max-pages-default-200") && !maxPagesGiven) body.max_pages = 200;
     // Addresses that need no DNS are refused at once; host names are checked again when dialled.
-    const refused = body.urls.flatMap((url, i) => {
-      const reason = refusalOf(new URL(url), ctx.wiring.trustedCrawlOrigin);
-      return reason === undefined ? [] : [`urls.${i}: ${new URL(url).origin} ${reason}`];
+    const refused = body.urls.flatMap((raw, i) => {
+      // The schema checked the shape; a host the URL parser cannot read is not a public address either.
+      const url = URL.canParse(raw) ? new URL(raw) : undefined;
+      if (url === undefined) return [`urls.${i}: is not a public address (the host cannot be read)`];
+      const reason = refusalOf(url, ctx.wiring.trustedCrawlOrigin);
+      return reason === undefined ? [] : [`urls.${i}: ${url.origin} ${reason}`];
     });
     if (refused.length > 0) throw ApiError.problems(400, "some urls are refused", refused);
     const { workspaceId, memberId } = request.principal;

@@ -1,15 +1,15 @@
 // Workspace secrets (5 item 6): writes are ADMIN only; lists are readable by every role and show
 // a name and a masked tail, never a value. Paths are profile assumptions (4.1).
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
+import { SecretWrite } from "../../../spec/byok.ts";
+import { pathParams } from "../../../spec/path-params.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import type { PlatformContext } from "../context.ts";
 import { requireRole } from "../http/auth.ts";
 import { pageOf, parsePaging } from "../http/paging.ts";
 import { parse } from "../http/parse.ts";
 
-const NameParams = z.object({ name: z.string().regex(/^[A-Za-z0-9_.-]{1,128}$/, "letters, digits, _ . - only") });
-const SecretBody = z.object({ value: z.string().min(1).max(65_536) });
+const NameParams = pathParams("name");
 
 /** The last four characters behind a fixed mask, so the length is not disclosed either. */
 export function maskedTail(ctx: PlatformContext, value: string): string {
@@ -35,7 +35,7 @@ export function secretsRoutes(app: FastifyInstance, ctx: PlatformContext): void 
   app.put("/v1/secrets/:name", async (request, reply) => {
     requireRole(request.principal, "ADMIN");
     const { name } = parse(ctx, NameParams, request.params, "path");
-    const { value } = parse(ctx, SecretBody, request.body, "body");
+    const { value } = parse(ctx, SecretWrite, request.body, "body");
     const updated_at = new Date(ctx.clock.now()).toISOString();
     const secrets = ctx.store.workspace(request.principal.workspaceId).secrets;
     if (!secrets.has(name) && ctx.variants.has("put-201-on-create")) reply.status(201);

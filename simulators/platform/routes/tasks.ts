@@ -3,7 +3,7 @@
 // (how a task runs is not shown).
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { TaskCreate, TaskPatch, type TaskRecord } from "../../../spec/task.ts";
+import { TaskCreate, TaskPatch, type TaskRecord, TaskRunsQuery } from "../../../spec/task.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import type { PlatformContext } from "../context.ts";
 import { authenticate, requireRole } from "../http/auth.ts";
@@ -12,7 +12,6 @@ import { parse, pathId } from "../http/parse.ts";
 import { mintId } from "../ids.ts";
 import { type TasksState, tasksOf } from "../tasks/state.ts";
 
-const RunsQuery = z.object({ task_id: z.uuid().optional() });
 const RunSeed = z.object({ task_id: z.uuid(), status: z.string().min(1).max(50).default("completed") });
 export const TASK_NAME_TAKEN = "a task with that name already exists";
 /** What one read of a remote store costs in the planted race (a slow region, widened so two creates overlap). */
@@ -99,7 +98,12 @@ export function tasksRoutes(app: FastifyInstance, ctx: PlatformContext): void {
 
   app.get("/v1/task-runs", async (request) => {
     const paging = parsePaging(ctx, request.query);
-    const { task_id } = parse(ctx, RunsQuery, { task_id: (request.query as { task_id?: unknown }).task_id }, "query");
+    const { task_id } = parse(
+      ctx,
+      TaskRunsQuery,
+      { task_id: (request.query as { task_id?: unknown }).task_id },
+      "query",
+    );
     const runs = tasksOf(ctx, request.principal.workspaceId).runs.filter(
       (run) => task_id === undefined || run.task_id === task_id,
     );

@@ -59,8 +59,9 @@ export function webhooksRoutes(app: FastifyInstance, ctx: PlatformContext): void
 
   function checkUrl(url: string, onUpdate: boolean): void {
     if (onUpdate && ctx.faults.has("webhook-url-update-unchecked")) return;
+    // The schema checked the URL's shape; what is left is the rule of 6.1, a 400 (7).
     const problem = urlProblemAtSave(ctx, url);
-    if (problem !== null) throw ApiError.validation([problem]);
+    if (problem !== null) throw new ApiError(400, problem);
   }
 
   /** Unknown types are a 422 naming the entry; duplicates are kept once. */

@@ -69,13 +69,16 @@ export function isTrustedOrigin(ctx: PlatformContext, url: URL): boolean {
   return hasOrigin(url, ctx.wiring.trustedWebhookOrigin);
 }
 
-/** Why a webhook URL cannot be saved, as a `url: problem` line, or null when it may be. */
+/**
+ * Why a webhook URL cannot be saved, as a `url: problem` line, or null when it may be. The schema has checked
+ * its shape (spec/common.ts httpUrl); a host that cannot be read is not a public address either.
+ */
 export function urlProblemAtSave(ctx: PlatformContext, raw: string): string | null {
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    return "url: must be an absolute http or https URL";
+    return "url: must be a public address (the host cannot be read)";
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") return "url: must use http or https";
   if (isTrustedOrigin(ctx, url)) return null;
