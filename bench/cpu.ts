@@ -23,3 +23,25 @@ export function cpuSeconds(pid: number | undefined): number | undefined {
     return undefined;
   }
 }
+
+/** The process and every process it started, and theirs (a `simulate --workers N` and its front workers). */
+export function processTree(pid: number): number[] {
+  let children: number[] = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8")
+      .trim()
+      .split(/\s+/)
+      .filter((text) => text !== "")
+      .map(Number);
+  } catch {
+    // Gone, or not Linux: no children to count.
+  }
+  return [pid, ...children.flatMap(processTree)];
+}
+
+/** CPU seconds of a process and of everything under it, and of the process alone. */
+export function treeCpuSeconds(pid: number | undefined): { all: number; own: number } | undefined {
+  const own = cpuSeconds(pid);
+  if (pid === undefined || own === undefined) return undefined;
+  return { all: processTree(pid).reduce((sum, each) => sum + (cpuSeconds(each) ?? 0), 0), own };
+}

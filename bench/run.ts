@@ -2,7 +2,8 @@
 // same run on the same machine. Prints tables and writes reports/out/bench.json. Every figure is a
 // ratio to its baseline, so numbers from different machines stay comparable.
 // BENCH_PARTS=platform,runs,simulators,scenarios picks parts (default: all four); BENCH_SIMULATORS picks the
-// simulators' rows (floor,control-plane,sink,carrier,provider; default all); BENCH_DURATION_S, BENCH_STREAMS,
+// simulators' rows (floor,control-plane,sink,carrier,provider; default all), BENCH_WORKERS the front workers of
+// the carrier's and the provider's second rows (default 2, 0 for none); BENCH_DURATION_S, BENCH_STREAMS,
 // BENCH_WEBHOOK_EVENTS, BENCH_LATENCIES, BENCH_SIM_DURATION_S and BENCH_SCENARIO_DURATION size them.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
@@ -26,6 +27,8 @@ import { measureWebhooks, CONCURRENCY as WEBHOOK_CONCURRENCY } from "./webhook-r
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const SIM_DURATION_S = Number(process.env.BENCH_SIM_DURATION_S ?? 4);
+/** Front workers for the carrier's and the provider's second rows (`simulate --workers N`); 0 leaves them out. */
+const WORKERS = Number(process.env.BENCH_WORKERS ?? 2);
 const SCENARIO_DURATION = process.env.BENCH_SCENARIO_DURATION ?? "20s";
 const CONNECTIONS = 32;
 const AGENTS = 60;
@@ -195,31 +198,46 @@ async function runsPart(dir: string, lines: string[], out: Record<string, unknow
 
 async function simulatorsPart(dir: string, lines: string[], out: Record<string, unknown>): Promise<void> {
   const { child: sims, target } = await startSimulate(join(dir, "simulators.json"), ["--minute-ms", "60000"]);
-  const o = { dir, connections: CONNECTIONS, durationS: SIM_DURATION_S };
+  const o = { dir, connections: CONNECTIONS, durationS: SIM_DURATION_S, pid: sims.process.pid };
+  const rows: CapacityRow[] = [];
   try {
-    const rows: CapacityRow[] = [];
     if (SIMULATOR_ROWS.has("floor")) rows.push(await frameworkFloor(target, o));
     if (SIMULATOR_ROWS.has("control-plane")) rows.push(await controlPlaneResolves(target, o));
     if (SIMULATOR_ROWS.has("sink")) rows.push(await sinkDeliveries(target, o));
     if (SIMULATOR_ROWS.has("carrier")) rows.push(await carrierDials(target, o));
     if (SIMULATOR_ROWS.has("provider")) rows.push(...(await providerStreams(target, await providerKey(target), o)));
-    lines.push(
-      "",
-      `Simulators (\`cap-conformance simulate\`, one process) against bare node:http answering the same bytes, ${CONNECTIONS} connections, best of 2 alternated ${SIM_DURATION_S} s rounds each`,
-      "",
-      "| simulator | what | value | bare node:http | ratio | notes |",
-      "|---|---|---|---|---|---|",
-      ...rows.map((r) => {
-        const ratio =
-          r.unit === "ms" ? `${(r.value / r.baseline).toFixed(2)}x the time` : (r.value / r.baseline).toFixed(2);
-        const fmt = (v: number) => (r.unit === "ms" ? `${v.toFixed(1)} ms` : `${Math.round(v)} ${r.unit}`);
-        return `| ${r.simulator} | ${r.what} | ${fmt(r.value)} | ${fmt(r.baseline)} | ${ratio} | ${r.note ?? ""} |`;
-      }),
-    );
-    out.simulators = rows;
   } finally {
     await sims.stop();
   }
+  // The same two rows with the carrier and the provider behind front workers (`simulate --workers N`).
+  const fronted = ["carrier", "provider"].filter((name) => SIMULATOR_ROWS.has(name));
+  if (WORKERS > 0 && fronted.length > 0) {
+    const args = ["--minute-ms", "60000", "--workers", String(WORKERS)];
+    const { child, target: workersTarget } = await startSimulate(join(dir, "simulators-workers.json"), args);
+    const label = (name: string) => `${name}, ${WORKERS} front workers + primary`;
+    const w = { ...o, pid: child.process.pid, label };
+    try {
+      if (fronted.includes("carrier")) rows.push(await carrierDials(workersTarget, w));
+      if (fronted.includes("provider"))
+        rows.push(...(await providerStreams(workersTarget, await providerKey(workersTarget), w)));
+    } finally {
+      await child.stop();
+    }
+  }
+  lines.push(
+    "",
+    `Simulators (\`cap-conformance simulate\`, one process unless the row says front workers) against bare node:http answering the same bytes, ${CONNECTIONS} connections, best of 2 alternated ${SIM_DURATION_S} s rounds each, on ${cpus().length} cores shared with the load generator`,
+    "",
+    "| simulator | what | value | bare node:http | ratio | notes |",
+    "|---|---|---|---|---|---|",
+    ...rows.map((r) => {
+      const ratio =
+        r.unit === "ms" ? `${(r.value / r.baseline).toFixed(2)}x the time` : (r.value / r.baseline).toFixed(2);
+      const fmt = (v: number) => (r.unit === "ms" ? `${v.toFixed(1)} ms` : `${Math.round(v)} ${r.unit}`);
+      return `| ${r.simulator} | ${r.what} | ${fmt(r.value)} | ${fmt(r.baseline)} | ${ratio} | ${r.note ?? ""} |`;
+    }),
+  );
+  out.simulators = rows;
 }
 
 async function scenariosPart(dir: string, lines: string[], out: Record<string, unknown>): Promise<void> {

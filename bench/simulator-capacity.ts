@@ -8,6 +8,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Pool, request } from "undici";
 import type { Target } from "../spec/target.ts";
+import { treeCpuSeconds } from "./cpu.ts";
 import { measureRequest, percentile, type RateResult, type RequestShape } from "./http-rate.ts";
 import { startBaseline } from "./processes.ts";
 
@@ -25,6 +26,10 @@ export interface CapacityOptions {
   dir: string;
   connections: number;
   durationS: number;
+  /** The simulators' process (`simulate`), whose CPU, with its front workers', each answer costs. */
+  pid?: number;
+  /** How the simulator is named in the table ("carrier", "carrier, 2 front workers"). */
+  label?: (simulator: string) => string;
 }
 
 const JSON_HEADERS = { "content-type": "application/json" };
@@ -50,7 +55,7 @@ async function versusBare(
   shape: RequestShape,
   o: CapacityOptions,
   sse = false,
-): Promise<{ sim: RateResult; bare: RateResult }> {
+): Promise<{ sim: RateResult; bare: RateResult; cpu?: AnswerCpu }> {
   const file = join(o.dir, `${label.replace(/\W+/g, "-")}.body`);
   writeFileSync(file, await answerOf(url, shape));
   const { child, url: bareUrl } = await startBaseline(file, sse ? ["--sse"] : []);
@@ -61,18 +66,53 @@ async function versusBare(
     await measureRequest("warm-up", url, shape, warm);
     const bare: RateResult[] = [];
     const sim: RateResult[] = [];
+    const cpu = { all: 0, own: 0, answers: 0, bare: 0, bareAnswers: 0 };
     for (let round = 0; round < ROUNDS; round++) {
-      bare.push(await measureRequest(`bare ${label}`, bareUrl, shape, opts));
-      sim.push(await measureRequest(label, url, shape, opts));
+      const bareBefore = treeCpuSeconds(child.process.pid);
+      const bareResult = await measureRequest(`bare ${label}`, bareUrl, shape, opts);
+      const bareAfter = treeCpuSeconds(child.process.pid);
+      bare.push(bareResult);
+      if (bareBefore !== undefined && bareAfter !== undefined) {
+        cpu.bare += bareAfter.own - bareBefore.own;
+        cpu.bareAnswers += bareResult.requestsPerSecond * o.durationS;
+      }
+      const before = treeCpuSeconds(o.pid);
+      const result = await measureRequest(label, url, shape, opts);
+      const after = treeCpuSeconds(o.pid);
+      sim.push(result);
+      if (before !== undefined && after !== undefined) {
+        cpu.all += after.all - before.all;
+        cpu.own += after.own - before.own;
+        cpu.answers += result.requestsPerSecond * o.durationS;
+      }
     }
     const best = (results: RateResult[]) =>
       results.reduce((a, b) => (b.requestsPerSecond > a.requestsPerSecond ? b : a));
     const errors = sim.reduce((n, r) => n + r.non2xx + r.errors, 0);
     if (errors > 0) throw new Error(`${label}: ${errors} non-2xx answers or errors`);
-    return { sim: best(sim), bare: best(bare) };
+    const perAnswer =
+      cpu.answers > 0 && cpu.bareAnswers > 0
+        ? {
+            allUs: (1e6 * cpu.all) / cpu.answers,
+            ownUs: (1e6 * cpu.own) / cpu.answers,
+            bareUs: (1e6 * cpu.bare) / cpu.bareAnswers,
+          }
+        : undefined;
+    return { sim: best(sim), bare: best(bare), cpu: perAnswer };
   } finally {
     await child.stop();
   }
+}
+
+/**
+ * CPU microseconds per answer, over all rounds: the simulators' processes in all, the `simulate` process
+ * alone, and the bare server. Steadier than rates on a shared machine: a process's CPU per answer does
+ * not depend on how much of the machine the scheduler gave it.
+ */
+export interface AnswerCpu {
+  allUs: number;
+  ownUs: number;
+  bareUs: number;
 }
 
 /**
@@ -89,8 +129,11 @@ export async function frameworkFloor(target: Target, o: CapacityOptions): Promis
   writeFileSync(file, await answerOf(`${target.simulators.control_plane}/v1/auth/resolve`, shape));
   const { child, url } = await startBaseline(file, [], "bench/framework-floor-server.ts");
   try {
-    const { sim, bare } = await versusBare("framework floor", `${url}/v1/auth/resolve`, shape, o);
-    return row("(all)", "their shared fastify base answering fixed bytes to the same POST", "answers/s", sim, bare);
+    const measured = await versusBare("framework floor", `${url}/v1/auth/resolve`, shape, {
+      ...o,
+      pid: child.process.pid,
+    });
+    return row("(all)", "their shared fastify base answering fixed bytes to the same POST", "answers/s", measured);
   } finally {
     await child.stop();
   }
@@ -102,13 +145,13 @@ export async function controlPlaneResolves(target: Target, o: CapacityOptions): 
     headers: JSON_HEADERS,
     body: JSON.stringify({ token: target.credentials.admin }),
   };
-  const { sim, bare } = await versusBare(
+  const measured = await versusBare(
     "control-plane resolve",
     `${target.simulators.control_plane}/v1/auth/resolve`,
     shape,
     o,
   );
-  return row("control plane", "POST /v1/auth/resolve (a token)", "resolves/s", sim, bare);
+  return row("control plane", "POST /v1/auth/resolve (a token)", "resolves/s", measured);
 }
 
 export async function sinkDeliveries(target: Target, o: CapacityOptions): Promise<CapacityRow> {
@@ -120,10 +163,10 @@ export async function sinkDeliveries(target: Target, o: CapacityOptions): Promis
     data: { session_id: randomUUID(), transcript: [{ role: "assistant", text: "Thanks for calling." }], cost: null },
   };
   const shape = { method: "POST" as const, headers: JSON_HEADERS, body: JSON.stringify(event) };
-  const { sim, bare } = await versusBare("webhook-sink delivery", `${sink}/hooks/bench-capacity`, shape, o);
+  const measured = await versusBare("webhook-sink delivery", `${sink}/hooks/bench-capacity`, shape, o);
   // Deliveries are kept for the harness to read: free them before the next measurement.
   await answerOf(`${sink}/_admin/hooks/bench-capacity`, { method: "DELETE" });
-  return row("webhook sink", "deliveries accepted (a 240-byte event each)", "deliveries/s", sim, bare);
+  return row("webhook sink", "deliveries accepted (a 240-byte event each)", "deliveries/s", measured);
 }
 
 /** Dials to a destination scripted to hold (answer and never end): every dial stays a call in progress. */
@@ -151,7 +194,7 @@ export async function carrierDials(target: Target, o: CapacityOptions): Promise<
     },
     body: form.toString(),
   };
-  const { sim, bare } = await versusBare(
+  const measured = await versusBare(
     "carrier dial",
     `${carrier}/2010-04-01/Accounts/${account.accountSid}/Calls.json`,
     shape,
@@ -164,10 +207,8 @@ export async function carrierDials(target: Target, o: CapacityOptions): Promise<
   await answerOf(`${carrier}/_admin/reset`, { method: "POST", headers: JSON_HEADERS, body: "{}" }).catch(
     () => undefined,
   );
-  return {
-    ...row("carrier", "POST .../Calls.json (dial)", "dials/s", sim, bare),
-    note: `${held} calls held at once at the end`,
-  };
+  const dials = row(o.label?.("carrier") ?? "carrier", "POST .../Calls.json (dial)", "dials/s", measured);
+  return { ...dials, note: `${dials.note}; ${held} calls held at once at the end` };
 }
 
 /** Streaming completions per second, then the time to the first content token under the same load. */
@@ -183,17 +224,18 @@ export async function providerStreams(target: Target, key: string, o: CapacityOp
     }),
   };
   const url = `${provider}/v1/chat/completions`;
-  const { sim, bare } = await versusBare("provider streaming completion", url, shape, o, true);
+  const measured = await versusBare("provider streaming completion", url, shape, o, true);
   const file = join(o.dir, "provider-stream.body");
   writeFileSync(file, await answerOf(url, shape));
   const { child, url: bareUrl } = await startBaseline(file, ["--sse"]);
   try {
     const bareTtft = await firstTokens(bareUrl, shape, o);
     const simTtft = await firstTokens(url, shape, o);
+    const simulator = o.label?.("provider") ?? "provider";
     return [
-      row("provider", "streaming chat completions (whole stream read)", "completions/s", sim, bare),
+      row(simulator, "streaming chat completions (whole stream read)", "completions/s", measured),
       {
-        simulator: "provider",
+        simulator,
         what: `first content token p99 with ${o.connections} streams at a time`,
         unit: "ms",
         value: simTtft,
@@ -241,13 +283,25 @@ async function firstTokens(url: string, shape: RequestShape, o: CapacityOptions)
   );
 }
 
-function row(simulator: string, what: string, unit: string, sim: RateResult, bare: RateResult): CapacityRow {
+function row(
+  simulator: string,
+  what: string,
+  unit: string,
+  { sim, bare, cpu }: { sim: RateResult; bare: RateResult; cpu?: AnswerCpu },
+): CapacityRow {
+  const us = (value: number) => `${value.toFixed(0)} µs`;
+  const cost =
+    cpu === undefined
+      ? ""
+      : Math.abs(cpu.allUs - cpu.ownUs) < 0.5
+        ? `; CPU per answer ${us(cpu.allUs)} (bare ${us(cpu.bareUs)})`
+        : `; CPU per answer ${us(cpu.allUs)}, of it the primary ${us(cpu.ownUs)} (bare ${us(cpu.bareUs)})`;
   return {
     simulator,
     what,
     unit,
     value: sim.requestsPerSecond,
     baseline: bare.requestsPerSecond,
-    note: `p99 ${sim.p99.toFixed(1)} ms (bare ${bare.p99.toFixed(1)} ms)`,
+    note: `p99 ${sim.p99.toFixed(1)} ms (bare ${bare.p99.toFixed(1)} ms)${cost}`,
   };
 }

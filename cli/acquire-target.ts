@@ -8,6 +8,7 @@ import { startImage } from "./container.ts";
 import { launchCommand } from "./launch-command.ts";
 import { explicitTarget, type TargetFlags } from "./resolve-target.ts";
 import { UsageError } from "./usage-error.ts";
+import { variantsFlag } from "./variant-flag.ts";
 
 export interface AcquireFlags extends TargetFlags {
   command?: string;
@@ -15,6 +16,7 @@ export interface AcquireFlags extends TargetFlags {
   env?: string[];
   port?: string;
   fault?: string[];
+  variant?: string[];
   "startup-timeout-ms"?: string;
 }
 
@@ -49,6 +51,10 @@ export async function acquireTarget(
   const explicit = flags.command === undefined ? explicitTarget(flags) : undefined;
   if ((explicit || flags.command || flags.image) && faults.length > 0) {
     throw new UsageError("--fault applies to the embedded platform only (use serve --fault)");
+  }
+  const variants = variantsFlag(flags.variant);
+  if ((explicit || flags.command || flags.image) && variants.length > 0) {
+    throw new UsageError("--variant applies to the embedded platform only (use serve --variant)");
   }
   if (flags.command !== undefined) {
     if (flags.target === undefined && flags["base-url"] === undefined) {
@@ -87,10 +93,17 @@ export async function acquireTarget(
     }
   }
   if (explicit !== undefined) return { target: explicit, description: "target file", release: async () => undefined };
-  const stack = await startStack({ faults: faults as FaultName[], minuteMs, regions: 2, profile: flags.profile });
+  const stack = await startStack({
+    faults: faults as FaultName[],
+    variants,
+    minuteMs,
+    regions: 2,
+    profile: flags.profile,
+  });
   log(
     `Embedded reference platform: ${stack.target.regions.map((r) => `${r.name} ${r.base_url}`).join(", ")}` +
-      (faults.length ? `, planted faults ${faults.join(", ")}` : ""),
+      (faults.length ? `, planted faults ${faults.join(", ")}` : "") +
+      (variants.length ? `, legal variants ${variants.join(", ")}` : ""),
   );
   return { target: stack.target, description: EMBEDDED, release: stack.close };
 }

@@ -4,20 +4,22 @@
 const USAGE: Record<string, string> = {
   run: `  cap-conformance run [--target FILE | --base-url URL --token-admin T --token-editor T --token-viewer T]
                       [--suite a,b] [--clause id,id] [--seed N] [--num-runs N] [--timeout-ms N] [--max-body-bytes N]
-                      [--max-in-flight N] [--report-dir DIR] [--har FILE] [--profile FILE] [--repeat N] [--fault NAME]...
-                      [--minute-ms N] [--add-latency-ms N] [--quiet] [--no-shrink] [--bail]
+                      [--max-in-flight N] [--report-dir DIR] [--har FILE] [--profile FILE] [--repeat N]
+                      [--fault NAME]... [--variant NAME]... [--minute-ms N] [--add-latency-ms N] [--quiet] [--no-shrink] [--bail]
                       [--expect FILE [--strict-expectations]]
                       [--command "..." | --image IMAGE [--env K=V]... [--port N]] [--startup-timeout-ms N]
                       [--bundle DIR --vendor V --product P --product-version X [--target-description D]]`,
   serve:
-    "  cap-conformance serve [--out target.json] [--fault NAME]... [--hostile NAME]... [--regions N] [--port N] [--minute-ms N]\n" +
+    "  cap-conformance serve [--out target.json] [--fault NAME]... [--variant NAME]... [--hostile NAME]... [--regions N] [--port N] [--minute-ms N]\n" +
     "                        [--profile FILE]",
   doctor:
     "  cap-conformance doctor [--target FILE | --base-url URL --token-admin T --token-editor T --token-viewer T]\n" +
     "                         [--profile FILE] [--timeout-ms N] [--json]",
   simulate:
-    "  cap-conformance simulate [--out target.json] [--minute-ms N] [--listen HOST [--port N] [--public-host H | --public-url NAME=URL]...]",
+    "  cap-conformance simulate [--out target.json] [--minute-ms N] [--workers N] [--listen HOST [--port N] [--public-host H | --public-url NAME=URL]...]",
   faults: "  cap-conformance faults [--json]",
+  variants: "  cap-conformance variants [--json]",
+  assumptions: "  cap-conformance assumptions [--profile FILE] [--json | --markdown]",
   hostile: "  cap-conformance hostile [--json]",
   clauses: "  cap-conformance clauses [--json]",
   report: "  cap-conformance report DIR [--annotations]",
@@ -44,6 +46,7 @@ const DETAILS: Record<string, string> = {
   --profile FILE           the profile of assumptions and optional behaviours (exit 2 if it is not one)
   --repeat N               run N times and report clauses whose verdict changed
   --fault NAME             plant a fault in the embedded platform (repeatable; see cap-conformance faults)
+  --variant NAME           serve a legal variant from the embedded platform (repeatable; see cap-conformance variants)
   --minute-ms N            real milliseconds per simulated minute of the simulators the run starts (default 50)
   --add-latency-ms N       hold every response of the target N ms (a proxy in front of each region), as if remote
   --quiet, --no-shrink     no per-check lines; report a failing property's first counterexample unshrunk
@@ -69,6 +72,8 @@ const DETAILS: Record<string, string> = {
   --port N                 the control plane's port; carrier, provider, website, webhook sink take the next four
   --public-host HOST       advertise http://HOST:PORT for each (needs --port)
   --public-url NAME=URL    advertise URL for one (control_plane, carrier, provider, website, webhook_sink)
+  --workers N              N processes answer the carrier's and the provider's ports each (SO_REUSEPORT,
+                           Linux), their state kept in this one (default 0: this process answers them)
   Runs until SIGINT/SIGTERM.`,
 };
 

@@ -1,11 +1,15 @@
-// `cap-conformance faults`, `hostile` and `clauses`: what the tool knows, as text or JSON.
-
+// `cap-conformance faults`, `variants`, `hostile`, `assumptions` and `clauses`: what the tool knows, as text or JSON.
+import { parseArgs } from "node:util";
 import { listChecks } from "../runner/list-checks.ts";
 import { UNIVERSAL_RULES } from "../runner/universal-rules.ts";
 import { FAULTS } from "../simulators/platform/faults/index.ts";
 import { HOSTILE } from "../simulators/platform/hostile/index.ts";
+import { VARIANTS } from "../simulators/platform/variants/index.ts";
+import { assumptionRows, assumptionsMarkdown } from "../spec/assumptions.ts";
 import { CLAUSES } from "../spec/clauses/index.ts";
 import { OPTIONAL_BEHAVIOURS, optionalCheckId } from "../spec/optional-behaviours.ts";
+import { loadProfile } from "../spec/profile.ts";
+import { checkProfile } from "./profile-flag.ts";
 
 export function faultsCommand(argv: string[]): number {
   const rows = Object.entries(FAULTS).map(([name, fault]) => ({
@@ -22,6 +26,28 @@ export function faultsCommand(argv: string[]): number {
   return 0;
 }
 
+export function variantsCommand(argv: string[]): number {
+  const rows = Object.entries(VARIANTS).map(([name, variant]) => ({
+    name,
+    description: variant.description,
+    section: variant.section,
+    layer: variant.layer,
+    reach: "reach" in variant ? [...variant.reach] : null,
+    alone: "alone" in variant ? variant.alone : null,
+    profile: "profile" in variant ? variant.profile : null,
+  }));
+  if (argv.includes("--json")) {
+    console.log(JSON.stringify(rows, null, 2));
+  } else {
+    for (const row of rows) {
+      const reach = row.reach === null ? "every response" : `suites ${row.reach.join(", ")}`;
+      console.log(`${row.name.padEnd(40)} §${row.section} ${row.description}
+${" ".repeat(41)}reaches ${reach}`);
+    }
+  }
+  return 0;
+}
+
 export function hostileCommand(argv: string[]): number {
   const rows = Object.entries(HOSTILE).map(([name, hostile]) => ({
     name,
@@ -33,6 +59,27 @@ export function hostileCommand(argv: string[]): number {
   } else {
     for (const row of rows)
       console.log(`${row.name.padEnd(20)} ${row.description}\n${" ".repeat(21)}met by ${row.clauses.join(", ")}`);
+  }
+  return 0;
+}
+
+/** `cap-conformance assumptions [--profile FILE] [--json | --markdown]`: what the harness assumes beyond the spec. */
+export function assumptionsCommand(argv: string[]): number {
+  const { values } = parseArgs({
+    args: argv,
+    options: { profile: { type: "string" }, json: { type: "boolean" }, markdown: { type: "boolean" } },
+    strict: true,
+  });
+  const profileName = values.profile ?? "default";
+  checkProfile(profileName);
+  const profile = loadProfile(profileName);
+  if (values.json) console.log(JSON.stringify(assumptionRows(profile), null, 2));
+  else if (values.markdown) process.stdout.write(assumptionsMarkdown(profile));
+  else {
+    for (const row of assumptionRows(profile)) {
+      const by = row.fields.length === 0 ? "fixed" : row.fields.join(", ");
+      console.log(`${row.assumption} (§${row.sections}; ${by})\n    ${row.value.replaceAll("`", "")}`);
+    }
   }
   return 0;
 }

@@ -1,5 +1,6 @@
 // The `cap-conformance` command: argument dispatch only; each command lives in its own module.
 import { parseArgs } from "node:util";
+import { FRONT_WORKER_COMMAND } from "../simulators/shared/front-protocol.ts";
 import { commandHelp, HELP, isCommand } from "./help.ts";
 import { UsageError } from "./usage-error.ts";
 
@@ -36,6 +37,10 @@ export async function main(argv: string[]): Promise<number> {
         return await (await import("./cleanup.ts")).cleanupCommand(rest);
       case "faults":
         return (await import("./list-commands.ts")).faultsCommand(rest);
+      case "assumptions":
+        return (await import("./list-commands.ts")).assumptionsCommand(rest);
+      case "variants":
+        return (await import("./list-commands.ts")).variantsCommand(rest);
       case "hostile":
         return (await import("./list-commands.ts")).hostileCommand(rest);
       case "clauses":
@@ -46,6 +51,10 @@ export async function main(argv: string[]): Promise<number> {
         return await (await import("./load.ts")).loadCommand(rest);
       case "openapi":
         return (await import("./openapi-command.ts")).openapiCommand(rest);
+      case FRONT_WORKER_COMMAND:
+        // Internal: a front worker of `simulate --workers N`, started by the simulators themselves.
+        await (await import("../simulators/front-worker-main.ts")).frontWorkerMain(rest[0] ?? "");
+        return 0;
       case "--version":
       case "-v":
         console.log((await import("../runner/package-info.ts")).TOOL_VERSION);

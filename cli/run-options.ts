@@ -17,6 +17,7 @@ export const RUN_OPTIONS = {
   "max-in-flight": { type: "string" },
   "max-body-bytes": { type: "string" },
   fault: { type: "string", multiple: true },
+  variant: { type: "string", multiple: true },
   "minute-ms": { type: "string" },
   "add-latency-ms": { type: "string" },
   repeat: { type: "string" },

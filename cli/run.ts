@@ -286,6 +286,7 @@ function replayCommand(values: {
   image?: string;
   profile?: string;
   fault?: string[];
+  variant?: string[];
   "num-runs"?: string;
   "timeout-ms"?: string;
   "max-body-bytes"?: string;
@@ -300,6 +301,7 @@ function replayCommand(values: {
   if (values.image) parts.push(`--image ${shellWord(values.image)}`);
   if (values.profile) parts.push(`--profile ${shellWord(values.profile)}`);
   for (const fault of values.fault ?? []) parts.push(`--fault ${shellWord(fault)}`);
+  for (const variant of values.variant ?? []) parts.push(`--variant ${shellWord(variant)}`);
   for (const flag of [
     "num-runs",
     "timeout-ms",

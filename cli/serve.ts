@@ -7,6 +7,7 @@ import { startStack } from "../simulators/stack.ts";
 import { checkProfile } from "./profile-flag.ts";
 import { untilStopped, writeTargetFile } from "./serving.ts";
 import { UsageError } from "./usage-error.ts";
+import { variantsFlag } from "./variant-flag.ts";
 
 export async function serveCommand(argv: string[], signal?: AbortSignal): Promise<number> {
   const { values } = parseArgs({
@@ -14,6 +15,7 @@ export async function serveCommand(argv: string[], signal?: AbortSignal): Promis
     options: {
       out: { type: "string", default: "target.json" },
       fault: { type: "string", multiple: true },
+      variant: { type: "string", multiple: true },
       hostile: { type: "string", multiple: true },
       // Two regions on a scaled clock, as `run` starts its embedded platform: a clean `serve` passes a
       // full `run --target` (cross-region clauses, minute-level batch retries in seconds).
@@ -27,6 +29,7 @@ export async function serveCommand(argv: string[], signal?: AbortSignal): Promis
   const faults = values.fault ?? [];
   const bad = faults.find((f) => !isFaultName(f));
   if (bad !== undefined) throw new UsageError(`unknown fault ${bad} (see cap-conformance faults)`);
+  const variants = variantsFlag(values.variant);
   const hostile = values.hostile ?? [];
   const badHostile = hostile.find((h) => !isHostileName(h));
   if (badHostile !== undefined) {
@@ -43,6 +46,7 @@ export async function serveCommand(argv: string[], signal?: AbortSignal): Promis
   checkProfile(profile);
   const stack = await startStack({
     faults: faults.filter(isFaultName),
+    variants,
     hostile: hostile.filter(isHostileName),
     regions,
     port,
@@ -53,6 +57,7 @@ export async function serveCommand(argv: string[], signal?: AbortSignal): Promis
   writeTargetFile(values.out, stack.target);
   console.log(`Reference platform: ${stack.target.regions.map((r) => `${r.name} ${r.base_url}`).join(", ")}`);
   if (faults.length > 0) console.log(`Planted faults: ${faults.join(", ")}`);
+  if (variants.length > 0) console.log(`Legal variants: ${variants.join(", ")}`);
   if (hostile.length > 0) console.log(`Hostile behaviours: ${hostile.join(", ")}`);
   if (profile !== "default") console.log(`Serving the profile ${profile}`);
   console.log(`Target file: ${values.out} (Ctrl-C to stop)`);

@@ -3,6 +3,8 @@
 // Loopback by default. `--listen HOST` serves them on another address (a cluster's pod, see
 // deploy/), which exposes their unauthenticated admin APIs to whoever reaches it: it needs the
 // URLs they are reached at, `--public-host` (with `--port`) or one `--public-url NAME=URL` each.
+// `--workers N` puts N front worker processes before the carrier's and the provider's ports
+// (ARCHITECTURE.md, "Simulators behind several processes").
 import { parseArgs } from "node:util";
 import {
   isLoopbackHost,
@@ -24,12 +26,13 @@ export async function simulateCommand(argv: string[], signal?: AbortSignal): Pro
       port: { type: "string", default: "0" },
       "public-host": { type: "string" },
       "public-url": { type: "string", multiple: true, default: [] },
+      workers: { type: "string", default: "0" },
     },
     strict: true,
   });
   const minuteMs = Number(values["minute-ms"]);
   if (!(minuteMs > 0)) throw new UsageError("--minute-ms must be positive");
-  const network = simulatorNetwork(values);
+  const network = { ...simulatorNetwork(values), workers: workersFlag(values.workers) };
   const simulators = await startSimulators(minuteMs, network);
   const stopped = untilStopped(signal);
   writeTargetFile(values.out, simulators.target);
@@ -45,6 +48,17 @@ export async function simulateCommand(argv: string[], signal?: AbortSignal): Pro
   await simulators.close();
   return 0;
 }
+
+/** Front workers before the carrier's and the provider's ports: a whole number, 0 for none. */
+export function workersFlag(text: string): number {
+  const workers = /^\d+$/.test(text) ? Number(text) : Number.NaN;
+  if (!(workers >= 0 && workers <= MAX_WORKERS))
+    throw new UsageError(`--workers must be a whole number from 0 to ${MAX_WORKERS}`);
+  return workers;
+}
+
+/** Far beyond what one machine's cores make useful; a typo should not fork hundreds of processes. */
+const MAX_WORKERS = 64;
 
 interface NetworkFlags {
   listen: string;

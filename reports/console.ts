@@ -2,6 +2,7 @@
 
 import type { Report } from "../spec/report.ts";
 import { nothingChecked } from "../spec/verdict.ts";
+import { ambiguityLines } from "./clause-notes.ts";
 import { expectationClauses } from "./expected.ts";
 import { incompleteNote, verdictHeadline } from "./format.ts";
 import { problemClauses } from "./group.ts";
@@ -45,6 +46,7 @@ export function verdictLines(report: Report, reportDir: string): string[] {
   if (bad.length > 15) lines.push(`  … and ${bad.length - 15} more in the report`);
   lines.push(...expectationLines(report));
   lines.push(...optionalLines(report));
+  lines.push(...ambiguityLines(report));
   if (report.summary.failed === 0 && report.summary.errored === 0 && nothingChecked(report))
     lines.push("", "Nothing was checked: every selected check was skipped (the report gives each reason).");
   const incomplete = incompleteNote(report);

@@ -110,6 +110,9 @@ export function clauseBlock(clause: ClauseResult, anchor: string): string {
   if (clause.assumption) {
     body.push(`<p class="note"><b>Tested through a profile assumption:</b> ${html(clause.assumption)}</p>`);
   }
+  if (clause.ambiguity !== undefined) {
+    body.push(`<p class="note"><b>Passed under one reading of an ambiguous spec:</b> ${html(clause.ambiguity)}</p>`);
+  }
   if (clause.reason && clause.status !== "skipped") {
     body.push(`<p class="note"><b>Reason:</b> ${html(clause.reason)}</p>`);
   }

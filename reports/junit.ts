@@ -155,6 +155,9 @@ function renderCase(tc: TestCase): string {
     ...tc.clauses
       .filter((c) => c.assumption)
       .map((c) => `<property name="assumption" value="${xmlAttr(c.assumption!)}"/>`),
+    ...tc.clauses
+      .filter((c) => c.ambiguity !== undefined)
+      .map((c) => `<property name="ambiguity" value="${xmlAttr(c.ambiguity!)}"/>`),
     // Which clauses --expect declared, for tools that read properties: the expected ones and the stale ones.
     ...tc.clauses.filter(isExpectedFailure).map((c) => `<property name="expected-failure" value="${xmlAttr(c.id)}"/>`),
     ...tc.clauses

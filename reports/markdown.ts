@@ -3,6 +3,7 @@
 // when over budget, never cut mid-table or mid-fence.
 import type { ClauseResult, Exchange, Report } from "../spec/report.ts";
 import { verdictOf } from "../spec/verdict.ts";
+import { ambiguitiesBlock, assumptionsTable } from "./clause-notes.ts";
 import { curlCommand, replayNote } from "./curl.ts";
 import { mdCode, mdFence, mdText } from "./escape.ts";
 import { expectationClauses, issueHref, usedExpectations } from "./expected.ts";
@@ -217,6 +218,7 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
   const problemsTitle = problems.length === 0 ? "" : `### Failed and errored clauses (${problems.length})`;
   let expectations = expectationsTable(report);
   let sections = sectionsTable(report) + optionalTable(report);
+  let notes = [ambiguitiesBlock(report), assumptionsTable(report)].filter((b) => b !== "").join(sep);
   // The omission note is at most this long; reserving it up front keeps the total under budget.
   const noteReserve = 200;
   const fixedSize = () =>
@@ -224,9 +226,12 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
     bytes(expectations) +
     bytes(problemsTitle) +
     bytes(sections) +
+    bytes(notes) +
     bytes(FOOTER) +
     6 * bytes(sep) +
     noteReserve;
+  if (fixedSize() > max)
+    notes = notes === "" ? "" : "_Assumption and ambiguity notes omitted to fit the size limit; see report.html._";
   if (fixedSize() > max) sections = "_Per-section table omitted to fit the size limit._";
   if (fixedSize() > max) expectations = "_Expectations table omitted to fit the size limit; see report.html._";
   const fixed = fixedSize();
@@ -251,6 +256,7 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
     ...(problemsTitle === "" ? [] : [problemsTitle, ...kept, ...note]),
     ...(expectations === "" ? [] : [expectations]),
     sections,
+    ...(notes === "" ? [] : [notes]),
     FOOTER,
   ];
   return `${parts.join(sep)}\n`;

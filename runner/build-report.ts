@@ -46,11 +46,13 @@ export function universalChecks(checks: CollectedCheck[]): CollectedCheck[] {
   return UNIVERSAL_RULES.map((rule) => {
     let seen = 0;
     const violations: string[] = [];
+    const notes = new Set<string>();
     for (const collected of checks) {
       const observation = collected.universal[rule.id];
       if (observation === undefined) continue;
       seen += observation.seen;
       violations.push(...observation.violations.map((v) => `${v} (during "${collected.result.name}")`));
+      for (const note of observation.ambiguities ?? []) notes.add(note);
     }
     const name = `every response: ${rule.name}`;
     const base = { name, suite: "every-response", duration_ms: 0 };
@@ -72,6 +74,8 @@ export function universalChecks(checks: CollectedCheck[]): CollectedCheck[] {
       result = { ...base, status: "skipped", reason: "no response of this kind was seen", failure: null };
     } else {
       result = { ...base, status: "passed", reason: `${seen} responses checked`, failure: null };
+      if (notes.size > 0)
+        result.ambiguities = rule.clauses.flatMap((clause) => [...notes].map((note) => ({ clause, note })));
     }
     return { clauses: rule.clauses, result, universal: {} };
   });
@@ -92,6 +96,7 @@ export function buildReport(
   const clauses: ClauseResult[] = allClauses.map((clause) => {
     const checks = byClause.get(clause.id) ?? [];
     const { status, reason } = clauseStatus(clause, checks, info);
+    const ambiguity = status === "passed" ? ambiguityOf(clause.id, checks) : undefined;
     return {
       id: clause.id,
       section: clause.section,
@@ -99,6 +104,7 @@ export function buildReport(
       kind: clause.kind,
       assumption: clause.assumption ?? null,
       status,
+      ...(ambiguity === undefined ? {} : { ambiguity }),
       reason,
       checks,
     };
@@ -125,6 +131,9 @@ export function buildReport(
       errored: count("errored"),
       skipped: count("skipped"),
       not_shown: count("not-shown"),
+      ...(clauses.some((c) => c.ambiguity !== undefined)
+        ? { ambiguous: clauses.filter((c) => c.ambiguity !== undefined).length }
+        : {}),
     },
     clauses,
     ...(harnessErrors.length > 0 ? { harness_errors: harnessErrors } : {}),
@@ -133,6 +142,14 @@ export function buildReport(
     ...(info.traffic?.length ? { traffic: info.traffic } : {}),
     ...(info.incomplete === undefined ? {} : { incomplete: info.incomplete }),
   };
+}
+
+/** What the clause's checks noted of two contradicting sentences they read one way, or undefined. */
+function ambiguityOf(id: string, checks: CheckResult[]): string | undefined {
+  const notes = [
+    ...new Set(checks.flatMap((c) => (c.ambiguities ?? []).filter((a) => a.clause === id).map((a) => a.note))),
+  ];
+  return notes.length === 0 ? undefined : notes.join("; ");
 }
 
 /** Each optional behaviour with the declaration it was held to (none declared: not tested). */

@@ -1,6 +1,6 @@
 // What a check hands to the collector through vitest's task meta (serialised to the main process).
 import type { Exchange, Leftover, SuiteTraffic } from "../spec/report.ts";
-import type { RuleObservation } from "./recorder.ts";
+import type { Ambiguity, RuleObservation } from "./recorder.ts";
 
 export interface CheckMeta {
   clauses: string[];
@@ -17,6 +17,7 @@ export interface CheckMeta {
   universal?: Record<string, RuleObservation>;
   /** Requests the check sent to the target's regions (runner/recorder.ts). */
   requests?: number;
+  ambiguities?: Ambiguity[];
 }
 
 declare module "vitest" {

@@ -56,6 +56,17 @@ export function unmet(needs: Need[]): string | undefined {
   return undefined;
 }
 
+/**
+ * Thrown from anywhere inside a check (a helper, a property's predicate) when the target cannot serve it after
+ * all, found only by asking (a region with no credits and nothing to fund it): the check is skipped with that
+ * reason, never failed or errored.
+ */
+export class CheckSkipped extends Error {}
+
+export function skipCheck(reason: string): never {
+  throw new CheckSkipped(reason);
+}
+
 /** Thrown by properties to carry fast-check's seed and path to the report. */
 export class PropertyFailure extends Error {
   constructor(
@@ -89,12 +100,13 @@ export function check(
     ctx.task.meta.check = meta;
     const reason = unmet(options.needs ?? []);
     if (reason !== undefined) ctx.skip(reason);
-    const { record, done } = recording(() => withinDeadline(body(ctx), timeout - DEADLINE_MARGIN_MS));
+    const { record, done } = recording(clauses, () => withinDeadline(body(ctx), timeout - DEADLINE_MARGIN_MS));
     try {
       await done;
     } catch (error) {
       const failure = error instanceof PropertyFailure ? error : undefined;
       const cause = failure?.cause ?? error;
+      if (cause instanceof CheckSkipped) ctx.skip(cause.message);
       meta.errored = isTargetError(cause);
       meta.failure = {
         message: clipText(redact(error instanceof Error ? error.message : String(error)), LIMITS.messageChars),
@@ -107,6 +119,7 @@ export function check(
     } finally {
       meta.universal = record.universal;
       meta.requests = record.requests;
+      if (record.ambiguities.length > 0) meta.ambiguities = record.ambiguities;
     }
   });
 }

@@ -72,6 +72,7 @@ export function collectedCheck(testCase: TestCase): CollectedCheck {
     };
   }
   if (meta?.requests !== undefined) result.requests = meta.requests;
+  if (meta?.ambiguities !== undefined) result.ambiguities = meta.ambiguities;
   return { clauses: meta?.clauses ?? clauses, result, universal: meta?.universal ?? {} };
 }
 

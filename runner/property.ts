@@ -2,7 +2,7 @@
 // check name, so `--seed S` replays every property exactly, whatever ran before it.
 import { createHash } from "node:crypto";
 import fc from "fast-check";
-import { type CheckOptions, check, PropertyFailure } from "./check.ts";
+import { type CheckOptions, CheckSkipped, check, PropertyFailure } from "./check.ts";
 import { runConfig } from "./run-config.ts";
 
 export function propertySeed(runSeed: number, name: string): number {
@@ -35,6 +35,7 @@ export function property<Ts extends [unknown, ...unknown[]]>(
       });
       if (!details.failed) return;
       const error = details.errorInstance;
+      if (error instanceof CheckSkipped) throw error;
       const reason = error instanceof Error ? error.message : String(error);
       throw new PropertyFailure(
         `property failed after ${details.numRuns} run(s) and ${details.numShrinks} shrink(s)\n` +

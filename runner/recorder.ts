@@ -10,6 +10,8 @@ import { LIMITS } from "./limits.ts";
 export interface RuleObservation {
   seen: number;
   violations: string[];
+  /** Readings of a sentence the spec contradicts that the rule accepted (see noteRuleAmbiguity). */
+  ambiguities?: string[];
 }
 
 export interface CheckRecord {
@@ -17,15 +19,24 @@ export interface CheckRecord {
   universal: Record<string, RuleObservation>;
   /** Requests sent to the target's regions (API calls and stream opens), answered or not. */
   requests: number;
+  /** Clauses this check judged under one reading of a sentence the spec contradicts (see noteAmbiguity). */
+  ambiguities: Ambiguity[];
+  /** The clause ids the running check names. */
+  clauses: string[];
+}
+
+export interface Ambiguity {
+  clause: string;
+  note: string;
 }
 
 /** A violation as a line: the server's own text in it (a huge errors value) is cut. */
 const VIOLATION_CHARS = 500;
 const storage = new AsyncLocalStorage<CheckRecord>();
 
-/** Runs `work` with a fresh record of its own; answers the record (filled in as `work` goes). */
-export function recording(work: () => Promise<void>): { record: CheckRecord; done: Promise<void> } {
-  const record: CheckRecord = { exchanges: [], universal: {}, requests: 0 };
+/** Runs `work` with a fresh record of its own for a check naming `clauses`; answers the record (filled in as `work` goes). */
+export function recording(clauses: string[], work: () => Promise<void>): { record: CheckRecord; done: Promise<void> } {
+  const record: CheckRecord = { exchanges: [], universal: {}, requests: 0, ambiguities: [], clauses };
   return { record, done: storage.run(record, work) };
 }
 
@@ -50,4 +61,27 @@ export function observeRule(rule: string, violation?: string): void {
   observation.seen += 1;
   if (violation !== undefined && observation.violations.length < 5)
     observation.violations.push(clipText(violation, VIOLATION_CHARS));
+}
+
+/** A universal rule accepted a response under one reading of two contradicting sentences of the spec. */
+export function noteRuleAmbiguity(rule: string, note: string): void {
+  const current = storage.getStore();
+  if (current === undefined) return;
+  current.universal[rule] ??= { seen: 0, violations: [] };
+  const observation = current.universal[rule];
+  observation.ambiguities ??= [];
+  if (!observation.ambiguities.includes(note)) observation.ambiguities.push(note);
+}
+
+/**
+ * The server followed one of two sentences of the spec that contradict each other, and the check accepted it:
+ * the clause passes, and every report says it passed under that reading.
+ */
+export function noteAmbiguity(note: string, clauses?: string[]): void {
+  const current = storage.getStore();
+  if (current === undefined) return;
+  for (const clause of clauses ?? current.clauses) {
+    if (!current.ambiguities.some((a) => a.clause === clause && a.note === note))
+      current.ambiguities.push({ clause, note });
+  }
 }

@@ -2,6 +2,7 @@
 // the spec names none) and its body parsed with a schema, returning the typed value, so suites never cast.
 import { expect } from "vitest";
 import type { z } from "zod";
+import { OkResult } from "../spec/common.ts";
 import { type ApiResponse, explain } from "./http-client.ts";
 
 /** What a check accepts: a code the spec fixes, codes it allows, or "2xx" where it names none (a profile choice). */
@@ -40,4 +41,17 @@ export function expectBody<S extends z.ZodType>(
   return expect.fail(
     `${where}the body does not have the expected shape (${problems.slice(0, 5).join("; ")}): ${explain(response)}`,
   );
+}
+
+/**
+ * 2.7: a delete or a no-content mutation answers `{ok: true}`, with a 2xx (7: "Full per-status table ... not
+ * shown"); like any record it may carry more fields.
+ */
+export function expectOkResult(response: ApiResponse, what = "the mutation"): void {
+  expectBody(response, "2xx", OkResult, what);
+}
+
+/** The 2xx of a delete, or the 404 of one already gone (cleanup). */
+export function deletedOrGone(status: number): boolean {
+  return status === 404 || (status >= 200 && status < 300);
 }

@@ -137,9 +137,12 @@ export class SseStream {
     return this.waitFor((frame) => frame.event === event, { what: `a ${event} frame`, ...wait });
   }
 
-  /** The first comment line (a keep-alive), waiting for it until the deadline. */
-  waitForComment(timeoutMs: number, index = 0): Promise<SseComment> {
-    return this.until(() => this.comments[index], { timeoutMs, what: `comment line #${index + 1} (keep-alive)` });
+  /** The first comment line (a keep-alive) received later than `afterMs`, waiting for it until the deadline. */
+  waitForComment(timeoutMs: number, afterMs = Number.NEGATIVE_INFINITY): Promise<SseComment> {
+    return this.until(() => this.comments.find((comment) => comment.at > afterMs), {
+      timeoutMs,
+      what: "a comment line (keep-alive)",
+    });
   }
 
   /** Everything received within the next `ms`: for checks that something is NOT sent. */
@@ -225,7 +228,8 @@ export class SseStream {
 
   /** @internal Reads the body until it ends, is closed, or passes a cap. */
   async pump(body: AsyncIterable<Buffer>): Promise<void> {
-    const scanner = new LineScanner(this.lineEndings);
+    const ends = new LineEnds(this.lineEndings);
+    const scanner = new LineScanner();
     const rawBlocks: string[][] = [];
     const bodyCap = runConfig().maxBodyBytes;
     const parser = createParser({
@@ -271,23 +275,19 @@ export class SseStream {
         }
         this.receivedChars += text.length;
         if (this.raw.length < RAW_KEPT) this.raw += text.slice(0, RAW_KEPT - this.raw.length);
-        rawBlocks.push(...scanner.feed(text));
+        const lines = ends.normalize(text);
+        rawBlocks.push(...scanner.feed(lines));
         // Checked before the parser sees the text, so neither holds more than a cap and one chunk.
         const over = scanner.overCap();
         if (over !== undefined) {
           this.stopAt(over);
           break;
         }
-        parser.feed(text);
+        parser.feed(lines);
         this.notify();
         if (this.overLimit !== undefined) break;
       }
       this.endedByServer = !this.closed;
-      // A CR was held back in case an LF followed; at the end of the stream it was a line ending.
-      if (scanner.endsWithCr()) {
-        rawBlocks.push(...scanner.feed("", true));
-        parser.feed("\n");
-      }
       if (this.endedByServer && scanner.hasPartialFrame()) {
         this.problem("the stream ended inside a frame (no blank line after its last field)");
       }
@@ -313,37 +313,57 @@ export class SseStream {
 }
 
 /**
- * Splits the raw text into lines (LF, CRLF or CR), grouping them into blocks that end at a blank line. Only
- * the new text is searched for line endings, and the line still open and the block being read are measured
- * against the line and frame caps (characters, which a UTF-8 byte count can only exceed).
+ * Rewrites LF, CRLF and CR line ends as LF, counting each kind. A CR ends its line at once, as browsers read
+ * it, and an LF that follows it in the next chunk is dropped: holding a trailing CR back until the next byte
+ * (eventsource-parser does) would keep a frame written with CR line ends from arriving until the next
+ * keep-alive, 15 s later.
+ */
+class LineEnds {
+  private afterCr = false;
+
+  constructor(private readonly endings: { lf: number; crlf: number; cr: number }) {}
+
+  normalize(text: string): string {
+    let from = text;
+    if (this.afterCr && from.startsWith("\n")) {
+      // The CR counted alone at the end of the last chunk was the first half of a CRLF.
+      this.endings.cr -= 1;
+      this.endings.crlf += 1;
+      from = from.slice(1);
+    }
+    const out = from.replace(/\r\n|\r|\n/g, (end) => {
+      if (end === "\n") this.endings.lf += 1;
+      else if (end === "\r\n") this.endings.crlf += 1;
+      else this.endings.cr += 1;
+      return "\n";
+    });
+    if (from.length > 0) this.afterCr = from.endsWith("\r");
+    return out;
+  }
+}
+
+/**
+ * Splits LF-only text (LineEnds's) into lines, grouping them into blocks that end at a blank line. Only the new
+ * text is searched for line endings, and the line still open and the block being read are measured against the
+ * line and frame caps (characters, which a UTF-8 byte count can only exceed).
  */
 class LineScanner {
-  /** The line not yet ended: no line ending in it, except perhaps a CR at its very end. */
+  /** The line not yet ended. */
   private pending = "";
   private block: string[] = [];
   private blockChars = 0;
 
-  constructor(private readonly endings: { lf: number; crlf: number; cr: number }) {}
-
   /** Answers the completed blocks that carry a data field (those are the ones the parser dispatches). */
-  feed(text: string, final = false): string[][] {
-    // A CR held back at the end of `pending` may be the first half of a CRLF: search again from it.
-    const from = Math.max(0, this.pending.length - 1);
+  feed(text: string): string[][] {
+    const from = this.pending.length;
     this.pending += text;
     const blocks: string[][] = [];
-    const ending = /\r\n|\r|\n/g;
-    ending.lastIndex = from;
     let start = 0;
     for (;;) {
-      const match = ending.exec(this.pending);
-      if (match === null) break;
-      // A CR at the very end may be the first half of a CRLF still in flight.
-      if (!final && match[0] === "\r" && match.index === this.pending.length - 1) break;
-      const line = this.pending.slice(start, match.index);
-      start = match.index + match[0].length;
-      if (match[0] === "\n") this.endings.lf += 1;
-      else if (match[0] === "\r\n") this.endings.crlf += 1;
-      else this.endings.cr += 1;
+      const at = this.pending.indexOf("\n", Math.max(start, from));
+      if (at < 0) break;
+      const line = this.pending.slice(start, at);
+      start = at + 1;
       if (line === "") {
         if (this.block.some((l) => /^data(:|$)/.test(l))) blocks.push(this.block);
         this.block = [];
@@ -366,10 +386,6 @@ class LineScanner {
       return `a frame of the stream passed the frame cap of ${formatBytes(LIMITS.sseFrameBytes)} without ending`;
     }
     return undefined;
-  }
-
-  endsWithCr(): boolean {
-    return this.pending.endsWith("\r");
   }
 
   /** Field lines (not comments) or text the server never terminated with a blank line. */

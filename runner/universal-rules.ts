@@ -1,7 +1,7 @@
 // Rules applied to every response the harness sees, attributed to their clauses. A violation is
 // recorded, not thrown: the collector turns the observations into checks of their own.
 import { ErrorEnvelope } from "../spec/errors.ts";
-import { observeRule } from "./recorder.ts";
+import { noteRuleAmbiguity, observeRule } from "./recorder.ts";
 
 export interface UniversalRule {
   id: string;
@@ -20,6 +20,10 @@ export const UNIVERSAL_RULES: UniversalRule[] = [
     clauses: ["errors.single-problem-empty-errors"],
   },
 ];
+
+/** What a one-problem 422 listing its line in errors is reported as (the other reading: problem-lines.ts). */
+export const ONE_PROBLEM_IN_ERRORS =
+  "a 422 with one problem listed its line in errors: 7 says both that errors is empty when a failure has one problem and that a 422 lists one line per problem";
 
 /**
  * Operations whose refusal lists its problems in detail.errors by a sentence of its own: a publish with
@@ -42,7 +46,8 @@ export interface SeenResponse {
 export function applyUniversalRules(response: SeenResponse): void {
   const where = `${response.method} ${response.url} → ${response.status}`;
   observeRule("no-429", response.status === 429 ? `${where}: the API answered 429` : undefined);
-  const isStream = response.contentType?.startsWith("text/event-stream") ?? false;
+  // Media types are case-insensitive (RFC 9110 8.3.1): `Application/JSON` is JSON.
+  const isStream = /^text\/event-stream/i.test(response.contentType ?? "");
   const parsed = parseBody(response.text);
   if (!isStream && response.text.length > 0) observeRule("json", notJson(response, where, parsed));
   if (response.status < 400) return;
@@ -59,13 +64,18 @@ export function applyUniversalRules(response: SeenResponse): void {
 
 /**
  * 7: "errors is an empty array when the failure had one problem". An errors array of exactly one line is
- * the server's own count of one problem, so it must have been []. Not judged: a 422 (one line per problem,
- * "with exactly one problem, that line is also the message" leaves open whether the line stays in errors)
- * and a publish refusal (its lines are the validation errors).
+ * the server's own count of one problem, so it must have been []. Not judged: a publish refusal (its lines
+ * are the validation errors) and a 422, of which 7 also says "One line per problem ... With exactly one
+ * problem, that line is also the message": a one-problem 422 may answer `errors: []` or `[line]`, and the
+ * second reading is noted on the clause (runner/problem-lines.ts reads the first).
  */
 function observeSingleProblem(response: SeenResponse, where: string, errors: unknown): void {
-  if (response.status === 422 || LINES_IN_ERRORS.has(response.operation ?? "")) return;
+  if (LINES_IN_ERRORS.has(response.operation ?? "")) return;
   if (!Array.isArray(errors)) return;
+  if (response.status === 422) {
+    if (errors.length === 1) noteRuleAmbiguity("single-problem", ONE_PROBLEM_IN_ERRORS);
+    return;
+  }
   observeRule(
     "single-problem",
     errors.length === 1 ? `${where}: one problem, listed in detail.errors ${JSON.stringify(errors)}` : undefined,
@@ -85,7 +95,7 @@ function parseBody(text: string): { value: unknown } | { error: string } {
  * between systems is UTF-8 (RFC 8259, 8.1), so bytes that are not UTF-8 are not JSON either.
  */
 function notJson(response: SeenResponse, where: string, parsed: { value: unknown } | { error: string }) {
-  if (!(response.contentType?.startsWith("application/json") ?? false)) {
+  if (!/^application\/json/i.test(response.contentType ?? "")) {
     return `${where}: Content-Type is ${response.contentType ?? "absent"}`;
   }
   if (response.utf8 === false) return `${where}: the body is not UTF-8, so it is not JSON (RFC 8259, 8.1)`;

@@ -8,14 +8,20 @@ import { startControlPlane } from "./control-plane/server.ts";
 import type { FaultName } from "./platform/faults/index.ts";
 import type { HostileName } from "./platform/hostile/index.ts";
 import { type RunningPlatform, startPlatform } from "./platform/server.ts";
+import type { VariantName } from "./platform/variants/index.ts";
 import { startProvider } from "./provider/server.ts";
 import { type Clock, createClock } from "./shared/clock.ts";
+import type { FrontedSimulator } from "./shared/front-protocol.ts";
+import { type FrontOps, type Fronts, startFronts } from "./shared/fronts.ts";
 import type { RegisteredRoute } from "./shared/route-table.ts";
+import { DEFAULT_BODY_LIMIT } from "./shared/server.ts";
 import { startWebhookSink } from "./webhook-sink/server.ts";
 import { startWebsite } from "./website/server.ts";
 
 export interface StackOptions {
   faults?: FaultName[];
+  /** Legal variants every region serves. */
+  variants?: VariantName[];
   /** Hostile behaviours of every regional platform (`serve --hostile`). */
   hostile?: HostileName[];
   regions?: number;
@@ -66,6 +72,11 @@ export interface SimulatorNetwork {
   /** The control plane's port; the others follow in SIMULATOR_NAMES order. 0 (default) picks free ports. */
   port?: number;
   publicUrls?: Partial<Record<SimulatorName, string>>;
+  /**
+   * Front worker processes answering the carrier's and the provider's ports (SO_REUSEPORT), their state
+   * kept in this process (shared/fronts.ts). 0 or absent: this process answers them itself.
+   */
+  workers?: number;
 }
 
 export function isLoopbackHost(host: string): boolean {
@@ -104,11 +115,38 @@ export async function startSimulators(minuteMs = 60_000, network: SimulatorNetwo
   try {
     const controlPlane = await startControlPlane(listen("control_plane"));
     closers.add(controlPlane.close);
-    const carrier = await startCarrier({ clock, listen: listen("carrier"), loopbackOnly: isLoopbackHost(host) });
-    const carrierAccount = { url: carrier.url, accountSid: carrier.account.sid, authToken: carrier.account.authToken };
+    const workers = network.workers ?? 0;
+    // Behind front workers, a simulator's own server listens privately; the workers take its public port.
+    const own = (name: SimulatorName) => (workers > 0 ? { host: "127.0.0.1", port: 0 } : listen(name));
+    const front = async (name: SimulatorName & FrontedSimulator, upstream: string, ops: FrontOps) => {
+      const { port, publicUrl } = listen(name);
+      const fronts = await startFronts({
+        config: { simulator: name, host, upstream, minuteMs: clock.minuteMs, bodyLimit: DEFAULT_BODY_LIMIT },
+        port,
+        count: workers,
+        ops,
+      });
+      closers.add(fronts.close);
+      return { fronts, url: publicUrl?.replace(/\/+$/, "") ?? fronts.url };
+    };
+
+    const carrier = await startCarrier({ clock, listen: own("carrier"), loopbackOnly: isLoopbackHost(host) });
     closers.add(carrier.close);
-    const provider = await startProvider({ clock, listen: listen("provider") });
+    const carrierUrl = workers > 0 ? (await front("carrier", carrier.url, carrier.frontOps)).url : carrier.url;
+    const carrierAccount = { url: carrierUrl, accountSid: carrier.account.sid, authToken: carrier.account.authToken };
+    let providerFronts: Fronts | undefined;
+    const provider = await startProvider({
+      clock,
+      listen: own("provider"),
+      beforeRead: async () => providerFronts?.sync(),
+    });
     closers.add(provider.close);
+    let providerUrl = provider.url;
+    if (workers > 0) {
+      const fronted = await front("provider", provider.url, provider.frontOps);
+      providerFronts = fronted.fronts;
+      providerUrl = fronted.url;
+    }
     const website = await startWebsite({ listen: listen("website") });
     closers.add(website.close);
     const sink = await startWebhookSink(listen("webhook_sink"));
@@ -119,8 +157,8 @@ export async function startSimulators(minuteMs = 60_000, network: SimulatorNetwo
         wired: true,
         simulators: {
           control_plane: controlPlane.url,
-          carrier: carrier.url,
-          provider: provider.url,
+          carrier: carrierUrl,
+          provider: providerUrl,
           website: website.url,
           webhook_sink: sink.url,
         },
@@ -132,7 +170,7 @@ export async function startSimulators(minuteMs = 60_000, network: SimulatorNetwo
       wiring: {
         controlPlaneUrl: controlPlane.url,
         carrier: carrierAccount,
-        providerUrl: provider.url,
+        providerUrl,
         trustedWebhookOrigin: sink.url,
         trustedCrawlOrigin: website.url,
       },
@@ -170,6 +208,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         clock,
         wiring: simulators.wiring,
         faults: options.faults ?? [],
+        variants: options.variants ?? [],
         hostile: options.hostile ?? [],
         port: options.port ? options.port + i : 0,
         profile,

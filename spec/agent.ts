@@ -203,3 +203,17 @@ export const AgentRecord = z.object({
   updated_at: z.iso.datetime({ offset: true }),
 });
 export type AgentRecord = z.infer<typeof AgentRecord>;
+
+/**
+ * What the harness needs of an agent record it reads back: the id, the name and the draft config; the
+ * published version and its config once there is one. The rest of the profile's record (timestamps, a null
+ * before the first publish, a `name` repeated in the config) a server may leave out (2.13: not shown).
+ */
+export const AgentRecordRead = AgentRecord.extend({
+  config: AgentConfig.partial(),
+  published_version: int.nullable().optional(),
+  published_config: AgentConfig.partial().nullable().optional(),
+  created_at: AgentRecord.shape.created_at.optional(),
+  updated_at: AgentRecord.shape.updated_at.optional(),
+});
+export type AgentRecordRead = z.infer<typeof AgentRecordRead>;

@@ -73,6 +73,11 @@ export type KnowledgePage = z.infer<typeof KnowledgePage>;
  */
 export const KbSnapshotFrame = z.looseObject({ event: z.literal("snapshot"), status: KbStatus, progress: KbProgress });
 export const KbProgressFrame = z.looseObject({ event: z.literal("progress"), progress: KbProgress });
+/**
+ * 6.2 names the progress frame "(one step of the running build)", not its fields: the 2.2 progress object may
+ * also be written at the frame's top level (the `kb-progress-frame-flat` variant).
+ */
+export const KbProgressFrameFlat = z.looseObject({ ...KbProgress.shape, event: z.literal("progress") });
 export const KbStatusFrame = z.looseObject({ event: z.literal("status"), status: KbStatus });
 export const KB_FRAME_SCHEMAS = {
   snapshot: KbSnapshotFrame,

@@ -15,6 +15,19 @@ export const Operation = z.object({
 });
 export type Operation = z.infer<typeof Operation>;
 
+/** A JSON type a wrong-type probe can violate. */
+export const FieldType = z.enum(["string", "number", "integer", "boolean", "array", "object"]);
+export type FieldType = z.infer<typeof FieldType>;
+
+function isRegExp(source: string): boolean {
+  try {
+    new RegExp(source, "i");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The operations the harness calls by name through the profile (spec/operations.ts rows marked `profile`). */
 export const DEFAULT_OPERATIONS = Object.fromEntries(
   operationRows()
@@ -50,6 +63,25 @@ export const Profile = z.object({
   version_header: z.string().regex(/^[A-Za-z0-9-]+$/),
   /** Optional behaviours (spec/optional-behaviours.ts), each declared must-work, must-be-absent or not-tested. */
   optional: z.record(OptionalBehaviourId, Declaration),
+  /**
+   * 7: a duplicate name is a 400 with a message "like `an agent with that name already exists`, which shows the
+   * earlier create worked"; what counts as like it (a case-insensitive regular expression).
+   */
+  duplicate_name_message: z.string().refine(isRegExp, "must be a regular expression"),
+  /** 6.2: the field of assistant.delta that carries the chunk is not shown; the names read, first found wins. */
+  stream_delta_fields: z.array(z.string().min(1)).min(1),
+  /**
+   * 2.9: types of agent fields the spec gives no type (`recording.enabled`, `tts.speed`...), probed with
+   * wrong-typed values only when listed here (dotted path, arrays by index: `vars.0.name`).
+   */
+  agent_field_types: z.record(z.string().regex(/^[a-z_]+(\.([a-z_]+|\d+))*$/), FieldType),
+  /**
+   * 2.9, 4: whether `null` counts as a wrong type for an agent field. The spec marks no field nullable, and
+   * reads an explicit null as "clear this field" on a merge PATCH, so by default null is never probed.
+   */
+  null_is_wrong_type: z.boolean(),
+  /** 2.13: task fields beyond name are not shown; the two text fields the merge-PATCH checks write and clear. */
+  task_text_fields: z.tuple([z.string().min(1), z.string().min(1)]),
 });
 export type Profile = z.infer<typeof Profile>;
 
@@ -115,6 +147,12 @@ export const DEFAULT_PROFILE: Profile = {
   version_header: "api-version",
   // Nothing the spec leaves open is held against an unknown server: a vendor declares what it has.
   optional: Object.fromEntries(OPTIONAL_BEHAVIOURS.map((b) => [b.id, "not-tested"])) as Profile["optional"],
+  duplicate_name_message: "already|exists|taken|in use|duplicate|not unique",
+  stream_delta_fields: ["delta", "text"],
+  // Untyped fields are not probed unless a vendor says what type they have.
+  agent_field_types: {},
+  null_is_wrong_type: false,
+  task_text_fields: ["description", "instructions"],
 };
 
 /** The default profile with a file's fields over it; a file that is not a profile is a clear error. */

@@ -67,6 +67,8 @@ export const CheckResult = z.object({
   requests: z.int().nonnegative().optional(),
   reason: z.string().nullable().optional(),
   failure: Failure.nullable(),
+  /** Optional: clauses this check judged under one reading of two contradicting sentences of the spec. */
+  ambiguities: z.array(z.object({ clause: z.string(), note: z.string() })).optional(),
 });
 export type CheckResult = z.infer<typeof CheckResult>;
 
@@ -87,6 +89,12 @@ export const ClauseResult = z.object({
   /** Set when the clause was tested through a profile assumption. */
   assumption: z.string().nullable().optional(),
   status: Status,
+  /**
+   * Optional: set when the clause passed under one reading of two sentences of the spec that contradict each
+   * other (which ones, and what the server did). Its status stays `passed`: a reader that knows nothing of
+   * this field reads the same verdict.
+   */
+  ambiguity: z.string().optional(),
   reason: z.string().nullable(),
   checks: z.array(CheckResult),
   /** Present when `--expect` declared this clause a known failure; `stale` when it now passes. */
@@ -171,6 +179,8 @@ export const Report = z.object({
     errored: z.int(),
     skipped: z.int(),
     not_shown: z.int(),
+    /** Optional: how many passed clauses carry `ambiguity` (they are counted in `passed` too). */
+    ambiguous: z.int().optional(),
   }),
   clauses: z.array(ClauseResult),
   /** Optional: problems outside any check (a suite file that failed to load, an unhandled error). Any makes the

@@ -44,3 +44,7 @@ export const TaskRun = z.object({
   finished_at: Timestamp.nullable(),
 });
 export type TaskRun = z.infer<typeof TaskRun>;
+
+/** What the harness needs of a task record it reads back: its id and name (2.13: nothing else is shown). */
+export const TaskRecordRead = TaskRecord.partial().required({ id: true, name: true });
+export type TaskRecordRead = z.infer<typeof TaskRecordRead>;

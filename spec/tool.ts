@@ -23,6 +23,15 @@ export const ToolRecord = z.object({
 });
 export type ToolRecord = z.infer<typeof ToolRecord>;
 
-/** 4: validate always answers 200 with both keys present. */
-export const ValidationResult = z.strictObject({ errors: z.array(z.string()), warnings: z.array(z.string()) });
+/** 4: validate always answers 200 with both keys present (a server may say more beside them). */
+export const ValidationResult = z.object({ errors: z.array(z.string()), warnings: z.array(z.string()) });
 export type ValidationResult = z.infer<typeof ValidationResult>;
+
+/** What the harness needs of a tool record it reads back (as AgentRecordRead: id, name, draft config, versions). */
+export const ToolRecordRead = ToolRecord.extend({
+  published_version: z.int().nullable().optional(),
+  published_config: InlineTool.nullable().optional(),
+  created_at: Timestamp.optional(),
+  updated_at: Timestamp.optional(),
+});
+export type ToolRecordRead = z.infer<typeof ToolRecordRead>;

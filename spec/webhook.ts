@@ -17,8 +17,11 @@ export const EVENT_TYPES = [
 export const EventType = z.enum(EVENT_TYPES);
 export type EventType = z.infer<typeof EventType>;
 
-/** 2.6: `whsec_` followed by the base64 of 32 random bytes (Standard Webhooks, the profile's signing scheme). */
-export const SECRET_PATTERN = /^whsec_[A-Za-z0-9+/]{43}=$/;
+/**
+ * 2.6: `whsec_` followed by 32 random bytes. How the bytes are written is not shown; the profile's signing scheme
+ * (Standard Webhooks) writes them in base64, with or without its `=` padding (its decoders accept both).
+ */
+export const SECRET_PATTERN = /^whsec_[A-Za-z0-9+/]{43}=?$/;
 export const SECRET_BYTES = 32;
 
 /** 2.6 as read (list, get, update): the secret only as its last four characters. */
@@ -75,12 +78,15 @@ export const WebhookUpdate = z.strictObject({
 });
 export type WebhookUpdate = z.infer<typeof WebhookUpdate>;
 
-/** 4: GET /v1/webhooks/event-types; live is a subset of all. */
-export const EventTypes = z.strictObject({ all: z.array(z.string()), live: z.array(z.string()) });
+/** 4: GET /v1/webhooks/event-types; live is a subset of all (a server may say more beside them). */
+export const EventTypes = z.object({ all: z.array(z.string()), live: z.array(z.string()) });
 export type EventTypes = z.infer<typeof EventTypes>;
 
-/** 6.1: one envelope for every type; fields beyond type and agent_id are the profile's. */
-export const WebhookEnvelope = z.strictObject({
+/**
+ * 6.1: one envelope for every type; fields beyond type and agent_id are not shown, and the profile's are these
+ * (a server may carry more: "Envelope fields beyond type and agent_id: not shown").
+ */
+export const WebhookEnvelope = z.object({
   id: z.string(),
   type: z.string(),
   created_at: Timestamp,
@@ -92,8 +98,8 @@ export type WebhookEnvelope = z.infer<typeof WebhookEnvelope>;
 /** 6.1: the webhook.test payload. */
 export const TestPayload = z.object({ message: z.string(), webhook_id: Uuid });
 
-/** 6.1: test-fire answers the attempt inline. Success: a 2xx status_code and no error. */
-export const TestFireResult = z.strictObject({
+/** 6.1: test-fire answers the attempt inline (a server may say more). Success: a 2xx status_code and no error. */
+export const TestFireResult = z.object({
   webhook_id: Uuid,
   status: z.string(),
   status_code: z.int().nullable(),

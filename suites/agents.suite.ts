@@ -7,7 +7,8 @@ import { check } from "../runner/check.ts";
 import { call, describe } from "../runner/http-client.ts";
 import { property } from "../runner/property.ts";
 import { assertDeleted, track, uniqueName } from "../runner/resources.ts";
-import { AgentRecord } from "../spec/agent.ts";
+import { expectOkResult, expectStatus } from "../runner/response.ts";
+import { AgentRecordRead } from "../spec/agent.ts";
 import { createAgent } from "./helpers/agents.ts";
 import { analysedBy, analysisModel, expectAnalysed, providerMark } from "./helpers/analysis.ts";
 import { startBatch, waitForBatch } from "./helpers/batches.ts";
@@ -15,7 +16,8 @@ import { ensureLlmKey } from "./helpers/byok.ts";
 import { finished, OUTBOUND, SHORT_CALL_MS, waitForCall } from "./helpers/calls.ts";
 import { patternNumber } from "./helpers/carrier.ts";
 import { firstPair, isListed, listedPairs, type Pair, type PairKind, unlistedName } from "./helpers/catalog.ts";
-import { expectOneOfTwoCreated, expectRenameOntoTakenRefused } from "./helpers/names.ts";
+import { throughCreditGate } from "./helpers/credits.ts";
+import { expectNameTaken, expectOneOfTwoCreated, expectRenameOntoTakenRefused } from "./helpers/names.ts";
 import { OVERRIDE_FIELDS, overrideOf } from "./helpers/overrides.ts";
 import { callOp } from "./helpers/profile.ts";
 import { READS_PROVIDER_LOG } from "./helpers/provider.ts";
@@ -23,11 +25,7 @@ import { importFreshNumber } from "./helpers/telephony.ts";
 
 check("a second agent with a taken name is a 400 that says so", ["agents.names-unique"], async () => {
   const agent = await createAgent();
-  const response = await callOp("agent.create", {}, { body: { name: agent.name } });
-  expect(response.status, describe(response)).toBe(400);
-  expect((response.json as { detail: { message: string } }).detail.message, describe(response)).toMatch(
-    /already exists/i,
-  );
+  expectNameTaken(await callOp("agent.create", {}, { body: { name: agent.name } }));
 });
 
 check("two concurrent creates with one name: exactly one succeeds", ["agents.names-unique"], async () => {
@@ -52,7 +50,7 @@ check(
     const readAgent = async (id: string) => {
       const read = await callOp("agent.get", { agent_id: id });
       expect(read.status, describe(read)).toBe(200);
-      return AgentRecord.parse(read.json);
+      return AgentRecordRead.parse(read.json);
     };
     // The agent PATCH replaces whole (4): the stored config is sent back with only the name changed.
     const config = (await readAgent(renamed.id)).config;
@@ -71,7 +69,7 @@ check("an agent written with 2.9 fields reads back with the same values", ["agen
   const agent = await createAgent(config);
   const response = await callOp("agent.get", { agent_id: agent.id });
   expect(response.status, describe(response)).toBe(200);
-  expect(AgentRecord.parse(response.json).config, describe(response)).toMatchObject(config);
+  expect(AgentRecordRead.parse(response.json).config, describe(response)).toMatchObject(config);
 });
 
 check(
@@ -83,8 +81,8 @@ check(
     const rich = richAgentConfig(uniqueName("replace"));
     const agent = await createAgent(rich);
     const patch = await callOp("agent.patch", { agent_id: agent.id }, { body: { name: agent.name } });
-    expect(patch.status, describe(patch)).toBe(200);
-    const after = AgentRecord.parse((await callOp("agent.get", { agent_id: agent.id })).json).config;
+    expectStatus(patch, "2xx");
+    const after = AgentRecordRead.parse((await callOp("agent.get", { agent_id: agent.id })).json).config;
     for (const field of Object.keys(rich).filter((k) => k !== "name")) {
       expect((after as Record<string, unknown>)[field], `field ${field} after a PATCH that omitted it`).toEqual(
         (defaults as Record<string, unknown>)[field],
@@ -96,8 +94,7 @@ check(
 check("deleting an agent returns {ok: true} and the agent is then a 404", ["agents.delete-ok"], async () => {
   const agent = await createAgent();
   const deleted = await callOp("agent.delete", { agent_id: agent.id });
-  expect(deleted.status, describe(deleted)).toBe(200);
-  expect(deleted.json, describe(deleted)).toEqual({ ok: true });
+  expectOkResult(deleted);
   const after = await callOp("agent.get", { agent_id: agent.id });
   expect(after.status, describe(after)).toBe(404);
 });
@@ -273,7 +270,7 @@ property(
     if (extras.includes("analysis")) body.analysis = { enabled: true, model: await at("llm", 9) };
     const agent = await createAgent(body);
     const patched = await callOp("agent.patch", { agent_id: agent.id }, { body: { ...body, name: agent.name } });
-    expect(patched.status, `PATCH with the same listed pairs: ${describe(patched)}`).toBe(200);
+    expectStatus(patched, "2xx", "PATCH with the same listed pairs");
   },
   { numRuns: 8 },
 );
@@ -299,7 +296,7 @@ property(
 // ---- Overrides (2.11): the 2.9 names, all optional, sent with an agent_id for one run or batch.
 
 /** A voice agent on the catalog's first cascade pairs: what an override is laid over. */
-async function cascadeAgent(): Promise<AgentRecord> {
+async function cascadeAgent(): Promise<AgentRecordRead> {
   return createAgent({
     channel: "voice",
     prompt: "You answer questions about orders.",
@@ -310,9 +307,11 @@ async function cascadeAgent(): Promise<AgentRecord> {
   });
 }
 
-const postToken = (body: unknown) => call("/v1/calls/token", { method: "POST", body, as: "editor" });
+/** A web call token: these checks need credits, not the 402 gate (credits.suite.ts tests it). */
+const postToken = (body: unknown) =>
+  throughCreditGate(() => call("/v1/calls/token", { method: "POST", body, as: "editor" }));
 
-let overridden: Promise<AgentRecord> | undefined;
+let overridden: Promise<AgentRecordRead> | undefined;
 
 property(
   "an agent override with any subset of the 2.9 fields is accepted next to an agent_id (POST /v1/calls/token)",
@@ -336,10 +335,10 @@ property(
 /** The stored agent as GET answers it: the draft and the published version (profile record shape). */
 async function storedAgent(
   id: string,
-): Promise<Pick<AgentRecord, "config" | "published_version" | "published_config">> {
+): Promise<Pick<AgentRecordRead, "config" | "published_version" | "published_config">> {
   const response = await callOp("agent.get", { agent_id: id });
   expect(response.status, describe(response)).toBe(200);
-  const { config, published_version, published_config } = AgentRecord.parse(response.json);
+  const { config, published_version, published_config } = AgentRecordRead.parse(response.json);
   return { config, published_version, published_config };
 }
 
@@ -381,10 +380,10 @@ check(
     const model = await analysisModel();
     const agent = await cascadeAgent();
     const published = await callOp("agent.publish", { agent_id: agent.id });
-    expect(published.status, describe(published)).toBe(200);
+    expectStatus(published, "2xx");
     // A draft that differs from the published version, so an override merged into either one shows.
     const draft = { ...agent.config, prompt: "A draft prompt nobody published." };
-    expect((await callOp("agent.patch", { agent_id: agent.id }, { body: draft })).status).toBe(200);
+    expectStatus(await callOp("agent.patch", { agent_id: agent.id }, { body: draft }), "2xx");
     const before = await storedAgent(agent.id);
     // 2.11: the override adjusts the stored agent for this run; the agent itself asks for no analysis.
     const agent_override = { ...(await overrideOf(OVERRIDE_FIELDS)), ...analysedBy(model) };
@@ -393,10 +392,12 @@ check(
     expect(token.status, describe(token)).toBeLessThan(300);
     await expectAnalysed((token.json as { session_id: string }).session_id, model, mark, "the override's analysis");
     const from = await importFreshNumber();
-    const outbound = await call(OUTBOUND, {
-      method: "POST",
-      body: { from_phone_number_id: from.id, to: patternNumber(0, 0), agent_id: agent.id, agent_override },
-    });
+    const outbound = await throughCreditGate(() =>
+      call(OUTBOUND, {
+        method: "POST",
+        body: { from_phone_number_id: from.id, to: patternNumber(0, 0), agent_id: agent.id, agent_override },
+      }),
+    );
     expect(outbound.status, describe(outbound)).toBeLessThan(300);
     const { batch } = await startBatch({
       recipients: [{ to: patternNumber(0, 0) }],

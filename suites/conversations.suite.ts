@@ -5,6 +5,7 @@ import fc from "fast-check";
 import { beforeAll, expect } from "vitest";
 import { check } from "../runner/check.ts";
 import { type ApiResponse, call, describe } from "../runner/http-client.ts";
+import { problemLines } from "../runner/problem-lines.ts";
 import { property } from "../runner/property.ts";
 import { uniqueName } from "../runner/resources.ts";
 import { runConfig } from "../runner/run-config.ts";
@@ -28,9 +29,7 @@ beforeAll(async () => {
   if (runConfig().target.wired) await ensureProviderKey();
 });
 
-function linesOf(response: ApiResponse): string[] {
-  return (response.json as { detail?: { errors?: string[] } })?.detail?.errors ?? [];
-}
+const linesOf = (response: ApiResponse): string[] => problemLines(response);
 
 function expect422Naming(response: ApiResponse, field: string): void {
   expect(response.status, describe(response)).toBe(422);

@@ -7,6 +7,7 @@ import { check } from "../runner/check.ts";
 import { call, describe } from "../runner/http-client.ts";
 import { registerSecret } from "../runner/redact.ts";
 import { uniqueName } from "../runner/resources.ts";
+import { expectStatus } from "../runner/response.ts";
 import { EventTypes, WebhookEnvelope, WebhookWithSecret } from "../spec/webhook.ts";
 import { callOp, profile } from "./helpers/profile.ts";
 import {
@@ -158,7 +159,7 @@ check(
     const before = await fireAndWait(webhook.id, hook);
     expect(before.arrived.deliveries[0]?.signature_valid, "signature before rotation").toBe(true);
     const rotated = await callOp("webhook.rotate-secret", { webhook_id: webhook.id });
-    expect(rotated.status, describe(rotated)).toBe(200);
+    expectStatus(rotated, "2xx");
     const { secret } = WebhookWithSecret.parse(rotated.json);
     registerSecret(secret);
     await configureHook(hook, { secret });

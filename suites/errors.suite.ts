@@ -5,13 +5,15 @@ import { expect } from "vitest";
 import { invalidAgentBody, isInvalidAgent } from "../fixtures/invalid-agent.ts";
 import { check } from "../runner/check.ts";
 import { type ApiResponse, call, describe } from "../runner/http-client.ts";
+import { problemLines } from "../runner/problem-lines.ts";
 import { property } from "../runner/property.ts";
 import { uniqueName } from "../runner/resources.ts";
 import { PROBLEM_LINE } from "../spec/errors.ts";
 import { createAgent } from "./helpers/agents.ts";
 import { firstPair, unlistedName } from "./helpers/catalog.ts";
 import { addWorkspace } from "./helpers/control-plane.ts";
-import { callOp } from "./helpers/profile.ts";
+import { expectNameTaken } from "./helpers/names.ts";
+import { callOp, profile } from "./helpers/profile.ts";
 
 function detail(response: ApiResponse): { message: string; errors: string[] } {
   const body = response.json as { detail?: { message?: unknown; errors?: unknown } } | undefined;
@@ -23,7 +25,9 @@ function detail(response: ApiResponse): { message: string; errors: string[] } {
 /** Every 422 line is `field.path: problem` with no body/query/path prefix; one line is the message. */
 function expect422(response: ApiResponse, fields: string[]): void {
   expect(response.status, describe(response)).toBe(422);
-  const { message, errors } = detail(response);
+  const { message } = detail(response);
+  const errors = problemLines(response);
+  expect(errors.length, `the problem lines of ${describe(response)}`).toBeGreaterThan(0);
   for (const line of errors) {
     expect(line, `422 line format in ${describe(response)}`).toMatch(PROBLEM_LINE);
     expect(line, `prefix stripped in ${describe(response)}`).not.toMatch(/^(body|query|path)[.:]/);
@@ -81,7 +85,12 @@ property(
     "errors.422-single-problem-message",
     "agents.wrong-type-422",
   ],
-  [invalidAgentBody("capct-invalid")],
+  [
+    invalidAgentBody("capct-invalid", {
+      assumedTypes: profile().agent_field_types,
+      nullIsWrongType: profile().null_is_wrong_type,
+    }),
+  ],
   async ({ body, paths }) => {
     // Re-validated on every run, shrunk ones included: a body that became valid proves nothing.
     fc.pre(isInvalidAgent(body));
@@ -101,15 +110,21 @@ check(
   async () => {
     const response = await callOp("agent.list", {}, { query: { limit: "many" } });
     expect422(response, ["limit"]);
-    expect(detail(response).errors, describe(response)).toHaveLength(1);
+    expect(problemLines(response), describe(response)).toHaveLength(1);
   },
 );
 
 check(
-  "an agent id that is not a UUID names `agent_id` without the path prefix",
+  "an agent id that is not a UUID is a 422 naming `agent_id` without the path prefix, or a 404 (a path that takes any string)",
   ["errors.422-prefix-stripped", "errors.422-line-format"],
   async () => {
     const response = await callOp("agent.get", { agent_id: "not-a-uuid" });
+    // 2.9 gives ids as UUIDs; whether the path schema says so is the server's (7: a 404 is "Resource does not
+    // exist"), so only a 422 has lines to read.
+    if (response.status === 404) {
+      detail(response);
+      return;
+    }
     expect422(response, ["agent_id"]);
   },
 );
@@ -120,8 +135,8 @@ check(
   async () => {
     const agent = await createAgent();
     const response = await callOp("agent.create", {}, { body: { name: agent.name } });
-    expect(response.status, describe(response)).toBe(400);
-    expect(detail(response).message, describe(response)).toMatch(/already exists/i);
+    expectNameTaken(response);
+    detail(response);
   },
 );
 

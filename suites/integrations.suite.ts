@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
 import { check } from "../runner/check.ts";
 import { call, describe } from "../runner/http-client.ts";
+import { expectStatus } from "../runner/response.ts";
 import { TRIGGER_TYPE, Trigger } from "../spec/integration.ts";
 import { listedPairs, type Pair } from "./helpers/catalog.ts";
 import { channelFor, inbound, publishedTextAgent } from "./helpers/channels.ts";
@@ -99,7 +100,7 @@ check(
     const agent = await publishedTextAgent(live);
     const draftBody = { name: agent.name, channel: "text", prompt: "Answer briefly.", greeting: "Hi", llm: draft };
     const patched = await callOp("agent.patch", { agent_id: agent.id }, { body: draftBody });
-    expect(patched.status, describe(patched)).toBe(200);
+    expectStatus(patched, "2xx");
     const channel = await channelFor(agent.id, (await newHook("channel")).url);
     const before = (await providerRequests()).length;
     const fed = await inbound(channel, "Where is my order?");

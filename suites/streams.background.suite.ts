@@ -24,13 +24,18 @@ check(
     const streams = await Promise.all(endpoints.map(async (endpoint) => mustOpen((await endpoint.idle()).path)));
     const limit = KEEP_ALIVE_MS + KEEP_ALIVE_TOLERANCE_MS;
     try {
-      // 6.2 and 8: "every 15 seconds": the first within a period of opening, the next within a period of it.
+      // 6.2 and 8: "every 15 seconds": the first within a period of opening, the next within a period of it. A
+      // comment the server writes before its snapshot (a greeting) is not the keep-alive of an idle stream: only
+      // one after the first frame counts.
       await Promise.all(
         streams.map(async (stream, i) => {
           const where = `on ${endpoints[i]!.name}\n${stream.describe()}`;
-          const first = await stream.waitForComment(Math.max(0, limit - stream.elapsed()));
+          const frame = await stream
+            .waitFor(() => true, { timeoutMs: 5_000, what: "a first frame" })
+            .catch(() => undefined);
+          const first = await stream.waitForComment(Math.max(0, limit - stream.elapsed()), frame?.at);
           expect(first.at, `first keep-alive ${where}`).toBeLessThanOrEqual(limit);
-          const second = await stream.waitForComment(Math.max(0, first.at + limit - stream.elapsed()), 1);
+          const second = await stream.waitForComment(Math.max(0, first.at + limit - stream.elapsed()), first.at);
           expect(second.at - first.at, `time between the first two keep-alives ${where}`).toBeLessThanOrEqual(limit);
         }),
       );

@@ -5,8 +5,9 @@ import { expect } from "vitest";
 import { check } from "../runner/check.ts";
 import { type ApiResponse, describe } from "../runner/http-client.ts";
 import { assertDeleted, track, uniqueName } from "../runner/resources.ts";
-import { TaskRecord, TaskRun } from "../spec/task.ts";
-import { expectOneOfTwoCreated, expectRenameOntoTakenRefused } from "./helpers/names.ts";
+import { expectOkResult } from "../runner/response.ts";
+import { TaskRecordRead, TaskRun } from "../spec/task.ts";
+import { expectNameTaken, expectOneOfTwoCreated, expectRenameOntoTakenRefused } from "./helpers/names.ts";
 import { callOp } from "./helpers/profile.ts";
 import { createTask } from "./helpers/tasks.ts";
 import { seed } from "./helpers/test-control.ts";
@@ -25,10 +26,7 @@ check("a second task with a taken name is a 400 that says so", ["tasks.names-uni
   const task = await createTask();
   const response = await callOp("task.create", {}, { body: { name: task.name } });
   trackCreated(response);
-  expect(response.status, describe(response)).toBe(400);
-  expect((response.json as { detail: { message: string } }).detail.message, describe(response)).toMatch(
-    /already exists/i,
-  );
+  expectNameTaken(response);
 });
 
 check("two concurrent task creates with one name: exactly one succeeds", ["tasks.names-unique"], async () => {
@@ -51,7 +49,7 @@ check(
       async (id) => {
         const read = await callOp("task.get", { task_id: id });
         expect(read.status, describe(read)).toBe(200);
-        return TaskRecord.parse(read.json).name;
+        return TaskRecordRead.parse(read.json).name;
       },
     );
   },
@@ -60,8 +58,7 @@ check(
 check("DELETE /v1/tasks/{task_id} answers {ok: true} and the task is then a 404", ["tasks.delete-ok"], async () => {
   const task = await createTask();
   const deleted = await callOp("task.delete", { task_id: task.id });
-  expect(deleted.status, describe(deleted)).toBe(200);
-  expect(deleted.json, describe(deleted)).toEqual({ ok: true });
+  expectOkResult(deleted);
   const after = await callOp("task.get", { task_id: task.id });
   expect(after.status, describe(after)).toBe(404);
   const again = await callOp("task.delete", { task_id: task.id });
@@ -92,8 +89,7 @@ check(
     ];
     const before = await runsOf(task.id);
     expect(before.map((run) => run.id).sort(), "the seeded runs are listed").toEqual(seeded.map((r) => r.id).sort());
-    const deleted = await callOp("task.delete", { task_id: task.id });
-    expect(deleted.status, describe(deleted)).toBe(200);
+    expectOkResult(await callOp("task.delete", { task_id: task.id }), "the task delete");
     const after = await runsOf(task.id);
     expect(after.map((run) => run.id).sort(), "the runs after the delete").toEqual(seeded.map((r) => r.id).sort());
     for (const run of after) expect(run.task_name, `run ${run.id} keeps the task's name`).toBe(task.name);

@@ -5,10 +5,12 @@ import fc from "fast-check";
 import { expect } from "vitest";
 import { check } from "../runner/check.ts";
 import { type ApiResponse, describe } from "../runner/http-client.ts";
+import { namesField } from "../runner/problem-lines.ts";
 import { property } from "../runner/property.ts";
 import { assertDeleted, track, uniqueName } from "../runner/resources.ts";
-import { ToolRecord } from "../spec/tool.ts";
-import { expectOneOfTwoCreated, expectRenameOntoTakenRefused } from "./helpers/names.ts";
+import { expectOkResult, expectStatus } from "../runner/response.ts";
+import { ToolRecordRead } from "../spec/tool.ts";
+import { expectNameTaken, expectOneOfTwoCreated, expectRenameOntoTakenRefused } from "./helpers/names.ts";
 import { readAll, rowKey } from "./helpers/pages.ts";
 import { callOp, profile } from "./helpers/profile.ts";
 import { createTool, httpOperation, publishTool, sampleTool, trackTool } from "./helpers/tools.ts";
@@ -43,10 +45,10 @@ function richTool(name: string): Record<string, unknown> {
   };
 }
 
-async function readTool(id: string): Promise<ToolRecord> {
+async function readTool(id: string): Promise<ToolRecordRead> {
   const response = await callOp("tool.get", { tool_id: id });
   expect(response.status, describe(response)).toBe(200);
-  return ToolRecord.parse(response.json);
+  return ToolRecordRead.parse(response.json);
 }
 
 function trackCreated(response: ApiResponse): void {
@@ -58,10 +60,7 @@ check("a second tool with a taken name is a 400 that says so", ["tools.names-uni
   const tool = await createTool();
   const response = await callOp("tool.create", {}, { body: sampleTool(tool.name) });
   trackCreated(response);
-  expect(response.status, describe(response)).toBe(400);
-  expect((response.json as { detail: { message: string } }).detail.message, describe(response)).toMatch(
-    /already exists/i,
-  );
+  expectNameTaken(response);
 });
 
 check("two concurrent tool creates with one name: exactly one succeeds", ["tools.names-unique"], async () => {
@@ -89,7 +88,8 @@ check(
 check("a tool written with every 2.10 field reads back the same", ["tools.inline-round-trip"], async () => {
   const body = richTool(uniqueName("round-trip"));
   const tool = await createTool(body);
-  expect((await readTool(tool.id)).config, "the stored tool").toEqual(body);
+  // Every field sent reads back as sent; a server may fill defaults of its own beside them (2.10 shows none).
+  expect((await readTool(tool.id)).config, "the stored tool").toMatchObject(body);
 });
 
 check(
@@ -97,7 +97,7 @@ check(
   ["tools.operation-round-trip"],
   async () => {
     const tool = await createTool({ operations: [FULL_OPERATION, httpOperation()] });
-    expect((await readTool(tool.id)).config.operations, "the stored operations").toEqual([
+    expect((await readTool(tool.id)).config.operations, "the stored operations").toMatchObject([
       FULL_OPERATION,
       httpOperation(),
     ]);
@@ -111,8 +111,8 @@ check(
     const body = richTool(uniqueName("merge"));
     const tool = await createTool(body);
     const response = await callOp("tool.patch", { tool_id: tool.id }, { body: { description: "A new description." } });
-    expect(response.status, describe(response)).toBe(200);
-    expect((await readTool(tool.id)).config, "every field but description unchanged").toEqual({
+    expectStatus(response, "2xx");
+    expect((await readTool(tool.id)).config, "every field but description unchanged").toMatchObject({
       ...body,
       description: "A new description.",
     });
@@ -146,14 +146,21 @@ const operationArb = fc.record(
 );
 
 property(
-  "PATCH with operations replaces the whole tree: what is read back is exactly what was sent",
+  "PATCH with operations replaces the whole tree: it reads back as the same tree written to a fresh tool does",
   ["tools.patch-operations-replace"],
   [fc.array(operationArb, { minLength: 1, maxLength: 3 }), fc.array(operationArb, { minLength: 1, maxLength: 3 })],
   async (before, after) => {
     const tool = await createTool({ operations: before });
     const response = await callOp("tool.patch", { tool_id: tool.id }, { body: { operations: after } });
-    expect(response.status, describe(response)).toBe(200);
-    expect((await readTool(tool.id)).config.operations, "operations after the PATCH").toEqual(after);
+    expectStatus(response, "2xx");
+    const patched = (await readTool(tool.id)).config.operations;
+    expect(patched, "operations after the PATCH hold what was sent").toMatchObject(after);
+    // Nothing of the old tree survives: the PATCHed tree is exactly what this server makes of `after` written
+    // fresh (with the defaults it fills, which 2.10 does not show), field for field.
+    const fresh = await createTool({ operations: after });
+    expect(patched, "operations after the PATCH vs the same tree written to a new tool").toEqual(
+      (await readTool(fresh.id)).config.operations,
+    );
   },
   { numRuns: 10 },
 );
@@ -214,9 +221,9 @@ check(
       expect([400, 422], `${JSON.stringify(Object.keys(reference))}: ${describe(response)}`).toContain(response.status);
     }
     const inline = await agentWithReference({ tool: sampleTool(uniqueName("inline")) });
-    expect(inline.status, `an inline tool alone: ${describe(inline)}`).toBe(201);
+    expectStatus(inline, "2xx", "an inline tool alone");
     const stored = await agentWithReference({ tool_id: tool.id, tool_version: version });
-    expect(stored.status, `a tool_id with its published version: ${describe(stored)}`).toBe(201);
+    expectStatus(stored, "2xx", "a tool_id with its published version");
   },
 );
 
@@ -226,11 +233,7 @@ check("tool_version that is not an integer is a 422 naming it", ["tools.referenc
   for (const bad of [`${version}`, version + 0.5, true]) {
     const response = await agentWithReference({ tool_id: tool.id, tool_version: bad });
     expect(response.status, describe(response)).toBe(422);
-    const errors = (response.json as { detail: { errors: string[] } }).detail.errors;
-    expect(
-      errors.some((line) => line.startsWith("tools.0.tool_version: ")),
-      JSON.stringify(errors),
-    ).toBe(true);
+    expect(namesField(response, "tools.0.tool_version"), describe(response)).toBe(true);
   }
 });
 
@@ -243,8 +246,8 @@ async function expectNotPublishedRefusal(reference: Record<string, unknown>, wha
     expect(published.status, `${what}: accepted at write, so publish must refuse: ${describe(published)}`).toBe(400);
     return;
   }
+  // 7 lists "tool not published" among the 400s; the message's words are not fixed.
   expect(response.status, `${what}: ${describe(response)}`).toBe(400);
-  expect(response.text, `${what}: says the tool is not published`).toMatch(/not published/i);
 }
 
 check(
@@ -262,8 +265,7 @@ check(
 check("deleting a tool returns {ok: true} and the tool is then a 404", ["tools.delete-ok"], async () => {
   const tool = await createTool();
   const deleted = await callOp("tool.delete", { tool_id: tool.id });
-  expect(deleted.status, describe(deleted)).toBe(200);
-  expect(deleted.json, describe(deleted)).toEqual({ ok: true });
+  expectOkResult(deleted);
   const after = await callOp("tool.get", { tool_id: tool.id });
   expect(after.status, describe(after)).toBe(404);
 });
@@ -277,7 +279,7 @@ check("tools list newest first by last edit: a PATCH moves a tool to the front",
     before.indexOf(older.id),
   );
   const patched = await callOp("tool.patch", { tool_id: older.id }, { body: { description: "edited" } });
-  expect(patched.status, describe(patched)).toBe(200);
+  expectStatus(patched, "2xx");
   const after = await order();
   expect(after.indexOf(older.id), `${older.name} was edited last`).toBeLessThan(after.indexOf(newer.id));
 });

@@ -2,11 +2,13 @@
 // callbacks, inbound calls) with scripted outcomes on the shared clock and a witness of every call.
 import { Agent } from "undici";
 import type { Clock } from "../shared/clock.ts";
+import type { FrontOps } from "../shared/fronts.ts";
 import { type RegisteredRoute, registeredRoutes } from "../shared/route-table.ts";
 import { createServer, type Listen, listenOn } from "../shared/server.ts";
 import { registerAdminRoutes } from "./admin-routes.ts";
 import { CallFlow } from "./call-flow.ts";
 import { CallbackSender } from "./callbacks.ts";
+import { answerDial, DIAL_OP, type DialInput } from "./dial-answer.ts";
 import { CarrierModel } from "./model.ts";
 import { ScriptBook } from "./outcomes.ts";
 import { API_VERSION } from "./schemas.ts";
@@ -37,6 +39,8 @@ export interface Carrier {
   scripts: ScriptBook;
   /** Every route it registered (robustness tests reach each one). */
   routes: readonly RegisteredRoute[];
+  /** What front workers standing before it ask of it (shared/fronts.ts): their dials. */
+  frontOps: FrontOps;
   close(): Promise<void>;
 }
 
@@ -90,6 +94,7 @@ export async function startCarrier(opts: CarrierOptions): Promise<Carrier> {
     witness,
     scripts,
     routes: registeredRoutes(app),
+    frontOps: { calls: { [DIAL_OP]: (input: DialInput) => answerDial({ model, flow, availability }, input) } },
     close: async () => {
       flow.stopAll();
       // In-flight callbacks fail at once instead of holding close() for their deadline.

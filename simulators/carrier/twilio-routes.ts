@@ -4,7 +4,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { CallFlow } from "./call-flow.ts";
 import { all, first, MalformedForm, parseForm } from "./form.ts";
-import { type Account, type CarrierModel, callResource, type HttpMethod, numberResource } from "./model.ts";
+import { type Account, type Call, type CarrierModel, callResource, type HttpMethod, numberResource } from "./model.ts";
 import { API_VERSION, CallbackEvent, E164, type IncomingPhoneNumbersPage } from "./schemas.ts";
 import { AUTHENTICATE, notFound, refusedRequest, TwilioError, twilioErrorBody } from "./twilio-errors.ts";
 import type { FormParams } from "./twilio-signature.ts";
@@ -18,6 +18,9 @@ type AccountParams = { AccountSid: string };
 type SidParams = AccountParams & { Sid: string };
 
 const digest = (text: string) => createHash("sha256").update(text).digest();
+
+/** The challenge a 401 carries. */
+export const WWW_AUTHENTICATE = 'Basic realm="Twilio API"';
 
 /** Compared against when the account does not exist, so a wrong SID costs what a wrong token does. */
 const NO_ACCOUNT = digest("\u0000no-account");
@@ -35,7 +38,7 @@ function tokenDigest(account: Account | undefined): Buffer {
 }
 
 /** The account named by `Authorization: Basic sid:token`, compared in constant time. */
-function authenticate(model: CarrierModel, header: string | undefined): Account | undefined {
+export function authenticate(model: CarrierModel, header: string | undefined): Account | undefined {
   const match = /^Basic\s+(\S+)$/i.exec(header ?? "");
   if (match === null) return undefined;
   const decoded = Buffer.from(match[1]!, "base64").toString("utf8");
@@ -107,7 +110,7 @@ export function registerTwilioRoutes(app: FastifyInstance, deps: TwilioRouteDeps
       scope.addHook("onRequest", (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
         const account = authenticate(model, request.headers.authorization);
         if (account === undefined) {
-          reply.status(401).header("www-authenticate", 'Basic realm="Twilio API"').send(AUTHENTICATE);
+          reply.status(401).header("www-authenticate", WWW_AUTHENTICATE).send(AUTHENTICATE);
           return;
         }
         authenticated.set(request, account);
@@ -199,47 +202,7 @@ export function registerTwilioRoutes(app: FastifyInstance, deps: TwilioRouteDeps
       });
 
       scope.post("/Accounts/:AccountSid/Calls.json", async (request, reply) => {
-        const account = accountOf(request);
-        const params = form(request);
-        const to = first(params, "To");
-        if (to === undefined || to === "") throw new TwilioError(400, 21201, "No 'To' number is specified");
-        if (!E164.safeParse(to).success) throw new TwilioError(400, 21211, `Invalid 'To' Phone Number: ${to}`);
-        const from = first(params, "From");
-        if (from === undefined || from === "") throw new TwilioError(400, 21603, "A 'From' phone number is required.");
-        if (!E164.safeParse(from).success) throw new TwilioError(400, 21212, `Invalid 'From' Phone Number: ${from}`);
-        const owned = model.numberByE164(from);
-        if (owned === undefined || owned.accountSid !== account.sid)
-          throw new TwilioError(400, 21210, `The source phone number provided, ${from}, is not owned by this account.`);
-        const url = first(params, "Url");
-        const twiml = first(params, "Twiml");
-        if ((url === undefined || url === "") && (twiml === undefined || twiml === ""))
-          throw new TwilioError(400, 21205, "Url parameter is required.");
-        if (url !== undefined && url !== "" && !isHttpUrl(url))
-          throw new TwilioError(400, 21205, `Url is not a valid URL: ${url}`);
-        const statusCallback = optionalUrl(params, "StatusCallback", 21609) ?? null;
-        const callbackMethod = method(params, "StatusCallbackMethod", 21608);
-        const named = all(params, "StatusCallbackEvent");
-        const events = new Set<CallbackEvent>();
-        for (const name of named) {
-          const event = CallbackEvent.safeParse(name.toLowerCase());
-          if (!event.success) throw new TwilioError(400, 21626, `Invalid 'StatusCallbackEvent': ${name}`);
-          events.add(event.data);
-        }
-        // Without a StatusCallbackEvent, Twilio reports only the end of the call.
-        if (events.size === 0) events.add("completed");
-        const timeoutS = integerParam(first(params, "Timeout"), 60, 1, 600, "Timeout");
-        const detection = first(params, "MachineDetection");
-        const call = flow.dial({
-          accountSid: account.sid,
-          to,
-          from,
-          phoneNumberSid: owned.sid,
-          statusCallback,
-          statusCallbackMethod: callbackMethod,
-          events,
-          timeoutMs: timeoutS * 1000,
-          machineDetection: detection !== undefined && detection !== "" && detection.toLowerCase() !== "none",
-        });
+        const call = placeDial(model, flow, accountOf(request), form(request));
         return reply.status(201).send(callResource(call));
       });
 
@@ -265,6 +228,53 @@ export function registerTwilioRoutes(app: FastifyInstance, deps: TwilioRouteDeps
     },
     { prefix: `/${API_VERSION}` },
   );
+}
+
+/**
+ * A dial's form checked in Twilio's order, then the call placed: what POST .../Calls.json does once the
+ * account is authenticated and matches the path. Throws TwilioError. A front worker's dials run it too
+ * (dial-answer.ts), in the process that holds the calls.
+ */
+export function placeDial(model: CarrierModel, flow: CallFlow, account: Account, params: FormParams): Call {
+  const to = first(params, "To");
+  if (to === undefined || to === "") throw new TwilioError(400, 21201, "No 'To' number is specified");
+  if (!E164.safeParse(to).success) throw new TwilioError(400, 21211, `Invalid 'To' Phone Number: ${to}`);
+  const from = first(params, "From");
+  if (from === undefined || from === "") throw new TwilioError(400, 21603, "A 'From' phone number is required.");
+  if (!E164.safeParse(from).success) throw new TwilioError(400, 21212, `Invalid 'From' Phone Number: ${from}`);
+  const owned = model.numberByE164(from);
+  if (owned === undefined || owned.accountSid !== account.sid)
+    throw new TwilioError(400, 21210, `The source phone number provided, ${from}, is not owned by this account.`);
+  const url = first(params, "Url");
+  const twiml = first(params, "Twiml");
+  if ((url === undefined || url === "") && (twiml === undefined || twiml === ""))
+    throw new TwilioError(400, 21205, "Url parameter is required.");
+  if (url !== undefined && url !== "" && !isHttpUrl(url))
+    throw new TwilioError(400, 21205, `Url is not a valid URL: ${url}`);
+  const statusCallback = optionalUrl(params, "StatusCallback", 21609) ?? null;
+  const callbackMethod = method(params, "StatusCallbackMethod", 21608);
+  const named = all(params, "StatusCallbackEvent");
+  const events = new Set<CallbackEvent>();
+  for (const name of named) {
+    const event = CallbackEvent.safeParse(name.toLowerCase());
+    if (!event.success) throw new TwilioError(400, 21626, `Invalid 'StatusCallbackEvent': ${name}`);
+    events.add(event.data);
+  }
+  // Without a StatusCallbackEvent, Twilio reports only the end of the call.
+  if (events.size === 0) events.add("completed");
+  const timeoutS = integerParam(first(params, "Timeout"), 60, 1, 600, "Timeout");
+  const detection = first(params, "MachineDetection");
+  return flow.dial({
+    accountSid: account.sid,
+    to,
+    from,
+    phoneNumberSid: owned.sid,
+    statusCallback,
+    statusCallbackMethod: callbackMethod,
+    events,
+    timeoutMs: timeoutS * 1000,
+    machineDetection: detection !== undefined && detection !== "" && detection.toLowerCase() !== "none",
+  });
 }
 
 /** Decimal digits only: Number() would also take `1e3`, `0x10` and ` 7 `, which Twilio refuses. */

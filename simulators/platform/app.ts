@@ -4,12 +4,15 @@ import { request } from "undici";
 import { ApiError } from "../shared/api-error.ts";
 import { createServer } from "../shared/server.ts";
 import type { PlatformContext } from "./context.ts";
+import { creditLedger } from "./credits/ledger.ts";
 import { installHostile } from "./hostile/index.ts";
 import { authenticate } from "./http/auth.ts";
 import { closeControlPlaneClient } from "./http/control-plane-client.ts";
 import { methodNotAllowed } from "./http/method-not-allowed.ts";
 import { bodyLimitFor, optionalBehaviours } from "./http/optional-behaviours.ts";
 import { profileRewrites, rewriteUrl } from "./http/profile-paths.ts";
+import { variantReplies } from "./http/variant-replies.ts";
+import { variantRoles } from "./http/variant-roles.ts";
 import { controlHostRoutes } from "./regions/control-host.ts";
 import { agentsRoutes } from "./routes/agents.ts";
 import { batchesRoutes } from "./routes/batches.ts";
@@ -44,6 +47,8 @@ export function buildPlatform(ctx: PlatformContext): FastifyInstance {
   // First, so a hostile answer comes whatever the credential, as a misbehaving proxy's would.
   installHostile(app, ctx.hostile ?? []);
   optionalBehaviours(app, ctx.profile);
+  // A legal variant: a region whose workspaces hold no credits until someone sets a balance.
+  if (ctx.variants.has("no-credits")) creditLedger(ctx.store).setAll(0);
 
   if (ctx.faults.has("404-plain-text")) {
     // The framework's default page for unmatched routes left in place of the envelope.
@@ -72,12 +77,16 @@ export function buildPlatform(ctx: PlatformContext): FastifyInstance {
     });
   }
 
+  // After the planted faults' hooks: a variant writes the reply as its server would, whatever the reply is.
+  variantReplies(app, ctx);
+
   app.addHook("onClose", () => closeControlPlaneClient(ctx));
   app.addHook("onRequest", async (request) => {
     const path = request.url.split("?")[0]!;
     if (isPublic(ctx, request.method, path)) return;
     request.principal = await authenticate(request, ctx);
   });
+  variantRoles(app, ctx);
   methodNotAllowed(app);
 
   // 1: no region field anywhere; the base URL is the region.

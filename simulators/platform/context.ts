@@ -5,6 +5,7 @@ import type { EventBus } from "./events/bus.ts";
 import type { FaultSet } from "./faults/index.ts";
 import type { HostileName } from "./hostile/index.ts";
 import type { RegionStore } from "./store.ts";
+import type { VariantSet } from "./variants/index.ts";
 
 /** Where the platform's dependencies live (the wiring contract, README "Wiring your server"). */
 export interface Wiring {
@@ -23,6 +24,8 @@ export interface Wiring {
 export interface PlatformContext {
   region: string;
   faults: FaultSet;
+  /** The legal variants this instance serves (simulators/platform/variants): how it conforms differently. */
+  variants: VariantSet;
   /** Hostile behaviours (`serve --hostile`), installed before every route; none on a conforming instance. */
   hostile?: readonly HostileName[];
   clock: Clock;

@@ -8,13 +8,16 @@ import type { Wiring } from "./context.ts";
 import { EventBus } from "./events/bus.ts";
 import { type FaultName, FaultSet } from "./faults/index.ts";
 import type { HostileName } from "./hostile/index.ts";
+import { idMinter } from "./ids.ts";
 import { regionStoreFor } from "./regions/store-scope.ts";
+import { type VariantName, VariantSet } from "./variants/index.ts";
 
 export interface PlatformOptions {
   region: string;
   clock: Clock;
   wiring: Wiring;
   faults?: Iterable<FaultName>;
+  variants?: Iterable<VariantName>;
   /** Hostile behaviours (`serve --hostile`); none by default. */
   hostile?: readonly HostileName[];
   port?: number;
@@ -34,14 +37,16 @@ export interface RunningPlatform {
 
 export async function startPlatform(options: PlatformOptions): Promise<RunningPlatform> {
   let url = "";
+  const variants = new VariantSet(options.variants);
   const app = buildPlatform({
     region: options.region,
     clock: options.clock,
     faults: new FaultSet(options.faults),
+    variants,
     hostile: options.hostile ?? [],
     store: regionStoreFor(new FaultSet(options.faults)),
     wiring: options.wiring,
-    events: new EventBus(),
+    events: new EventBus(idMinter(variants)),
     selfUrl: () => url,
     upstreamTimeoutMs: options.upstreamTimeoutMs ?? 2_000,
     sseKeepAliveMs: options.sseKeepAliveMs,

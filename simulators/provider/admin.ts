@@ -11,7 +11,8 @@ import { Timing } from "./timing.ts";
 
 export const KeyBody = z.object({ key: z.string().min(8).max(200).regex(/^\S+$/, "must not contain whitespace") });
 
-export function registerAdmin(app: FastifyInstance, state: ProviderState): void {
+/** `beforeRead` is awaited before the recorded requests are read (front workers' statuses land first). */
+export function registerAdmin(app: FastifyInstance, state: ProviderState, beforeRead?: () => Promise<void>): void {
   app.get("/_admin/keys", async () => ({ default_key: state.keys.defaultKey, keys: state.keys.list() }));
   app.post("/_admin/keys", async (request) => {
     const body = parsePart(KeyBody.partial(), request.body);
@@ -47,7 +48,10 @@ export function registerAdmin(app: FastifyInstance, state: ProviderState): void 
     return { ok: true, offline };
   });
 
-  app.get("/_admin/requests", async () => ({ requests: state.requests.list() }));
+  app.get("/_admin/requests", async () => {
+    await beforeRead?.();
+    return { requests: state.requests.list() };
+  });
   app.post("/_admin/reset", async () => {
     state.reset();
     return { ok: true };

@@ -36,30 +36,16 @@ export function providerApi(ctx: ApiContext, hanging: HangingSockets) {
 
     // Callback hooks, not async ones: no promise and no extra turn on every request.
     app.addHook("preHandler", (request, reply, done) => {
-      const body = (request.body ?? {}) as { model?: unknown; stream?: unknown };
-      const key = bearerKey(request.headers.authorization);
-      const record = ctx.state.requests.add({
+      const { record, refusal } = admit(ctx, {
         method: request.method,
         path: request.url.split("?")[0]!,
-        model: typeof body.model === "string" ? body.model : null,
-        time: new Date(ctx.clock.now()).toISOString(),
-        key_hint: keyHint(key),
-        stream: body.stream === true,
-        status: null,
-        fault: null,
+        authorization: request.headers.authorization,
+        body: request.body,
       });
       records.set(request, record);
-
-      const fault = ctx.state.faults.take(record.path);
-      if (fault !== undefined) {
-        record.fault = fault;
-        // A hang takes the reply away and never answers: the chain stops here.
-        if (fault === "hang") return void hang(reply, hanging);
-        return done(fault === "rate_limit" ? rateLimited(record.model ?? "sim-chat-1") : serverError());
-      }
-      if (key === undefined) return done(missingApiKey());
-      if (!ctx.state.keys.has(key)) return done(invalidApiKey(maskKey(key)));
-      done();
+      // A hang takes the reply away and never answers: the chain stops here.
+      if (refusal === "hang") return void hang(reply, hanging);
+      done(refusal);
     });
 
     app.addHook("onResponse", (request, reply, done) => {
@@ -92,6 +78,44 @@ export function providerApi(ctx: ApiContext, hanging: HangingSockets) {
   };
 }
 
+export interface Arrival {
+  method: string;
+  /** The URL's path, without the query. */
+  path: string;
+  authorization: string | undefined;
+  /** The parsed body, undefined when there was none. */
+  body: unknown;
+}
+
+/**
+ * What every provider-API request meets before its handler, on the provider's state: it is recorded, may
+ * meet an injected fault, and is then authenticated. The refusal, if any, is the error to answer or a hang.
+ * A front worker's requests meet it in the process that holds the state (completion-answer.ts).
+ */
+export function admit(ctx: ApiContext, arrival: Arrival): { record: RecordedRequest; refusal?: OpenAiError | "hang" } {
+  const body = (arrival.body ?? {}) as { model?: unknown; stream?: unknown };
+  const key = bearerKey(arrival.authorization);
+  const record = ctx.state.requests.add({
+    method: arrival.method,
+    path: arrival.path,
+    model: typeof body.model === "string" ? body.model : null,
+    time: new Date(ctx.clock.now()).toISOString(),
+    key_hint: keyHint(key),
+    stream: body.stream === true,
+    status: null,
+    fault: null,
+  });
+  const fault = ctx.state.faults.take(record.path);
+  if (fault !== undefined) {
+    record.fault = fault;
+    if (fault === "hang") return { record, refusal: "hang" };
+    return { record, refusal: fault === "rate_limit" ? rateLimited(record.model ?? "sim-chat-1") : serverError() };
+  }
+  if (key === undefined) return { record, refusal: missingApiKey() };
+  if (!ctx.state.keys.has(key)) return { record, refusal: invalidApiKey(maskKey(key)) };
+  return { record };
+}
+
 /** Takes the reply away from fastify and never writes; the socket's idle timeout is lifted so only the client (or close()) ends it. */
 function hang(reply: FastifyReply, hanging: HangingSockets): void {
   const socket = reply.raw.socket;
@@ -103,7 +127,7 @@ function hang(reply: FastifyReply, hanging: HangingSockets): void {
 }
 
 /** Any failure in OpenAI's shape: ours as they are, fastify's own 4xx (bad JSON, 413, 415) as invalid requests. */
-function toOpenAi(error: unknown): OpenAiError {
+export function toOpenAi(error: unknown): OpenAiError {
   if (error instanceof OpenAiError) return error;
   if (error instanceof ApiError) return new OpenAiError(error.status, error.message, "invalid_request_error");
   const failure = error as { statusCode?: number; message?: string };

@@ -4,8 +4,8 @@ import { z } from "zod";
 import { randomHex } from "../shared/random-hex.ts";
 import type { ApiContext } from "./context.ts";
 import { scriptedReply } from "./scripts.ts";
-import { streamCompletion } from "./streaming.ts";
-import { tokenGapMs } from "./timing.ts";
+import { type StreamPlan, streamCompletion } from "./streaming.ts";
+import { type Timing, tokenGapMs } from "./timing.ts";
 import { parseOpenAi, requireModel } from "./validate.ts";
 
 const ContentPart = z.looseObject({ type: z.string(), text: z.string().optional() });
@@ -49,27 +49,38 @@ function usageOf(messages: readonly Message[], pieces: readonly string[]): Usage
   return { prompt_tokens: prompt, completion_tokens: pieces.length, total_tokens: prompt + pieces.length };
 }
 
-export function registerChat(app: FastifyInstance, ctx: ApiContext): void {
-  app.post("/chat/completions", async (request, reply) => {
-    const body = parseOpenAi(ChatRequest, request.body);
-    requireModel(body.model, "llm", "v1/chat/completions");
-    const text = scriptedReply(ctx.state.scripts, lastUserText(body.messages));
-    const pieces = splitTokens(text);
-    const completion = {
-      id: `chatcmpl-${randomHex(12)}`,
-      created: Math.floor(ctx.clock.now() / 1000),
-      model: body.model,
-      system_fingerprint: "fp_sim",
-    };
-    const usage = usageOf(body.messages, pieces);
-    const timing = ctx.state.timing;
-    if (body.stream === true) {
-      const includeUsage = body.stream_options?.include_usage === true;
-      return streamCompletion(reply, ctx, { ...completion, pieces, usage, includeUsage });
-    }
+/**
+ * What POST /v1/chat/completions answers, decided on the provider's state: a stream to write with the
+ * timing of that moment, or a JSON completion to send after the time the stream would have taken.
+ * Throws OpenAiError for a request it refuses. A front worker's completions are planned here too, in the
+ * process that holds the state (completion-answer.ts).
+ */
+export type ChatPlan =
+  | { stream: true; plan: StreamPlan; timing: Timing }
+  | { stream: false; waitMs: number; completion: object };
+
+export function planChat(ctx: ApiContext, requestBody: unknown): ChatPlan {
+  const body = parseOpenAi(ChatRequest, requestBody);
+  requireModel(body.model, "llm", "v1/chat/completions");
+  const text = scriptedReply(ctx.state.scripts, lastUserText(body.messages));
+  const pieces = splitTokens(text);
+  const completion = {
+    id: `chatcmpl-${randomHex(12)}`,
+    created: Math.floor(ctx.clock.now() / 1000),
+    model: body.model,
+    system_fingerprint: "fp_sim",
+  };
+  const usage = usageOf(body.messages, pieces);
+  const timing = ctx.state.timing;
+  if (body.stream === true) {
+    const includeUsage = body.stream_options?.include_usage === true;
+    return { stream: true, plan: { ...completion, pieces, usage, includeUsage }, timing };
+  }
+  return {
+    stream: false,
     // Not streaming: the whole reply arrives after the time the stream would have taken.
-    if (!(await ctx.pause(timing.ttft_ms + pieces.length * tokenGapMs(timing), reply))) return reply;
-    return reply.send({
+    waitMs: timing.ttft_ms + pieces.length * tokenGapMs(timing),
+    completion: {
       ...completion,
       object: "chat.completion",
       choices: [
@@ -81,6 +92,22 @@ export function registerChat(app: FastifyInstance, ctx: ApiContext): void {
         },
       ],
       usage,
-    });
+    },
+  };
+}
+
+export function registerChat(app: FastifyInstance, ctx: ApiContext): void {
+  app.post("/chat/completions", async (request, reply) => {
+    const chat = planChat(ctx, request.body);
+    if (chat.stream) {
+      reply.hijack();
+      await streamCompletion(reply.raw, chat.plan, chat.timing, {
+        shutdown: ctx.shutdown,
+        pause: (simMs) => ctx.pause(simMs, reply),
+      });
+      return reply;
+    }
+    if (!(await ctx.pause(chat.waitMs, reply))) return reply;
+    return reply.send(chat.completion);
   });
 }

@@ -1,5 +1,6 @@
 // What every provider route needs: the state, the shared clock, and waits that end when the client leaves
 // or the simulator closes (so close() never waits on a paced reply).
+import type { ServerResponse } from "node:http";
 import type { FastifyReply } from "fastify";
 import type { Clock } from "../shared/clock.ts";
 import type { ProviderState } from "./state.ts";
@@ -20,12 +21,11 @@ export interface ApiContext {
 const goneSignals = new WeakMap<object, AbortSignal>();
 
 /** Aborts when the response's connection closes before the response finished. */
-export function clientGone(reply: FastifyReply): AbortSignal {
-  const known = goneSignals.get(reply.raw);
+function clientGone(res: ServerResponse): AbortSignal {
+  const known = goneSignals.get(res);
   if (known !== undefined) return known;
   const controller = new AbortController();
-  goneSignals.set(reply.raw, controller.signal);
-  const res = reply.raw;
+  goneSignals.set(res, controller.signal);
   const onClose = () => {
     if (!res.writableFinished) controller.abort(new Error("client closed the connection"));
   };
@@ -37,13 +37,37 @@ export function clientGone(reply: FastifyReply): AbortSignal {
 const endSignals = new WeakMap<object, AbortSignal>();
 
 /** The response's end: its client left or the simulator closes; combined once per response. */
-function endOf(reply: FastifyReply, shutdown: AbortSignal): AbortSignal {
-  let signal = endSignals.get(reply.raw);
+function endOf(res: ServerResponse, shutdown: AbortSignal): AbortSignal {
+  let signal = endSignals.get(res);
   if (signal === undefined) {
-    signal = AbortSignal.any([shutdown, clientGone(reply)]);
-    endSignals.set(reply.raw, signal);
+    signal = AbortSignal.any([shutdown, clientGone(res)]);
+    endSignals.set(res, signal);
   }
   return signal;
+}
+
+/**
+ * The wait of a paced reply on a response, in the primary's server or in a front worker: true after
+ * `simMs` simulated ms; false, with the connection dropped (after `beforeDrop`), when the client left or
+ * `shutdown` aborted.
+ */
+export async function pauseResponse(
+  res: ServerResponse,
+  simMs: number,
+  clock: Clock,
+  shutdown: AbortSignal,
+  beforeDrop?: () => void,
+): Promise<boolean> {
+  if (shutdown.aborted) return drop(res, beforeDrop);
+  if (simMs <= 0) return true;
+  // A paced reply may stay silent longer than the server's idle timeout; only the client or close() ends it.
+  res.socket?.setTimeout(0);
+  try {
+    await clock.sleep(simMs, endOf(res, shutdown));
+    return true;
+  } catch {
+    return drop(res, beforeDrop);
+  }
 }
 
 export function createContext(state: ProviderState, clock: Clock, shutdown: AbortSignal): ApiContext {
@@ -51,23 +75,15 @@ export function createContext(state: ProviderState, clock: Clock, shutdown: Abor
     state,
     clock,
     shutdown,
-    async pause(simMs, reply) {
-      if (shutdown.aborted) return drop(reply);
-      if (simMs <= 0) return true;
-      // A paced reply may stay silent longer than the server's idle timeout; only the client or close() ends it.
-      reply.raw.socket?.setTimeout(0);
-      try {
-        await clock.sleep(simMs, endOf(reply, shutdown));
-        return true;
-      } catch {
-        return drop(reply);
-      }
-    },
+    pause: (simMs, reply) =>
+      pauseResponse(reply.raw, simMs, clock, shutdown, () => {
+        if (!reply.sent) reply.hijack();
+      }),
   };
 }
 
-function drop(reply: FastifyReply): false {
-  if (!reply.sent) reply.hijack();
-  reply.raw.destroy();
+function drop(res: ServerResponse, beforeDrop: (() => void) | undefined): false {
+  beforeDrop?.();
+  res.destroy();
   return false;
 }

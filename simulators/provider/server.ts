@@ -3,11 +3,20 @@
 // switch, so a platform's key verification (PUT /v1/byok, 502 on no answer) and model calls can be tested.
 import type { Socket } from "node:net";
 import type { Clock } from "../shared/clock.ts";
+import type { FrontOps } from "../shared/fronts.ts";
 import { type RegisteredRoute, registeredRoutes } from "../shared/route-table.ts";
 import { createServer, type Listen, listenOn } from "../shared/server.ts";
 import { registerAdmin } from "./admin.ts";
 import { providerApi } from "./api.ts";
 import { registerSamples } from "./audio.ts";
+import {
+  answerCompletion,
+  COMPLETE_OP,
+  type CompletionInput,
+  FINISHED_OP,
+  type FinishedNote,
+  RowsInFlight,
+} from "./completion-answer.ts";
 import { createContext } from "./context.ts";
 import { refusedRequest } from "./openai-errors.ts";
 import type { RecordedRequest } from "./requests.ts";
@@ -26,15 +35,25 @@ export interface Provider {
   state: ProviderState;
   /** Every route it registered (robustness tests reach each one). */
   routes: readonly RegisteredRoute[];
+  /** What front workers standing before it ask of it (shared/fronts.ts): their completions, and how they ended. */
+  frontOps: FrontOps;
   /** Ends hung and streaming requests, then closes the server. */
   close(): Promise<void>;
 }
 
-export async function startProvider(opts: { clock: Clock; listen?: Listen }): Promise<Provider> {
+export interface ProviderOptions {
+  clock: Clock;
+  listen?: Listen;
+  /** Awaited before the recorded requests are read: front workers' late facts (their statuses) land first. */
+  beforeRead?: () => Promise<void>;
+}
+
+export async function startProvider(opts: ProviderOptions): Promise<Provider> {
   const state = new ProviderState();
   const shutdown = new AbortController();
   const hanging = new Set<Socket>();
   const ctx = createContext(state, opts.clock, shutdown.signal);
+  const inFlight = new RowsInFlight();
   // The OpenAI paths answer OpenAI's error body even for a URL refused before routing.
   const app = createServer({ foreignErrors: [{ prefix: "/v1/", body: refusedRequest }] });
 
@@ -50,7 +69,7 @@ export async function startProvider(opts: { clock: Clock; listen?: Listen }): Pr
 
   await app.register(providerApi(ctx, hanging), { prefix: "/v1" });
   registerSamples(app);
-  registerAdmin(app, state);
+  registerAdmin(app, state, opts.beforeRead);
 
   const url = await listenOn(app, opts.listen);
   return {
@@ -62,6 +81,10 @@ export async function startProvider(opts: { clock: Clock; listen?: Listen }): Pr
     requests: () => state.requests.list(),
     state,
     routes: registeredRoutes(app),
+    frontOps: {
+      calls: { [COMPLETE_OP]: (input: CompletionInput) => answerCompletion(ctx, inFlight, input) },
+      notes: { [FINISHED_OP]: (note: FinishedNote) => inFlight.finished(note) },
+    },
     close: async () => {
       shutdown.abort(new Error("provider simulator closing"));
       for (const socket of hanging) socket.destroy();

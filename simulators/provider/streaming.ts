@@ -1,10 +1,9 @@
 // Streaming replies as OpenAI sends them: `data: {chat.completion.chunk}` frames, the first carrying the
 // assistant role with empty content, then one frame per content token, then an empty delta with
 // finish_reason "stop", an optional usage frame (stream_options.include_usage), and `data: [DONE]`.
-import type { FastifyReply } from "fastify";
+import type { ServerResponse } from "node:http";
 import type { Usage } from "./chat.ts";
-import type { ApiContext } from "./context.ts";
-import { tokenGapMs } from "./timing.ts";
+import { type Timing, tokenGapMs } from "./timing.ts";
 
 export interface StreamPlan {
   id: string;
@@ -42,22 +41,31 @@ export function frameWriter(plan: StreamPlan) {
   };
 }
 
-export async function streamCompletion(reply: FastifyReply, ctx: ApiContext, plan: StreamPlan): Promise<FastifyReply> {
+/** How a stream waits between tokens: the primary's server pauses its fastify reply, a front worker its raw response. */
+export interface Pacer {
+  shutdown: AbortSignal;
+  /** False when the connection was dropped (the client left, the simulator is closing): write nothing more. */
+  pause(simMs: number): Promise<boolean>;
+}
+
+/** Writes the whole stream on `res`, pacing the content tokens by `timing` (the simulated ms of timing.ts). */
+export async function streamCompletion(
+  res: ServerResponse,
+  plan: StreamPlan,
+  timing: Timing,
+  pacer: Pacer,
+): Promise<void> {
   const frames = frameWriter(plan);
-  reply.hijack();
-  const res = reply.raw;
   res.writeHead(200, HEADERS);
   res.write(frames.open);
-  const { timing } = ctx.state;
   const gap = tokenGapMs(timing);
   for (let i = 0; i < plan.pieces.length; i++) {
     const wait = i === 0 ? timing.ttft_ms : gap;
     // An unpaced stream does not wait a turn per token; a closing simulator still drops it.
-    if ((wait > 0 || ctx.shutdown.aborted) && !(await ctx.pause(wait, reply))) return reply;
+    if ((wait > 0 || pacer.shutdown.aborted) && !(await pacer.pause(wait))) return;
     res.write(frames.content(plan.pieces[i]!));
   }
   res.write(frames.stop);
   if (frames.usage !== undefined) res.write(frames.usage);
   res.end("data: [DONE]\n\n");
-  return reply;
 }

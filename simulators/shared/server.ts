@@ -15,6 +15,10 @@ const MAX_PARAM_LENGTH = 100;
 /** Largest body a server takes unless it says otherwise. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
+/** How long a request may take to arrive, and a connection may stay silent (front-worker.ts uses them too). */
+export const REQUEST_TIMEOUT_MS = 30_000;
+export const CONNECTION_TIMEOUT_MS = 30_000;
+
 export interface ServerOptions {
   /** Largest accepted body; larger ones get 413 in the envelope. */
   bodyLimit?: number;
@@ -36,10 +40,10 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
     logger: options.logger ?? false,
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
     // A client that stalls must not hold a socket forever.
-    requestTimeout: 30_000,
+    requestTimeout: REQUEST_TIMEOUT_MS,
     // close() ends open connections (slow answers, open streams) instead of waiting them out.
     forceCloseConnections: true,
-    connectionTimeout: 30_000,
+    connectionTimeout: CONNECTION_TIMEOUT_MS,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     ajv: { customOptions: { allErrors: true } },
     clientErrorHandler,

@@ -6,7 +6,7 @@ export const agentsClauses: Clause[] = [
     id: "agents.names-unique",
     section: "4",
     kind: "testable",
-    assumption: "agent.create",
+    assumption: "duplicate_name_message",
     statement:
       "Agent names are unique per workspace; a duplicate create is a 400 whose message says the name is taken (`an agent with that name already exists`).",
   },
@@ -35,7 +35,7 @@ export const agentsClauses: Clause[] = [
     id: "agents.wrong-type-422",
     section: "2.9",
     kind: "testable",
-    assumption: "agent.create",
+    assumption: "agent.create; agent_field_types; null_is_wrong_type",
     statement:
       "A config field of the wrong type (e.g. kb_ids not an array, summary_limit not an integer) is a 422 naming that field.",
   },

@@ -13,6 +13,7 @@ export const authClauses: Clause[] = [
     id: "auth.bearer-scheme",
     section: "5",
     kind: "testable",
+    assumption: "secret.list",
     statement:
       "The token is sent as `Authorization: Bearer <token>`; a valid token under another scheme is a 401 (item 1).",
   },
@@ -26,12 +27,15 @@ export const authClauses: Clause[] = [
     id: "auth.malformed-401",
     section: "5",
     kind: "testable",
-    statement: "A malformed or unknown token is a 401 with the message `invalid token` (item 8).",
+    assumption: "secret.list",
+    statement:
+      "A malformed or unknown token is a 401 (item 8): `invalid token`, or `not authenticated` for a header that is not `Bearer <token>` (item 8 lists the messages, not which one a malformed header gets).",
   },
   {
     id: "auth.revoked-401",
     section: "5",
     kind: "needs-wiring",
+    assumption: "secret.list",
     statement:
       "A revoked token is a 401 on the very next request, with the control plane's own verdict as message (e.g. `token revoked`) (items 2 and 8).",
   },
@@ -39,12 +43,14 @@ export const authClauses: Clause[] = [
     id: "auth.removed-member-401",
     section: "5",
     kind: "needs-wiring",
+    assumption: "secret.list",
     statement: "Removal from the workspace makes the member's tokens a 401 on the next request (items 2, 5 and 8).",
   },
   {
     id: "auth.role-reread",
     section: "5",
     kind: "needs-wiring",
+    assumption: "secret.put",
     statement:
       "Membership and role are re-read on every request, never cached; a demotion takes effect on the next call (item 5).",
   },
@@ -52,6 +58,7 @@ export const authClauses: Clause[] = [
     id: "auth.role-change-all-tokens",
     section: "5",
     kind: "needs-wiring",
+    assumption: "secret.put",
     statement:
       "A token carries its creator's live role: a role change applies to all of the creator's tokens (item 2).",
   },
@@ -59,6 +66,7 @@ export const authClauses: Clause[] = [
     id: "auth.no-token-scope",
     section: "5",
     kind: "needs-wiring",
+    assumption: "secret.put; secret.list",
     statement:
       "There is no per-token scope and no read-only token: two tokens of one member are allowed exactly the same (item 2).",
   },
@@ -66,6 +74,7 @@ export const authClauses: Clause[] = [
     id: "auth.token-no-expiry",
     section: "5",
     kind: "needs-wiring",
+    assumption: "secret.put; secret.list",
     statement:
       "A personal access token has no expiry: it still works however long after its issue, the clock having moved on by any amount (item 2, section 8).",
   },
@@ -73,6 +82,7 @@ export const authClauses: Clause[] = [
     id: "auth.session-cookie-accepted",
     section: "5",
     kind: "testable",
+    assumption: "secret.list",
     statement:
       "The `service_session` cookie set at sign-in authenticates requests to the regional API like a token (item 3).",
   },
@@ -80,12 +90,14 @@ export const authClauses: Clause[] = [
     id: "auth.session-cookie-every-region",
     section: "5",
     kind: "testable",
+    assumption: "secret.list",
     statement: "One session cookie is accepted by every region's API host (item 3).",
   },
   {
     id: "auth.session-cookie-30-days",
     section: "5",
     kind: "needs-wiring",
+    assumption: "secret.list",
     statement:
       "A session cookie lasts 30 days: it is accepted up to 30 days after issue and refused with a 401 after (item 3).",
   },
@@ -93,6 +105,7 @@ export const authClauses: Clause[] = [
     id: "auth.session-cookie-unrevocable",
     section: "5",
     kind: "needs-wiring",
+    assumption: "secret.put; secret.list",
     statement:
       "A session cookie is stateless and cannot be revoked before it expires: revoking every personal access token of its member leaves it working (item 3). Removal from the workspace still takes effect on the next request (items 5 and 8), so only token revocation is tested.",
   },
@@ -100,6 +113,7 @@ export const authClauses: Clause[] = [
     id: "auth.invalid-session-401",
     section: "5",
     kind: "testable",
+    assumption: "secret.list",
     statement: "A malformed or expired session cookie is a 401 with the message `invalid session` (item 8).",
   },
   {

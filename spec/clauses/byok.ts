@@ -93,7 +93,7 @@ export const byokClauses: Clause[] = [
     id: "byok.key-list-masked",
     section: "5",
     kind: "needs-wiring",
-    assumption: "byok.list",
+    assumption: "byok.list; masked_tail",
     statement: "The provider-key list returns only a name and a masked tail per key, never the key.",
   },
   {
@@ -128,7 +128,7 @@ export const byokClauses: Clause[] = [
     id: "byok.secret-list-masked",
     section: "5",
     kind: "testable",
-    assumption: "secret.list",
+    assumption: "secret.list; masked_tail",
     statement: "The secret list returns only a name and a masked tail per secret, never the value.",
   },
   {

@@ -7,6 +7,7 @@ export const regionsClauses: Clause[] = [
     id: "regions.token-every-region",
     section: "5",
     kind: "testable",
+    assumption: "secret.list",
     statement: "One personal access token works in every region (it names a workspace, not a place).",
   },
   {

@@ -14,20 +14,21 @@ export const serviceClauses: Clause[] = [
     id: "service.patch-merge-omitted-kept",
     section: "4",
     kind: "testable",
-    assumption: "task.update",
+    assumption: "task.update; task_text_fields",
     statement: "A PATCH other than the agent and tool PATCH merges: a field omitted from the body is left as it is.",
   },
   {
     id: "service.patch-null-clears",
     section: "4",
     kind: "testable",
-    assumption: "task.update",
+    assumption: "task.update; task_text_fields",
     statement: "A PATCH other than the agent and tool PATCH clears a field sent as explicit null.",
   },
   {
     id: "service.no-idempotency-key",
     section: "7",
     kind: "testable",
+    assumption: "agent.create; duplicate_name_message",
     statement:
       "No write endpoint has an idempotency key: a retried POST (even with an Idempotency-Key header) is a second request and creates a second resource.",
   },

@@ -108,12 +108,14 @@ export const streamsClauses: Clause[] = [
     id: "streams.delta-not-cumulative",
     section: "6.2",
     kind: "needs-wiring",
+    assumption: "stream_delta_fields",
     statement: "assistant.delta carries the next chunk of text, not the cumulative text (rule 3).",
   },
   {
     id: "streams.completed-text-joins-deltas",
     section: "6.2",
     kind: "needs-wiring",
+    assumption: "stream_delta_fields",
     statement: "assistant.completed carries text equal to all its deltas joined (rule 3).",
   },
   {
@@ -183,7 +185,7 @@ export const streamsClauses: Clause[] = [
     id: "streams.kb-status-frame",
     section: "6.2",
     kind: "needs-wiring",
-    assumption: "kb.build",
+    assumption: "kb.build; knowledge-base stream frames",
     statement:
       "When a build reaches a new state the knowledge-base stream sends a status frame, agreeing with the knowledge base read back.",
   },

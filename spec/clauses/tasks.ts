@@ -6,7 +6,7 @@ export const tasksClauses: Clause[] = [
     id: "tasks.names-unique",
     section: "4",
     kind: "testable",
-    assumption: "task.create",
+    assumption: "duplicate_name_message",
     statement: "Task names are unique per workspace; a duplicate create is a 400 saying the name is taken.",
   },
   {

@@ -6,7 +6,7 @@ export const toolsClauses: Clause[] = [
     id: "tools.names-unique",
     section: "4",
     kind: "testable",
-    assumption: "tool.create",
+    assumption: "duplicate_name_message",
     statement: "Tool names are unique per workspace; a duplicate create is a 400 saying the name is taken.",
   },
   {

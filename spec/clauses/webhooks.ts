@@ -22,7 +22,7 @@ export const webhooksClauses: Clause[] = [
     id: "webhooks.secret-format",
     section: "2.6",
     kind: "testable",
-    assumption: "webhook.create",
+    assumption: "webhook_signature",
     statement: "A generated secret is `whsec_` followed by 32 random bytes.",
   },
   {
@@ -65,7 +65,7 @@ export const webhooksClauses: Clause[] = [
     id: "webhooks.rotate-new-secret",
     section: "2.6",
     kind: "testable",
-    assumption: "webhook.rotate-secret",
+    assumption: "webhook.rotate-secret; webhook_signature",
     statement:
       "Rotation answers with a new full secret, different from the old one, and secret_hint then follows the new secret.",
   },

@@ -2,18 +2,19 @@
 import { expect } from "vitest";
 import { describe, type Who } from "../../runner/http-client.ts";
 import { track, uniqueName } from "../../runner/resources.ts";
-import { AgentRecord } from "../../spec/agent.ts";
+import { deletedOrGone } from "../../runner/response.ts";
+import { AgentRecordRead } from "../../spec/agent.ts";
 import { callOp } from "./profile.ts";
 
-export async function createAgent(config: Record<string, unknown> = {}, as: Who = "admin"): Promise<AgentRecord> {
+export async function createAgent(config: Record<string, unknown> = {}, as: Who = "admin"): Promise<AgentRecordRead> {
   const body = { name: uniqueName("agent"), ...config };
   const response = await callOp("agent.create", {}, { body, as });
   expect(response.status, `agent create: ${describe(response)}`).toBeGreaterThanOrEqual(200);
   expect(response.status, `agent create: ${describe(response)}`).toBeLessThan(300);
-  const agent = AgentRecord.parse(response.json);
+  const agent = AgentRecordRead.parse(response.json);
   track(`agent ${agent.id}`, async () => {
     const deleted = await callOp("agent.delete", { agent_id: agent.id });
-    if (deleted.status !== 200 && deleted.status !== 404) throw new Error(`delete answered ${deleted.status}`);
+    if (!deletedOrGone(deleted.status)) throw new Error(`delete answered ${deleted.status}`);
   });
   return agent;
 }

@@ -1,8 +1,7 @@
 // Provider-key helpers: write (body field from the profile), delete, list, and a stored key restored at
 // the end of the suite file.
 
-import type { ApiResponse, Who } from "../../runner/http-client.ts";
-import { call } from "../../runner/http-client.ts";
+import { type ApiResponse, call, type Who } from "../../runner/http-client.ts";
 import { registerSecret } from "../../runner/redact.ts";
 import { firstPair } from "./catalog.ts";
 import { callOp, profile } from "./profile.ts";
@@ -43,6 +42,8 @@ export async function ensureLlmKey(): Promise<string> {
   const { provider } = await firstPair("llm");
   const key = await newProviderKey();
   const response = await putKey(provider, key);
-  if (response.status !== 200) throw new Error(`PUT /v1/byok/${provider} answered ${response.status}`);
+  if (response.status < 200 || response.status >= 300) {
+    throw new Error(`PUT /v1/byok/${provider} answered ${response.status}`);
+  }
   return key;
 }

@@ -5,7 +5,7 @@ import { expect } from "vitest";
 import { type ApiResponse, call, describe } from "../../runner/http-client.ts";
 import { TargetError } from "../../runner/target-error.ts";
 import { pause } from "../../runner/traffic.ts";
-import type { AgentRecord } from "../../spec/agent.ts";
+import type { AgentRecordRead } from "../../spec/agent.ts";
 import { CallSession } from "../../spec/calls.ts";
 import type { PhoneNumber } from "../../spec/telephony.ts";
 import { createAgent } from "./agents.ts";
@@ -21,10 +21,10 @@ export function realBudget(simMs: number, slackMs = 5_000): number {
   return (simMs * minuteMs()) / 60_000 + slackMs;
 }
 
-let caller: Promise<{ agent: AgentRecord; number: PhoneNumber }> | undefined;
+let caller: Promise<{ agent: AgentRecordRead; number: PhoneNumber }> | undefined;
 
 /** An agent and a number to call from, made once per suite file (once, however many ask at the same time). */
-export function callingSetup(): Promise<{ agent: AgentRecord; number: PhoneNumber }> {
+export function callingSetup(): Promise<{ agent: AgentRecordRead; number: PhoneNumber }> {
   caller ??= (async () => {
     const [agent, number] = await Promise.all([createAgent(), importFreshNumber()]);
     return { agent, number };

@@ -2,9 +2,9 @@
 // hook, a trigger binding its inbound messages to the agent, and inbound messages on one thread that
 // continue one conversation. Integrations and inbound messages go through test control.
 import { expect } from "vitest";
-import { describe } from "../../runner/http-client.ts";
 import { uniqueName } from "../../runner/resources.ts";
-import type { AgentRecord } from "../../spec/agent.ts";
+import { expectStatus } from "../../runner/response.ts";
+import type { AgentRecordRead } from "../../spec/agent.ts";
 import { createAgent } from "./agents.ts";
 import { ensureLlmKey } from "./byok.ts";
 import { firstPair, type Pair } from "./catalog.ts";
@@ -12,7 +12,7 @@ import { postInbound, seedIntegration, seedTrigger } from "./integrations.ts";
 import { callOp } from "./profile.ts";
 
 /** A text agent on `llm` (the catalog's first by default), published: live traffic has a version to run. */
-export async function publishedTextAgent(llm?: Pair): Promise<AgentRecord> {
+export async function publishedTextAgent(llm?: Pair): Promise<AgentRecordRead> {
   await ensureLlmKey();
   const agent = await createAgent({
     channel: "text",
@@ -21,7 +21,7 @@ export async function publishedTextAgent(llm?: Pair): Promise<AgentRecord> {
     llm: llm ?? (await firstPair("llm")),
   });
   const published = await callOp("agent.publish", { agent_id: agent.id });
-  expect(published.status, `agent publish: ${describe(published)}`).toBe(200);
+  expectStatus(published, "2xx", "agent publish");
   return agent;
 }
 

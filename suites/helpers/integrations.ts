@@ -3,6 +3,7 @@
 // it, and inbound channel messages; the integration is removed at the end of the suite file.
 
 import { track } from "../../runner/resources.ts";
+import { deletedOrGone } from "../../runner/response.ts";
 import type { InboundAccepted, McpTool, Trigger } from "../../spec/integration.ts";
 import { seed, testControl } from "./test-control.ts";
 
@@ -13,7 +14,7 @@ export async function seedIntegration(
   const { id } = await seed<{ id: string }>("/integrations", { mcp_tools: mcpTools, ...options });
   track(`integration ${id}`, async () => {
     const answer = await testControl("DELETE", `/integrations/${id}`);
-    if (answer.status !== 200 && answer.status !== 404) throw new Error(`delete answered ${answer.status}`);
+    if (!deletedOrGone(answer.status)) throw new Error(`delete answered ${answer.status}`);
   });
   return id;
 }

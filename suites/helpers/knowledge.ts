@@ -3,6 +3,7 @@
 import { expect } from "vitest";
 import { type ApiResponse, call, describe, type Who } from "../../runner/http-client.ts";
 import { track, uniqueName } from "../../runner/resources.ts";
+import { deletedOrGone } from "../../runner/response.ts";
 import { runConfig } from "../../runner/run-config.ts";
 import { pause } from "../../runner/traffic.ts";
 import type { KbStatus } from "../../spec/knowledge.ts";
@@ -41,7 +42,7 @@ export async function createKb(
       throw new Error("the profile declares knowledge-delete absent, so it stays");
     }
     const deleted = await callOp("kb.delete", { kb_id: kb.id });
-    if (deleted.status !== 200 && deleted.status !== 404) throw new Error(`delete answered ${deleted.status}`);
+    if (!deletedOrGone(deleted.status)) throw new Error(`delete answered ${deleted.status}`);
   });
   return { response, kb };
 }
@@ -71,8 +72,8 @@ export async function waitForKb(
 }
 
 /** Waits until discovery has ended: review, or error. */
-export function waitForReview(kbId: string): Promise<KbView> {
-  return waitForKb(kbId, (kb) => kb.status !== "discovering", "reviewable (out of discovering)");
+export function waitForReview(kbId: string, deadlineMs = crawlDeadlineMs()): Promise<KbView> {
+  return waitForKb(kbId, (kb) => kb.status !== "discovering", "reviewable (out of discovering)", deadlineMs);
 }
 
 const ENDS: readonly string[] = ["ready", "error"] satisfies KbStatus[];
@@ -102,9 +103,12 @@ export async function allPages(kbId: string): Promise<KbPageRow[]> {
 }
 
 /** A knowledge base crawled from the website simulator and out of discovery, for lists and builds. */
-export async function reviewedKb(fields: { max_pages?: number; urls?: string[] }): Promise<KbView> {
+export async function reviewedKb(
+  fields: { max_pages?: number; urls?: string[] },
+  deadlineMs = crawlDeadlineMs(),
+): Promise<KbView> {
   const { kb } = await createKb(fields);
-  const reviewed = await waitForReview(kb.id);
+  const reviewed = await waitForReview(kb.id, deadlineMs);
   expect(reviewed.status, `discovery of ${kb.id} ended`).toBe("review");
   return reviewed;
 }

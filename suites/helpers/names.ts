@@ -2,6 +2,7 @@
 import { expect } from "vitest";
 import { type ApiResponse, describe } from "../../runner/http-client.ts";
 import { uniqueName } from "../../runner/resources.ts";
+import { profile } from "./profile.ts";
 
 export interface Named {
   id: string;
@@ -37,4 +38,16 @@ export function expectOneOfTwoCreated(responses: ApiResponse[]): void {
   const seen = `statuses ${statuses.join(", ")}\n${responses.map(describe).join("\n")}`;
   expect(statuses.filter((s) => s >= 200 && s < 300).length, seen).toBe(1);
   expect(statuses.filter((s) => s === 400).length, seen).toBe(1);
+}
+
+/**
+ * 7: a duplicate name is a 400 "like `an agent with that name already exists`, which shows the earlier create
+ * worked"; what counts as like it is the profile's `duplicate_name_message`.
+ */
+export function expectNameTaken(response: ApiResponse, what = "a taken name"): void {
+  expect(response.status, `${what}: ${describe(response)}`).toBe(400);
+  const message = (response.json as { detail?: { message?: unknown } } | undefined)?.detail?.message;
+  expect(String(message), `${what}: the message says the name is taken`).toMatch(
+    new RegExp(profile().duplicate_name_message, "i"),
+  );
 }

@@ -2,17 +2,18 @@
 import { expect } from "vitest";
 import { describe } from "../../runner/http-client.ts";
 import { track, uniqueName } from "../../runner/resources.ts";
-import { TaskRecord } from "../../spec/task.ts";
+import { deletedOrGone } from "../../runner/response.ts";
+import { TaskRecordRead } from "../../spec/task.ts";
 import { callOp } from "./profile.ts";
 
-export async function createTask(body: Record<string, unknown> = {}): Promise<TaskRecord> {
+export async function createTask(body: Record<string, unknown> = {}): Promise<TaskRecordRead> {
   const response = await callOp("task.create", {}, { body: { name: uniqueName("task"), ...body } });
   expect(response.status, `task create: ${describe(response)}`).toBeGreaterThanOrEqual(200);
   expect(response.status, `task create: ${describe(response)}`).toBeLessThan(300);
-  const task = TaskRecord.parse(response.json);
+  const task = TaskRecordRead.parse(response.json);
   track(`task ${task.id}`, async () => {
     const deleted = await callOp("task.delete", { task_id: task.id });
-    if (deleted.status !== 200 && deleted.status !== 404) throw new Error(`delete answered ${deleted.status}`);
+    if (!deletedOrGone(deleted.status)) throw new Error(`delete answered ${deleted.status}`);
   });
   return task;
 }

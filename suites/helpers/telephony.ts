@@ -3,6 +3,7 @@
 import { expect } from "vitest";
 import { describe } from "../../runner/http-client.ts";
 import { track, uniqueName } from "../../runner/resources.ts";
+import { deletedOrGone } from "../../runner/response.ts";
 import { PhoneNumber, TelephonyAccount } from "../../spec/telephony.ts";
 import { addCarrierNumber, type CarrierNumber } from "./carrier.ts";
 import { callOp } from "./profile.ts";
@@ -24,7 +25,7 @@ export async function carrierAccount(): Promise<TelephonyAccount> {
 export function trackPhoneNumber(id: string): void {
   track(`phone number ${id}`, async () => {
     const deleted = await callOp("phone.delete", { phone_number_id: id });
-    if (deleted.status !== 200 && deleted.status !== 404) throw new Error(`delete answered ${deleted.status}`);
+    if (!deletedOrGone(deleted.status)) throw new Error(`delete answered ${deleted.status}`);
   });
 }
 

@@ -2,7 +2,8 @@
 import { expect } from "vitest";
 import { describe, type Who } from "../../runner/http-client.ts";
 import { track, uniqueName } from "../../runner/resources.ts";
-import { ToolRecord } from "../../spec/tool.ts";
+import { deletedOrGone, expectStatus } from "../../runner/response.ts";
+import { ToolRecordRead } from "../../spec/tool.ts";
 import { callOp } from "./profile.ts";
 
 /** An operation every server should take: an http call to an absolute URL. */
@@ -20,12 +21,12 @@ export function sampleTool(name: string): Record<string, unknown> {
   };
 }
 
-export async function createTool(config: Record<string, unknown> = {}, as: Who = "admin"): Promise<ToolRecord> {
+export async function createTool(config: Record<string, unknown> = {}, as: Who = "admin"): Promise<ToolRecordRead> {
   const body = { ...sampleTool(uniqueName("tool")), ...config };
   const response = await callOp("tool.create", {}, { body, as });
   expect(response.status, `tool create: ${describe(response)}`).toBeGreaterThanOrEqual(200);
   expect(response.status, `tool create: ${describe(response)}`).toBeLessThan(300);
-  const tool = ToolRecord.parse(response.json);
+  const tool = ToolRecordRead.parse(response.json);
   trackTool(tool.id);
   return tool;
 }
@@ -33,14 +34,14 @@ export async function createTool(config: Record<string, unknown> = {}, as: Who =
 export function trackTool(id: string): void {
   track(`tool ${id}`, async () => {
     const deleted = await callOp("tool.delete", { tool_id: id });
-    if (deleted.status !== 200 && deleted.status !== 404) throw new Error(`delete answered ${deleted.status}`);
+    if (!deletedOrGone(deleted.status)) throw new Error(`delete answered ${deleted.status}`);
   });
 }
 
 /** Publishes and answers the new integer version. */
 export async function publishTool(id: string): Promise<number> {
   const response = await callOp("tool.publish", { tool_id: id });
-  expect(response.status, `tool publish: ${describe(response)}`).toBe(200);
+  expectStatus(response, "2xx", "tool publish");
   const version = (response.json as { published_version?: unknown }).published_version;
   expect(Number.isInteger(version), `published_version in ${describe(response)}`).toBe(true);
   return version as number;

@@ -1,7 +1,7 @@
 // `simulate --listen`: loopback stays the default; another address needs the URLs the simulators
 // are reached at, and those URLs are what the target file (and the wiring) advertise.
 import { afterAll, describe, expect, it } from "vitest";
-import { simulatorNetwork } from "../../cli/simulate.ts";
+import { simulatorNetwork, workersFlag } from "../../cli/simulate.ts";
 import { isLoopbackHost, type Simulators, startSimulators } from "../../simulators/stack.ts";
 
 const flags = (over: Partial<Parameters<typeof simulatorNetwork>[0]> = {}) => ({
@@ -45,6 +45,13 @@ describe("simulate network flags", () => {
       website: "http://cap-simulators.load.svc:7203",
       webhook_sink: "https://sink.example.com",
     });
+  });
+
+  it("take --workers as a whole number from 0 to 64", () => {
+    expect(workersFlag("0")).toBe(0);
+    expect(workersFlag("2")).toBe(2);
+    for (const bad of ["-1", "1.5", "two", "", "65", " 2"])
+      expect(() => workersFlag(bad), bad).toThrow(/--workers must be a whole number from 0 to 64/);
   });
 
   it("tell loopback hosts from the others", () => {

@@ -1,6 +1,7 @@
 // `cap-conformance simulate` in its own process: the target file it writes (owner-only, no regions, the
 // simulators and the carrier account a vendor's server dials with), every simulator answering on
-// loopback, and a SIGTERM that stops it cleanly in bounded time.
+// loopback, and a SIGTERM that stops it cleanly in bounded time; with --workers 2, the carrier and the
+// provider answering through their front workers, which the SIGTERM stops too.
 import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -58,4 +59,46 @@ test("simulate writes a 0600 target file without regions, every simulator answer
   served = undefined;
   expect(stopped, "SIGTERM ends simulate with exit 0, not by the signal").toMatchObject({ code: 0, signal: null });
   expect(stopped.ms, "time from SIGTERM to exit").toBeLessThan(STOP_WITHIN_MS);
+});
+
+test("simulate --workers 2 serves the carrier and the provider through its workers; SIGTERM stops them all", {
+  timeout: 60_000,
+}, async () => {
+  const workersDir = mkdtempSync(join(tmpdir(), "cap-simulate-workers-"));
+  let fronted: Served | undefined = await startWithTarget("simulate", ["--workers", "2"], workersDir);
+  try {
+    const file = SimulateFile.parse(JSON.parse(readFileSync(fronted.targetFile, "utf8")));
+    const bounded = { headersTimeout: 5_000, bodyTimeout: 5_000 };
+    const { accountSid, authToken } = file.carrier_account;
+    const dial = await request(`${file.simulators.carrier}/2010-04-01/Accounts/${accountSid}/Calls.json`, {
+      method: "POST",
+      headers: {
+        authorization: `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString("base64")}`,
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: "To=%2B15550920000&From=%2B14155550100&Url=http%3A%2F%2F127.0.0.1%3A9%2Ft",
+      ...bounded,
+    });
+    expect(dial.statusCode, await dial.body.text()).toBe(201);
+    const keys = await request(`${file.simulators.provider}/_admin/keys`, bounded);
+    const { default_key: key } = (await keys.body.json()) as { default_key: string };
+    const chat = await request(`${file.simulators.provider}/v1/chat/completions`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+      body: JSON.stringify({ model: "sim-chat-1", messages: [{ role: "user", content: "hi" }] }),
+      ...bounded,
+    });
+    expect(chat.statusCode, await chat.body.text()).toBe(200);
+
+    const stopped = await fronted.stop();
+    fronted = undefined;
+    expect(stopped).toMatchObject({ code: 0, signal: null });
+    expect(stopped.ms, "time from SIGTERM to exit, the workers' included").toBeLessThan(STOP_WITHIN_MS);
+    // A worker left behind would still hold the port.
+    for (const url of [file.simulators.carrier, file.simulators.provider])
+      await expect(request(url, bounded), `${url} after the stop`).rejects.toThrow();
+  } finally {
+    await fronted?.stop();
+    rmSync(workersDir, { recursive: true, force: true });
+  }
 });

@@ -196,7 +196,8 @@ function alive(pid: number): boolean {
   }
 }
 
-test("unknown flags, suites, clauses and faults are usage errors (exit 2)", async () => {
+// Four CLI starts: each loads the command's modules through tsx, several seconds apiece on a loaded machine.
+test("unknown flags, suites, clauses and faults are usage errors (exit 2)", { timeout: 90_000 }, async () => {
   for (const args of [
     ["run", "--nope"],
     ["run", "--suite", "nope"],

@@ -82,4 +82,20 @@ describe("buildReport", () => {
     expect(envelope.checks[0]?.failure?.message).toContain("1 of 6 responses broke the rule");
     expect(envelope.checks[0]?.failure?.message).toContain('(during "second")');
   });
+
+  it("passes a rule read one way of two contradicting sentences, and says so on its clause", () => {
+    const note = "a 422 with one problem listed its line in errors";
+    const report = build(
+      [clause("errors.single-problem-empty-errors")],
+      [
+        collected(["a.x"], result("first", "passed"), {
+          "single-problem": { seen: 2, violations: [], ambiguities: [note] },
+        }),
+      ],
+    );
+    const single = report.clauses[0]!;
+    expect(single.status).toBe("passed");
+    expect(single.ambiguity).toBe(note);
+    expect(report.summary.ambiguous).toBe(1);
+  });
 });

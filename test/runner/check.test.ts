@@ -50,6 +50,18 @@ describe("check()", () => {
     });
   });
 
+  it("skips with the reason a helper found by asking (skipCheck), never failed or errored", () => {
+    expect(byName("skips from a helper, found only by asking").result).toMatchObject({
+      status: "skipped",
+      reason: "the region has no credits (402) and the target has no test control to fund it",
+      failure: null,
+    });
+    expect(byName("a property that skips from its predicate").result).toMatchObject({
+      status: "skipped",
+      reason: "nothing to fund it with",
+    });
+  });
+
   it("ends a check that never finishes as errored at its own deadline, before vitest's", () => {
     const c = byName("overruns its deadline");
     expect(c.result.status).toBe("errored");

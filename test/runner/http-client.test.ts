@@ -99,7 +99,7 @@ test("a body under the cap is read whole; a gzip body is read decoded", async ()
 
 test("a body announced over the cap is not read: an error naming the cap and the flag, with the exchange kept", async () => {
   let error: Error | undefined;
-  const { record, done } = recording(async () => {
+  const { record, done } = recording([], async () => {
     error = await errorOf("/announced");
   });
   await done;

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { ApiResponse } from "../../runner/http-client.ts";
-import { expectBody, expectStatus } from "../../runner/response.ts";
+import { deletedOrGone, expectBody, expectOkResult, expectStatus } from "../../runner/response.ts";
 
 const response = (status: number, json: unknown): ApiResponse => ({
   method: "POST",
@@ -44,5 +44,23 @@ describe("expectBody", () => {
     expect(() => expectBody(response(200, { id: 7 }), 200, Agent, "reading it back")).toThrow(
       /reading it back: the body does not have the expected shape \(id: .*; name: .*\)/,
     );
+  });
+});
+
+describe("expectOkResult", () => {
+  it("takes {ok: true} with any 2xx, and more fields beside it (2.7 names the body, not the status)", () => {
+    expectOkResult(response(200, { ok: true }));
+    expectOkResult(response(202, { ok: true, deleted_at: "2026-01-01T00:00:00Z" }));
+  });
+
+  it("fails on another body or a status outside 2xx", () => {
+    expect(() => expectOkResult(response(200, { ok: false }), "the delete")).toThrow(/the delete: the body/);
+    expect(() => expectOkResult(response(404, { ok: true }))).toThrow(/expected status 2xx/);
+  });
+});
+
+describe("deletedOrGone", () => {
+  it("is a 2xx or a 404", () => {
+    expect([200, 204, 404, 400, 500].map(deletedOrGone)).toEqual([true, true, true, false, false]);
   });
 });

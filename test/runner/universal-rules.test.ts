@@ -7,7 +7,7 @@ import { applyUniversalRules, type SeenResponse } from "../../runner/universal-r
 
 /** What the rules observed of the responses `see` hands them, in a check's record of its own. */
 async function observed(see: () => void): Promise<CheckRecord> {
-  const { record, done } = recording(async () => see());
+  const { record, done } = recording([], async () => see());
   await done;
   return record;
 }

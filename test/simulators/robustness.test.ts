@@ -3,7 +3,8 @@
 // plus its own (Twilio forms, OpenAI uploads, bad queries). Every answer is below 500, malformed input is
 // never a 2xx, every refusal is its route family's error shape with a message (the spec's envelope; Twilio's
 // on the carrier's /2010-04-01, OpenAI's on the provider's /v1), nothing unknown is kept, every read still
-// answers and the simulator still serves. No fault is injected. Seeded: ROBUSTNESS_SEED=N replays.
+// answers and the simulator still serves. No fault is injected. Seeded: ROBUSTNESS_SEED=N replays. The
+// carrier and the provider meet the same matrix again behind two front workers (`simulate --workers 2`).
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type SimulatorName, type Simulators, startSimulators } from "../../simulators/stack.ts";
 import { ENVELOPE } from "../helpers/robustness/envelope.ts";
@@ -28,13 +29,15 @@ const PLANS: Record<SimulatorName, (sims: Simulators) => Promise<SimulatorPlan>>
 };
 
 let sims: Simulators;
+/** The carrier and the provider behind two front workers each (`simulate --workers 2`): the same matrix through them. */
+let fronted: Simulators;
 
 beforeAll(async () => {
-  sims = await startSimulators();
+  [sims, fronted] = await Promise.all([startSimulators(), startSimulators(60_000, { workers: 2 })]);
 });
 
 afterAll(async () => {
-  await sims?.close();
+  await Promise.all([sims?.close(), fronted?.close()]);
 });
 
 /** Every GET still answers 2xx afterwards, and (unless it shows what it recorded) without the marker. */
@@ -56,9 +59,17 @@ const unparsed: Probe[] = [
   { kind: "a URL over the header size limit", method: "GET", path: `/_admin/${"a".repeat(20_000)}`, mustRefuse: true },
 ];
 
+const FRONTED: readonly SimulatorName[] = ["carrier", "provider"];
+
 describe("simulator robustness", () => {
-  for (const [name, planFor] of Object.entries(PLANS) as [SimulatorName, (typeof PLANS)[SimulatorName]][]) {
-    test(`${name}: every route refuses malformed input in its family's error shape, never a 5xx, and still serves`, async () => {
+  const cases = [
+    ...(Object.keys(PLANS) as SimulatorName[]).map((name) => ({ name, title: name, stack: () => sims })),
+    ...FRONTED.map((name) => ({ name, title: `${name} behind front workers`, stack: () => fronted })),
+  ];
+  for (const { name, title, stack } of cases) {
+    const planFor = PLANS[name];
+    test(`${title}: every route refuses malformed input in its family's error shape, never a 5xx, and still serves`, async () => {
+      const sims = stack();
       const plan = await planFor(sims);
       try {
         const routes = sims.routes[name];

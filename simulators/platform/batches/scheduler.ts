@@ -65,6 +65,12 @@ export async function runBatch(
   const limit = ctx.faults.has("batch-exceeds-concurrency") ? batch.maxConcurrency * 2 : batch.maxConcurrency;
   const windowZone = ctx.faults.has("calling-window-utc") ? "UTC" : batch.timezone;
   const weekdays = ctx.faults.has("calling-window-sunday-first") ? SUNDAY_FIRST : ISO_WEEKDAYS;
+  // A legal variant reads a window whose start equals its end as empty: open on no day at all.
+  const emptied = ctx.variants.has("calling-window-equal-bounds-empty") && batch.callingWindow !== null;
+  const callingWindow =
+    emptied && batch.callingWindow!.start === batch.callingWindow!.end
+      ? { ...batch.callingWindow!, days: [] }
+      : batch.callingWindow;
 
   const attemptEnded = (recipient: Recipient, reached: boolean) => {
     const now = ctx.clock.now();
@@ -147,7 +153,7 @@ export async function runBatch(
       batch.status = "running";
       const due = batch.recipients.filter((r) => r.state === "pending");
       let nextDue = Number.POSITIVE_INFINITY;
-      if (inWindow(batch.callingWindow, windowZone, now, weekdays)) {
+      if (inWindow(callingWindow, windowZone, now, weekdays)) {
         for (const recipient of due) {
           if (recipient.notBefore > now) {
             nextDue = Math.min(nextDue, recipient.notBefore);
@@ -160,8 +166,8 @@ export async function runBatch(
             break;
           }
         }
-      } else if (due.length > 0 && batch.callingWindow !== null) {
-        nextDue = nextOpening(batch.callingWindow, windowZone, now, weekdays) ?? Number.POSITIVE_INFINITY;
+      } else if (due.length > 0 && callingWindow !== null) {
+        nextDue = nextOpening(callingWindow!, windowZone, now, weekdays) ?? Number.POSITIVE_INFINITY;
       }
       // Woken by a call ending, credits, cancel; or by the clock when the next attempt or window is due.
       await nap(ctx, batch, nextDue - now, woken);

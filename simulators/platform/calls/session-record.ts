@@ -3,9 +3,9 @@
 // Phone and web calls carry the three telephony fields (null where unknown); a text window's
 // payload leaves them out entirely (absent, not null). The conversations area builds text-window
 // records with `newSessionRecord` and publishes them with `publishSessionEvent`.
-import { randomUUID } from "node:crypto";
 import type { CallSession } from "../../../spec/calls.ts";
 import type { PlatformContext } from "../context.ts";
+import { mintId } from "../ids.ts";
 
 type Media = CallSession["recording"];
 
@@ -43,7 +43,7 @@ export type SessionInit = Pick<SessionRecord, "workspaceId" | "channel" | "direc
 /** A record with every group present: empty userdata and transcript, null analysis/cost/transfer. */
 export function newSessionRecord(ctx: PlatformContext, init: SessionInit): SessionRecord {
   return {
-    session_id: randomUUID(),
+    session_id: mintId(ctx),
     agent_id: null,
     agent_version: null,
     batch_id: null,

@@ -1,9 +1,9 @@
 // A user message entering a conversation, from the API or from a messaging channel (2.3): stored as an
 // item, announced as item.created, counted as window activity, and answered by a queued turn. Turns of
 // one conversation run one after another, so replies never interleave on the stream.
-import { randomUUID } from "node:crypto";
 import type { ConversationItem } from "../../../spec/conversations.ts";
 import type { PlatformContext } from "../context.ts";
+import { mintId } from "../ids.ts";
 import { conversationTopic, itemCreatedFrame } from "./frames.ts";
 import { runTurn } from "./reply.ts";
 import type { ConversationRuntime } from "./runtime.ts";
@@ -19,7 +19,7 @@ export function acceptUserItem(
 ): ConversationItem {
   const now = new Date(ctx.clock.now()).toISOString();
   const item: ConversationItem = {
-    id: randomUUID(),
+    id: mintId(ctx),
     conversation_id: record.conversation.id,
     role: "user",
     text: message.text,

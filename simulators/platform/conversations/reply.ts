@@ -2,10 +2,10 @@
 // on_user_turn_completed tool (2.9), stream the reply from the provider as assistant.* frames, store the
 // reply as an item and send it out on the conversation's channel. A turn that cannot start at all (no key,
 // provider unreachable or refusing) is a turn.failed frame, because no worker ever owned it (6.2).
-import { randomUUID } from "node:crypto";
 import type { AgentConfig } from "../../../spec/agent.ts";
 import type { ConversationItem } from "../../../spec/conversations.ts";
 import type { PlatformContext } from "../context.ts";
+import { mintId } from "../ids.ts";
 import type { SseFrame } from "../sse/frame.ts";
 import type { SseHub } from "../sse/hub.ts";
 import { runToolReference } from "../tools/runner.ts";
@@ -58,7 +58,7 @@ function answerer(input: TurnInput) {
 export async function runTurn(input: TurnInput): Promise<void> {
   const { ctx, hub, workspaceId, record, trigger } = input;
   const topic = conversationTopic(workspaceId, record.conversation.id);
-  const turn_id = randomUUID();
+  const turn_id = mintId(ctx);
   const trigger_item_id = trigger.id;
   const keepFrames = ctx.faults.has("sse-replay-running-turn");
   record.turnFrames = [];
@@ -93,7 +93,7 @@ export async function runTurn(input: TurnInput): Promise<void> {
     return failed(error instanceof ProviderUnavailable ? error.message : "the model provider did not answer");
   }
 
-  const item_id = randomUUID();
+  const item_id = mintId(ctx);
   emit({ event: "turn", data: { turn_id, trigger_item_id, status: "started" } });
   const startedBy = ctx.faults.has("assistant-started-names-reply") ? item_id : trigger_item_id;
   emit({ event: "assistant.started", data: { turn_id, trigger_item_id: startedBy, item_id } });

@@ -2,9 +2,9 @@
 // TEXT_WINDOW_IDLE_MIN simulated minutes (session.completed). A later message opens a new window.
 // One timer per open window, re-armed on activity; all of them are cleared when the instance closes. The
 // window's session is readable by GET /v1/calls/{session_id} (not listed among calls).
-import { randomUUID } from "node:crypto";
 import { callsState } from "../calls/state.ts";
 import type { PlatformContext } from "../context.ts";
+import { mintId } from "../ids.ts";
 import { sessionCompleted, sessionStarted, type TextSession, textSessionPayload } from "./session-events.ts";
 import type { ConversationRecord } from "./state.ts";
 
@@ -40,7 +40,7 @@ export function touchWindow(ctx: PlatformContext, workspaceId: string, record: C
     return;
   }
   const session: TextSession = {
-    session_id: randomUUID(),
+    session_id: mintId(ctx),
     workspaceId,
     conversation: record.conversation,
     startedAt: at,

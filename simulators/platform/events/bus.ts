@@ -19,13 +19,16 @@ export type EventListener = (event: PlatformEvent) => void;
 export class EventBus {
   private readonly listeners = new Set<EventListener>();
 
+  /** `mint` makes event ids (2.2: UUIDs, of whatever version the instance serves). */
+  constructor(private readonly mint: () => string = randomUUID) {}
+
   subscribe(listener: EventListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
 
   publish(event: Omit<PlatformEvent, "id"> & { id?: string }): PlatformEvent {
-    const full: PlatformEvent = { ...event, id: event.id ?? randomUUID() };
+    const full: PlatformEvent = { ...event, id: event.id ?? this.mint() };
     for (const listener of this.listeners) {
       // A subscriber's failure or slowness must never reach the code that published.
       queueMicrotask(() => {

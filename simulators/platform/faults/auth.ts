@@ -6,8 +6,9 @@ export const authFaults = {
     description: "a request without a credential answers `invalid token` instead of `not authenticated`",
     clauses: ["auth.missing-401"],
   },
-  "malformed-credential-not-authenticated": {
-    description: "an Authorization header that is not `Bearer <token>` is treated as absent: `not authenticated`",
+  "malformed-credential-400": {
+    description:
+      "an Authorization header that is not `Bearer <token>` is refused by header validation: 400 `bad Authorization header`",
     clauses: ["auth.malformed-401"],
   },
   "role-cached": {

@@ -39,8 +39,8 @@ export const knowledgeFaults = {
     description: "the header's error is null, not a string, while there is no error",
     clauses: ["knowledge.header-shape"],
   },
-  "kb-progress-frame-flat": {
-    description: "progress frames carry done, failed, total, message and phase at the top level instead of in progress",
+  "kb-progress-counts-as-text": {
+    description: "progress frames write the counts done, failed and total as strings (2.2: integers)",
     clauses: ["knowledge.progress-shape"],
   },
 } as const satisfies Record<string, FaultSpec>;

@@ -17,6 +17,9 @@ export function parsePaging(ctx: PlatformContext, query: unknown, ceiling: 200 |
   if (ctx.faults.has("limit-clamped") && Number(raw.limit) > ceiling) raw.limit = String(ceiling);
   if (ctx.faults.has("negative-offset-accepted") && Number(raw.offset) < 0) raw.offset = "0";
   if (ctx.faults.has("default-limit-50") && raw.limit === undefined) raw.limit = "50";
+  // A legal variant: 8 gives the default 200 "on most endpoints"; the two 500-ceiling lists default to 500.
+  if (ctx.variants.has("default-limit-500-on-500-lists") && ceiling === 500 && raw.limit === undefined)
+    raw.limit = "500";
   return parse(ctx, QUERIES[ceiling], raw, "query");
 }
 

@@ -1,5 +1,5 @@
 // Request parsing for the platform: 422 lines per section 7, with the planted 422 faults.
-import type { z } from "zod";
+import { z } from "zod";
 import { issueLines, type RequestPart, validationError } from "../../../spec/errors.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import type { PlatformContext } from "../context.ts";
@@ -17,4 +17,24 @@ export function parse<T extends z.ZodType>(
   const body = validationError(lines);
   const message = ctx.faults.has("422-generic-message") ? "validation failed" : body.detail.message;
   throw new ApiError(422, message, body.detail.errors);
+}
+
+/**
+ * A path's id parameter: a UUID (a 422 otherwise), or under the `path-id-not-validated` variant any string,
+ * which then names nothing and is the caller's 404.
+ */
+export function pathId(ctx: PlatformContext, name: string, params: unknown): string {
+  const id = z.object({ [name]: ctx.variants.has("path-id-not-validated") ? z.string() : z.uuid() });
+  return (parse(ctx, id, params, "path") as Record<string, string>)[name]!;
+}
+
+/** A body with every object member whose value is null left out (the `null-as-absent` variant reads null so). */
+export function withoutNullMembers(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutNullMembers);
+  if (typeof value !== "object" || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, child]) => child !== null)
+      .map(([key, child]) => [key, withoutNullMembers(child)]),
+  );
 }

@@ -2,13 +2,13 @@
 // active trigger of the matching type hands it to its agent's published version: the thread's
 // conversation (started on its first message) gets the message as a user item and a reply turn, and the
 // reply goes back out on the channel (conversations/channel-delivery.ts).
-import { randomUUID } from "node:crypto";
 import type { Conversation } from "../../../spec/conversations.ts";
 import type { InboundAccepted, InboundMessage, Trigger } from "../../../spec/integration.ts";
 import type { PlatformContext } from "../context.ts";
 import { acceptUserItem } from "../conversations/intake.ts";
 import { type ConversationRuntime, conversationsOf } from "../conversations/runtime.ts";
 import type { ConversationRecord } from "../conversations/state.ts";
+import { mintId } from "../ids.ts";
 import type { Integration } from "./state.ts";
 
 const listening = (trigger: Trigger, type: string) =>
@@ -29,7 +29,7 @@ function threadConversation(
   const now = new Date(ctx.clock.now()).toISOString();
   const agent = ctx.store.workspace(workspaceId).agents.get(trigger.agent_id);
   const conversation: Conversation = {
-    id: randomUUID(),
+    id: mintId(ctx),
     channel: "text",
     agent_id: trigger.agent_id,
     agent_version: agent?.published_version ?? null,

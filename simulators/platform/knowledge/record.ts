@@ -15,7 +15,7 @@ export interface KbInit {
 }
 
 export class KnowledgeRecord {
-  readonly id = randomUUID();
+  readonly id: string;
   readonly createdAt: string;
   updatedAt: string;
   status: KbStatus = "discovering";
@@ -34,7 +34,10 @@ export class KnowledgeRecord {
     private readonly clock: Clock,
     /** Relays a frame to the streams open on this knowledge base now (best effort, never queued). */
     private readonly publish: (frame: SseFrame) => void,
+    /** Mints the ids of the knowledge base and its pages (2.2: UUIDs, of whatever version). */
+    private readonly mint: () => string = randomUUID,
   ) {
+    this.id = mint();
     this.createdAt = this.stamp();
     this.updatedAt = this.createdAt;
     // Every concurrent fetch and simulated wait of a crawl listens on this signal.
@@ -68,7 +71,7 @@ export class KnowledgeRecord {
   addPage(url: string, title: string): KnowledgePage {
     const now = this.stamp();
     const page: KnowledgePage = {
-      id: randomUUID(),
+      id: this.mint(),
       url,
       title,
       status: "discovered",

@@ -1,25 +1,30 @@
 // Agents (2.9, 4): create/list/get/delete (profile paths), PATCH replaces whole, validate, publish.
-import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
 import { AgentConfig, type AgentRecord } from "../../../spec/agent.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import { withDefaults } from "../agents/defaults.ts";
 import { agentValidation, assertAgentWritable } from "../agents/rules.ts";
+import { looseUntypedFields } from "../agents/untyped-fields.ts";
 import type { PlatformContext } from "../context.ts";
 import { requireRole } from "../http/auth.ts";
 import { pageOf, parsePaging } from "../http/paging.ts";
-import { parse } from "../http/parse.ts";
+import { parse, pathId, withoutNullMembers } from "../http/parse.ts";
+import { mintId } from "../ids.ts";
 import type { WorkspaceState } from "../store.ts";
 
-const AgentParams = z.object({ agent_id: z.uuid() });
 const NAME_TAKEN = "an agent with that name already exists";
 
 export function agentsRoutes(app: FastifyInstance, ctx: PlatformContext): void {
   const ws = (workspaceId: string) => ctx.store.workspace(workspaceId);
 
+  /** 2.9 marks no field nullable: a legal variant reads an explicit null as the field left out. */
+  const agentBody = (body: unknown) => {
+    const read = ctx.variants.has("null-as-absent") ? withoutNullMembers(body) : body;
+    return ctx.variants.has("untyped-fields-loose") ? looseUntypedFields(read) : read;
+  };
+
   function find(state: WorkspaceState, params: unknown): AgentRecord {
-    const { agent_id } = parse(ctx, AgentParams, params, "path");
+    const agent_id = pathId(ctx, "agent_id", params);
     const agent = state.agents.get(agent_id);
     if (agent === undefined) throw new ApiError(404, "agent not found");
     return agent;
@@ -34,13 +39,13 @@ export function agentsRoutes(app: FastifyInstance, ctx: PlatformContext): void {
 
   app.post("/v1/agents", async (request, reply) => {
     requireRole(request.principal, "EDITOR");
-    const config = parse(ctx, AgentConfig, request.body, "body");
+    const config = parse(ctx, AgentConfig, agentBody(request.body), "body");
     const state = ws(request.principal.workspaceId);
     assertNameFree(state, config.name);
     assertAgentWritable(ctx, request.principal.workspaceId, config);
     const now = new Date(ctx.clock.now()).toISOString();
     const agent: AgentRecord = {
-      id: randomUUID(),
+      id: mintId(ctx),
       name: config.name,
       config: withDefaults(config),
       published_version: null,
@@ -67,7 +72,7 @@ export function agentsRoutes(app: FastifyInstance, ctx: PlatformContext): void {
     requireRole(request.principal, "EDITOR");
     const state = ws(request.principal.workspaceId);
     const agent = find(state, request.params);
-    const config = parse(ctx, AgentConfig, request.body, "body");
+    const config = parse(ctx, AgentConfig, agentBody(request.body), "body");
     assertNameFree(state, config.name, agent.id);
     assertAgentWritable(ctx, request.principal.workspaceId, config);
     // 4: the agent is written whole; anything omitted reverts to its default.

@@ -1,7 +1,6 @@
 // Call batches (2.12, 4): POST /v1/calls/batches, and the profile's read and cancel. The create answer
 // is not shown (2.13): the reference answers 201 with the batch (`CallBatch` in spec/calls.ts: id,
 // status, counts...). The batch then runs on its own scheduler (batches/scheduler.ts).
-import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { CallBatchBody } from "../../../spec/calls.ts";
@@ -12,6 +11,7 @@ import { dialSource } from "../calls/dial-source.ts";
 import type { PlatformContext } from "../context.ts";
 import { requireRole } from "../http/auth.ts";
 import { parse } from "../http/parse.ts";
+import { mintId } from "../ids.ts";
 
 const BatchParams = z.object({ batch_id: z.uuid() });
 
@@ -40,7 +40,7 @@ export function batchesRoutes(app: FastifyInstance, ctx: PlatformContext): void 
     const { phone, account, agent } = dialSource(ctx, workspaceId, body);
     const now = ctx.clock.now();
     const batch: BatchRow = {
-      id: randomUUID(),
+      id: mintId(ctx),
       workspaceId,
       name: body.name ?? `Batch of ${body.recipients.length}`,
       status: body.start_at !== undefined && Date.parse(body.start_at) > now ? "scheduled" : "running",

@@ -27,13 +27,13 @@ export function byokRoutes(app: FastifyInstance, ctx: PlatformContext): void {
       .sort((a, b) => a.provider.localeCompare(b.provider))
       .map((key) => ({
         name: key.provider,
-        masked: ctx.faults.has("byok-list-full-value") ? key.value : maskedTail(key.value),
+        masked: ctx.faults.has("byok-list-full-value") ? key.value : maskedTail(ctx, key.value),
         updated_at: key.updated_at,
       }));
     return pageOf(ctx, rows, paging);
   });
 
-  app.put("/v1/byok/:provider", async (request) => {
+  app.put("/v1/byok/:provider", async (request, reply) => {
     requireRole(request.principal, writerRole);
     const { provider } = parse(ctx, ProviderParams, request.params, "path");
     const { api_key } = parse(ctx, ProviderKeyWrite, request.body, "body");
@@ -53,10 +53,15 @@ export function byokRoutes(app: FastifyInstance, ctx: PlatformContext): void {
     if (verdict === "rejected") {
       if (early && previous !== undefined) storeKey(ctx, workspaceId, previous);
       else if (early) removeKey(ctx, workspaceId, provider);
+      if (ctx.variants.has("byok-rejected-key-422")) {
+        const line = `${ctx.profile.byok_body_field}: ${KEY_REJECTED}`;
+        throw new ApiError(422, line, [line]);
+      }
       throw new ApiError(400, KEY_REJECTED);
     }
     storeKey(ctx, workspaceId, key);
-    return { name: provider, masked: maskedTail(api_key), updated_at: key.updated_at };
+    if (previous === undefined && ctx.variants.has("put-201-on-create")) reply.status(201);
+    return { name: provider, masked: maskedTail(ctx, api_key), updated_at: key.updated_at };
   });
 
   app.delete("/v1/byok/:provider", async (request) => {

@@ -1,6 +1,5 @@
 // Text conversations (4, 6.2, 7): send a message (deduped by client_message_id), list conversations
 // (profile path, newest first by start), page items oldest first (ceiling 500), and the event stream.
-import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { type Conversation, MessageBody } from "../../../spec/conversations.ts";
@@ -13,6 +12,7 @@ import type { ConversationRecord } from "../conversations/state.ts";
 import { requireRole } from "../http/auth.ts";
 import { pageOf, parsePaging } from "../http/paging.ts";
 import { parse } from "../http/parse.ts";
+import { mintId } from "../ids.ts";
 
 const ConversationParams = z.object({ conversation_id: z.uuid() });
 
@@ -56,7 +56,7 @@ export function conversationsRoutes(app: FastifyInstance, ctx: PlatformContext):
       }
     } else {
       const conversation: Conversation = {
-        id: randomUUID(),
+        id: mintId(ctx),
         channel: "text",
         ...agentFor(workspaceId, body.agent_id),
         started_at: now,

@@ -1,7 +1,6 @@
 // Integration triggers (2.3, paged) and MCP tools (unpaged), read-only in the API. Integrations and triggers
 // are seeded through test control under /_test/integrations, and an inbound channel message is reported
 // there the way the messaging provider would; the credential names the workspace.
-import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { InboundMessage, IntegrationSeed, type Trigger, TriggerSeed } from "../../../spec/integration.ts";
@@ -11,6 +10,7 @@ import { conversationRuntime } from "../conversations/runtime.ts";
 import { authenticate } from "../http/auth.ts";
 import { pageOf, parsePaging } from "../http/paging.ts";
 import { parse } from "../http/parse.ts";
+import { mintId } from "../ids.ts";
 import { receiveInbound } from "../integrations/inbound.ts";
 import { type Integration, integrationsOf } from "../integrations/state.ts";
 import { closeOutbound } from "../net/outbound.ts";
@@ -42,7 +42,7 @@ export function integrationsRoutes(app: FastifyInstance, ctx: PlatformContext): 
     const { workspaceId } = await authenticate(request, ctx);
     const seed = parse(ctx, IntegrationSeed, request.body, "body");
     const integration: Integration = {
-      id: randomUUID(),
+      id: mintId(ctx),
       provider: seed.provider,
       mcp_tools: seed.mcp_tools,
       triggers: [],
@@ -59,15 +59,15 @@ export function integrationsRoutes(app: FastifyInstance, ctx: PlatformContext): 
     const seed = parse(ctx, TriggerSeed, request.body, "body");
     const at = new Date(ctx.clock.now()).toISOString();
     const trigger: Trigger = {
-      id: randomUUID(),
+      id: mintId(ctx),
       integration_id: integration.id,
-      agent_id: seed.agent_id ?? randomUUID(),
+      agent_id: seed.agent_id ?? mintId(ctx),
       trigger_type: `${integration.provider}.message.inbound`,
       reply_mode: seed.reply_mode,
       status: seed.status,
       enabled: seed.enabled,
       metadata: seed.metadata,
-      provider_subscription_ref: `sub_${randomUUID().replaceAll("-", "")}`,
+      provider_subscription_ref: `sub_${mintId(ctx).replaceAll("-", "")}`,
       created_at: at,
       updated_at: at,
     };

@@ -8,6 +8,7 @@ import type { PlatformContext } from "../context.ts";
 import { requireRole } from "../http/auth.ts";
 import { pageOf, parsePaging } from "../http/paging.ts";
 import { parse } from "../http/parse.ts";
+import { idMinter } from "../ids.ts";
 import { refusalOf } from "../knowledge/crawl-guard.ts";
 import { normalizeUrl } from "../knowledge/html.ts";
 import { KnowledgeRecord, KnowledgeState } from "../knowledge/record.ts";
@@ -24,8 +25,13 @@ function plantedKbFrame(ctx: PlatformContext, frame: SseFrame): SseFrame | undef
   if (ctx.faults.has("kb-status-frame-at-end-only") && frame.event === "status") {
     return status === "ready" || status === "error" ? frame : undefined;
   }
-  // The planted bug flattens the progress object into the frame.
-  if (ctx.faults.has("kb-progress-frame-flat") && frame.event === "progress" && progress !== undefined) {
+  // The planted bug writes the progress counts as text.
+  if (ctx.faults.has("kb-progress-counts-as-text") && frame.event === "progress" && progress !== undefined) {
+    const text = { done: String(progress.done), failed: String(progress.failed), total: String(progress.total) };
+    return { event: "progress", data: { ...frame.data, progress: { ...progress, ...text } } };
+  }
+  // A legal variant: 6.2 names the progress frame, not its fields; the progress object goes at its top level.
+  if (ctx.variants.has("kb-progress-frame-flat") && frame.event === "progress" && progress !== undefined) {
     return { event: "progress", data: { kb_id: frame.data.kb_id, status, ...progress } };
   }
   return frame;
@@ -82,6 +88,7 @@ export function knowledgeRoutes(app: FastifyInstance, ctx: PlatformContext): voi
         const planted = plantedKbFrame(ctx, frame);
         if (planted !== undefined) hub.publish(topic(workspaceId, kb.id), planted);
       },
+      idMinter(ctx.variants),
     );
     state(workspaceId).bases.set(kb.id, kb);
     live.add(kb);

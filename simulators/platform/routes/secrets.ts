@@ -12,8 +12,9 @@ import { parse } from "../http/parse.ts";
 const NameParams = pathParams("name");
 
 /** The last four characters behind a fixed mask, so the length is not disclosed either. */
-export function maskedTail(value: string): string {
-  return `****${value.slice(-4)}`;
+export function maskedTail(ctx: PlatformContext, value: string): string {
+  // A legal variant: 5 item 6 shows "a masked tail", not its form.
+  return `${ctx.variants.has("masked-tail-dots") ? "••••" : "****"}${value.slice(-4)}`;
 }
 
 export function secretsRoutes(app: FastifyInstance, ctx: PlatformContext): void {
@@ -25,19 +26,21 @@ export function secretsRoutes(app: FastifyInstance, ctx: PlatformContext): void 
       .map((s) => ({
         name: s.name,
         // The planted bug hides only the first character.
-        masked: ctx.faults.has("secret-list-masks-first-char") ? `*${s.value.slice(1)}` : maskedTail(s.value),
+        masked: ctx.faults.has("secret-list-masks-first-char") ? `*${s.value.slice(1)}` : maskedTail(ctx, s.value),
         updated_at: s.updated_at,
       }));
     return pageOf(ctx, rows, paging);
   });
 
-  app.put("/v1/secrets/:name", async (request) => {
+  app.put("/v1/secrets/:name", async (request, reply) => {
     requireRole(request.principal, "ADMIN");
     const { name } = parse(ctx, NameParams, request.params, "path");
     const { value } = parse(ctx, SecretWrite, request.body, "body");
     const updated_at = new Date(ctx.clock.now()).toISOString();
-    ctx.store.workspace(request.principal.workspaceId).secrets.set(name, { name, value, updated_at });
-    return { name, masked: maskedTail(value), updated_at };
+    const secrets = ctx.store.workspace(request.principal.workspaceId).secrets;
+    if (!secrets.has(name) && ctx.variants.has("put-201-on-create")) reply.status(201);
+    secrets.set(name, { name, value, updated_at });
+    return { name, masked: maskedTail(ctx, value), updated_at };
   });
 
   app.delete("/v1/secrets/:name", async (request) => {

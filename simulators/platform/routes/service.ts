@@ -1,12 +1,12 @@
 // GET /v1/email/senders and GET /v1/observability (4): the whole list, unpaged (a bare JSON array; any
 // paging query is ignored). Rows are seeded through test control (/_test/email-senders, /_test/observability).
-import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { ApiError } from "../../shared/api-error.ts";
 import type { PlatformContext } from "../context.ts";
 import { authenticate } from "../http/auth.ts";
 import { parse } from "../http/parse.ts";
+import { mintId } from "../ids.ts";
 import { serviceListsOf } from "../service/lists.ts";
 
 const SenderSeed = z.object({
@@ -31,14 +31,14 @@ export function serviceRoutes(app: FastifyInstance, ctx: PlatformContext): void 
 
   app.post("/_test/email-senders", async (request, reply) => {
     const { workspaceId } = await authenticate(request, ctx);
-    const row = { id: randomUUID(), ...parse(ctx, SenderSeed, request.body, "body") };
+    const row = { id: mintId(ctx), ...parse(ctx, SenderSeed, request.body, "body") };
     serviceListsOf(ctx, workspaceId).senders.push(row);
     return reply.status(201).send(row);
   });
 
   app.post("/_test/observability", async (request, reply) => {
     const { workspaceId } = await authenticate(request, ctx);
-    const row = { id: randomUUID(), ...parse(ctx, SinkSeed, request.body, "body") };
+    const row = { id: mintId(ctx), ...parse(ctx, SinkSeed, request.body, "body") };
     serviceListsOf(ctx, workspaceId).sinks.push(row);
     return reply.status(201).send(row);
   });

@@ -1,7 +1,6 @@
 // Tasks (4): create/list/get/patch (profile paths), DELETE /v1/tasks/{task_id}, unique names, and the run
 // history read path (profile `task.runs`), which outlives the task. Runs are seeded through test control
 // (how a task runs is not shown).
-import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { TaskCreate, TaskPatch, type TaskRecord, TaskRunsQuery } from "../../../spec/task.ts";
@@ -9,10 +8,10 @@ import { ApiError } from "../../shared/api-error.ts";
 import type { PlatformContext } from "../context.ts";
 import { authenticate, requireRole } from "../http/auth.ts";
 import { pageOf, parsePaging } from "../http/paging.ts";
-import { parse } from "../http/parse.ts";
+import { parse, pathId } from "../http/parse.ts";
+import { mintId } from "../ids.ts";
 import { type TasksState, tasksOf } from "../tasks/state.ts";
 
-const TaskParams = z.object({ task_id: z.uuid() });
 const RunSeed = z.object({ task_id: z.uuid(), status: z.string().min(1).max(50).default("completed") });
 export const TASK_NAME_TAKEN = "a task with that name already exists";
 /** What one read of a remote store costs in the planted race (a slow region, widened so two creates overlap). */
@@ -26,7 +25,7 @@ export function tasksRoutes(app: FastifyInstance, ctx: PlatformContext): void {
   const now = () => new Date(ctx.clock.now()).toISOString();
 
   function find(state: TasksState, params: unknown): TaskRecord {
-    const { task_id } = parse(ctx, TaskParams, params, "path");
+    const task_id = pathId(ctx, "task_id", params);
     const task = state.tasks.get(task_id);
     if (task === undefined) throw new ApiError(404, "task not found");
     return task;
@@ -47,7 +46,7 @@ export function tasksRoutes(app: FastifyInstance, ctx: PlatformContext): void {
     if (ctx.faults.has("task-create-name-race")) await storeRoundTrip();
     const at = now();
     const task: TaskRecord = {
-      id: randomUUID(),
+      id: mintId(ctx),
       name: body.name,
       description: body.description ?? null,
       agent_id: body.agent_id ?? null,
@@ -120,7 +119,7 @@ export function tasksRoutes(app: FastifyInstance, ctx: PlatformContext): void {
     if (task === undefined) throw new ApiError(404, "task not found");
     const at = now();
     const run = {
-      id: randomUUID(),
+      id: mintId(ctx),
       task_id: task.id,
       task_name: task.name,
       status: seed.status,

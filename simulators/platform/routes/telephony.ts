@@ -1,7 +1,7 @@
 // Telephony (2.4, 2.5, 3.2, 4): carrier accounts (profile), remote numbers read live from the carrier,
 // importing numbers (profile `phone.import`), the phone-number list with its account filter, and
 // labelling a number and routing it to an inbound agent (profile `phone.update`, a merge PATCH).
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { Uuid } from "../../../spec/common.ts";
@@ -17,6 +17,7 @@ import type { PlatformContext } from "../context.ts";
 import { requireRole } from "../http/auth.ts";
 import { pageOf, parsePaging } from "../http/paging.ts";
 import { parse } from "../http/parse.ts";
+import { mintId } from "../ids.ts";
 import {
   type CarrierNumber,
   configureCarrierNumber,
@@ -108,7 +109,7 @@ export function telephonyRoutes(app: FastifyInstance, ctx: PlatformContext): voi
     if (carrier === undefined) throw new ApiError(400, "this region has no carrier to connect an account to");
     const state = telephonyState(ctx, request.principal.workspaceId);
     const row: TelephonyAccountRow = {
-      id: randomUUID(),
+      id: mintId(ctx),
       provider: "twilio",
       label: body.label ?? `Carrier account ${body.account_sid.slice(-6)}`,
       access: { url: carrier.url, accountSid: body.account_sid, authToken: body.auth_token },
@@ -170,7 +171,7 @@ export function telephonyRoutes(app: FastifyInstance, ctx: PlatformContext): voi
     if (problems.length > 0) throw ApiError.problems(400, "some numbers cannot be imported", problems);
     const imported: PhoneNumberRow[] = [];
     for (const remote of found) {
-      const id = randomUUID();
+      const id = mintId(ctx);
       const hooks = numberWebhooks(ctx, id);
       // The carrier must send this number's calls here before it can be live.
       const configured = await configureCarrierNumber(ctx, row.access, remote.sid, hooks);

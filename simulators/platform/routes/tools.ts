@@ -1,20 +1,19 @@
 // Tools (2.10, 3.3, 4): create/list/get/delete (profile paths), PATCH merging top-level fields and
 // replacing `operations` whole, validate (always 200) and publish (integer versions, 9).
-import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
+import type { z } from "zod";
 import type { InlineTool } from "../../../spec/agent.ts";
 import { ToolCreate, ToolPatch } from "../../../spec/tool.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import type { PlatformContext } from "../context.ts";
 import { requireRole } from "../http/auth.ts";
 import { pageOf, parsePaging } from "../http/paging.ts";
-import { parse } from "../http/parse.ts";
+import { parse, pathId } from "../http/parse.ts";
+import { mintId } from "../ids.ts";
 import { operationTreeProblems } from "../tools/operations.ts";
 import { type StoredTool, toolsOf } from "../tools/state.ts";
 import { validateTool } from "../tools/validation.ts";
 
-const ToolParams = z.object({ tool_id: z.uuid() });
 export const TOOL_NAME_TAKEN = "a tool with that name already exists";
 
 /** 4: top-level fields merge; `operations`, when sent, replaces the whole tree. */
@@ -39,7 +38,7 @@ export function toolsRoutes(app: FastifyInstance, ctx: PlatformContext): void {
   const now = () => new Date(ctx.clock.now()).toISOString();
 
   function find(workspaceId: string, params: unknown): StoredTool {
-    const { tool_id } = parse(ctx, ToolParams, params, "path");
+    const tool_id = pathId(ctx, "tool_id", params);
     const tool = toolsOf(ctx, workspaceId).get(tool_id);
     if (tool === undefined) throw new ApiError(404, "tool not found");
     return tool;
@@ -60,7 +59,7 @@ export function toolsRoutes(app: FastifyInstance, ctx: PlatformContext): void {
     assertTreeSound(config);
     const at = now();
     const record = {
-      id: randomUUID(),
+      id: mintId(ctx),
       name: config.name,
       config,
       published_version: null,

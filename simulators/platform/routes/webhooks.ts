@@ -1,7 +1,6 @@
 // Webhooks (2.6, 4, 6.1): create/get/update/delete/rotate-secret/test at the profile's paths (4.1),
 // the paged list with secret_hint only, event types, the delivery log; delivery runs on the event bus.
 // Test control: pin a host name's DNS answer, publish an event into the caller's workspace.
-import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import ipaddr from "ipaddr.js";
 import { z } from "zod";
@@ -11,6 +10,7 @@ import type { PlatformContext } from "../context.ts";
 import { authenticate, requireRole } from "../http/auth.ts";
 import { pageOf, parsePaging } from "../http/paging.ts";
 import { parse } from "../http/parse.ts";
+import { mintId } from "../ids.ts";
 import { eventTypes } from "../webhooks/event-types.ts";
 import { DeliveryPipeline } from "../webhooks/pipeline.ts";
 import { urlProblemAtSave } from "../webhooks/public-address.ts";
@@ -90,7 +90,7 @@ export function webhooksRoutes(app: FastifyInstance, ctx: PlatformContext): void
     const ws = state(request.principal.workspaceId);
     const at = now();
     const row: WebhookRow = {
-      id: randomUUID(),
+      id: mintId(ctx),
       url: body.url,
       status: body.status,
       subscribed_events: subscribed,

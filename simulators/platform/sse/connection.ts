@@ -1,7 +1,8 @@
 // One open SSE response: headers, frames, keep-alive bookkeeping and a clean end. It owns no timer; the
 // hub's single ticker decides when a keep-alive is due, so thousands of open streams cost one interval.
 // Live frames wait in `pending` until the hub flushes them: frames published while a fan-out is under way
-// leave in one write per stream instead of one each.
+// leave in one write per stream instead of one each. Legal variants may hold the first byte back a while, or
+// hand the socket a flush in many small writes.
 import type { ServerResponse } from "node:http";
 
 /** A client that stops reading is dropped rather than buffered without bound (delivery is best effort, 6.2 rule 2). */
@@ -12,18 +13,31 @@ export interface StreamHeaders {
   accelBuffering: boolean;
 }
 
+export interface WriteOptions {
+  /** Nothing, headers included, leaves before this many ms (the `stream-first-byte-300ms` variant). */
+  firstByteDelayMs?: number;
+  /** Each flush reaches the socket in writes of at most this many bytes, one per turn of the event loop. */
+  pieceBytes?: number;
+}
+
 export class SseConnection {
   private nextKeepAliveAt: number;
   private readonly onClosed: Array<() => void> = [];
   /** Encoded frames queued for the next flush, oldest first, and their size. */
   private pending: Buffer[] = [];
   private pendingBytes = 0;
+  /** Flushed bytes not yet handed to the socket: held before the first byte, or waiting for their small write. */
+  private readonly outbox: Buffer[] = [];
+  private held = false;
+  private pumping = false;
+  private endRequested = false;
 
   constructor(
     private readonly res: ServerResponse,
     readonly topic: string,
     private readonly keepAliveMs: number,
     now: number,
+    private readonly options: WriteOptions = {},
   ) {
     this.nextKeepAliveAt = now + keepAliveMs;
     res.once("close", () => {
@@ -35,13 +49,27 @@ export class SseConnection {
   open(headers: StreamHeaders): void {
     // Keep-alives are this stream's liveness signal; the server's idle timeout must not end it first.
     this.res.socket?.setTimeout(0);
-    this.res.writeHead(200, {
-      "content-type": headers.contentType,
-      "cache-control": "no-cache",
-      ...(headers.accelBuffering ? { "x-accel-buffering": "no" } : {}),
-      connection: "keep-alive",
-    });
-    this.res.flushHeaders();
+    const writeHead = () => {
+      if (this.res.destroyed) return;
+      this.res.writeHead(200, {
+        "content-type": headers.contentType,
+        "cache-control": "no-cache",
+        ...(headers.accelBuffering ? { "x-accel-buffering": "no" } : {}),
+        connection: "keep-alive",
+      });
+      this.res.flushHeaders();
+    };
+    const delay = this.options.firstByteDelayMs ?? 0;
+    if (delay <= 0) {
+      writeHead();
+      return;
+    }
+    this.held = true;
+    setTimeout(() => {
+      writeHead();
+      this.held = false;
+      this.pump();
+    }, delay).unref();
   }
 
   get isOpen(): boolean {
@@ -62,7 +90,7 @@ export class SseConnection {
     return this.pending.length === 1;
   }
 
-  /** Sends everything queued in one write. */
+  /** Sends everything queued in one write (or, for a variant, in its small writes). */
   flush(): void {
     if (this.pending.length === 0) return;
     const bytes = this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending, this.pendingBytes);
@@ -73,7 +101,34 @@ export class SseConnection {
       this.res.destroy();
       return;
     }
-    this.res.write(bytes);
+    if (!this.held && this.options.pieceBytes === undefined && this.outbox.length === 0) {
+      this.res.write(bytes);
+      return;
+    }
+    const size = this.options.pieceBytes ?? bytes.length;
+    for (let at = 0; at < bytes.length; at += size) this.outbox.push(bytes.subarray(at, at + size));
+    this.pump();
+  }
+
+  /** Hands the outbox to the socket: all at once, or one small piece per turn of the event loop. */
+  private pump(): void {
+    if (this.held || this.pumping) return;
+    if (this.options.pieceBytes === undefined) {
+      for (const piece of this.outbox.splice(0)) if (this.isOpen) this.res.write(piece);
+      if (this.endRequested) this.end();
+      return;
+    }
+    const piece = this.outbox.shift();
+    if (piece === undefined) {
+      if (this.endRequested) this.end();
+      return;
+    }
+    if (this.isOpen) this.res.write(piece);
+    this.pumping = true;
+    setImmediate(() => {
+      this.pumping = false;
+      this.pump();
+    });
   }
 
   /** Called by the hub's ticker: whether this stream's 15 s (configured) slot for a keep-alive has come (the hub then queues one). */
@@ -92,8 +147,14 @@ export class SseConnection {
     else this.onClosed.push(listener);
   }
 
+  /** Ends the response once what was written has left (at once when nothing is waiting). */
   end(): void {
     this.flush();
+    if (this.outbox.length > 0 || this.held || this.pumping) {
+      this.endRequested = true;
+      if (this.held) this.res.destroy();
+      return;
+    }
     if (this.isOpen) this.res.end();
   }
 }

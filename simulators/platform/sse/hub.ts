@@ -7,9 +7,11 @@
 // FastAPI-style servers ignore unknown query parameters) rather than rejecting it with 422: nothing a client
 // adds can narrow or replay what it is sent, and a stray cache-buster does not break a reconnect.
 import type { FastifyInstance, FastifyReply } from "fastify";
+import { ApiError } from "../../shared/api-error.ts";
 import type { PlatformContext } from "../context.ts";
 import { SseConnection } from "./connection.ts";
-import { formatFrame, KEEP_ALIVE, type SseFrame } from "./frame.ts";
+import { formatFrame, type SseFrame } from "./frame.ts";
+import { streamWriting } from "./variant-style.ts";
 
 export const DEFAULT_KEEP_ALIVE_MS = 15_000;
 
@@ -19,8 +21,6 @@ export const DEFAULT_KEEP_ALIVE_MS = 15_000;
  * of the streams not reached yet: ten thousand streams cost about one write each per burst of frames.
  */
 const FLUSH_SLICE = 500;
-
-const KEEP_ALIVE_BYTES = Buffer.from(KEEP_ALIVE);
 
 export interface OpenOptions {
   /** Who listens: frames published to this topic reach the stream, e.g. `conversation:<ws>:<id>`. */
@@ -46,17 +46,30 @@ export class SseHub {
   private readonly dirty = new Set<SseConnection>();
   private flushScheduled = false;
   readonly keepAliveMs: number;
+  /** How this instance writes frames: the reference's way, or a legal variant's. */
+  private readonly writing: ReturnType<typeof streamWriting>;
+  /** The keep-alive comment as this instance writes it (6.2: "A line starting with : is a keep-alive"). */
+  private readonly keepAliveBytes: Buffer;
 
   constructor(private readonly ctx: PlatformContext) {
     const configured = ctx.sseKeepAliveMs ?? DEFAULT_KEEP_ALIVE_MS;
     this.keepAliveMs = ctx.faults.has("sse-keepalive-30s") ? configured * 2 : configured;
+    this.writing = streamWriting(ctx.variants);
+    this.keepAliveBytes = Buffer.from(this.writing.keepAlive);
   }
 
   /** Hijacks the reply and streams it; call only after every 404 and 422 has had its chance. */
   open(reply: FastifyReply, options: OpenOptions): SseConnection {
     const { ctx } = this;
+    if (ctx.variants.has("sse-query-422")) refuseQuery(reply.request.query);
     reply.hijack();
-    const connection = new SseConnection(reply.raw, options.topic, this.keepAliveMs, Date.now());
+    const connection = new SseConnection(
+      reply.raw,
+      options.topic,
+      this.keepAliveMs,
+      Date.now(),
+      this.writing.connection,
+    );
     connection.open({
       contentType: ctx.faults.has("sse-content-type-text-plain")
         ? "text/plain; charset=utf-8"
@@ -65,7 +78,8 @@ export class SseHub {
     });
     // Snapshot and subscription happen in one synchronous step, so no live frame falls between them.
     const skipSnapshot = ctx.faults.has("sse-snapshot-only-first") && this.snapshotted.has(options.topic);
-    if (!skipSnapshot) connection.write(this.format(options.snapshot()));
+    if (this.writing.openComment !== undefined) connection.write(this.writing.openComment);
+    if (!skipSnapshot) connection.write(this.format(this.writing.snapshot(options.snapshot())));
     if (ctx.faults.has("sse-snapshot-only-first")) this.snapshotted.add(options.topic);
     if (options.replay !== undefined) {
       const lastEventId = reply.request.headers["last-event-id"];
@@ -139,7 +153,10 @@ export class SseHub {
   }
 
   private format(frame: SseFrame): string {
-    return formatFrame(frame, { eventKey: this.ctx.faults.has("sse-event-field-renamed") ? "type" : "event" });
+    return formatFrame(this.writing.frame(frame), {
+      eventKey: this.ctx.faults.has("sse-event-field-renamed") ? "type" : "event",
+      style: this.writing.style,
+    });
   }
 
   private add(connection: SseConnection): void {
@@ -173,8 +190,16 @@ export class SseHub {
     for (const connections of this.topics.values())
       for (const connection of connections)
         if ((!once || connection.keepAlivesSent === 0) && connection.keepAliveDue(now))
-          this.queue(connection, KEEP_ALIVE_BYTES);
+          this.queue(connection, this.keepAliveBytes);
   }
+}
+
+/** `sse-query-422`: 6.2 says none of the streams takes a query parameter, so a server may refuse any. */
+function refuseQuery(query: unknown): void {
+  const names = Object.keys((query ?? {}) as object);
+  if (names.length === 0) return;
+  const lines = names.sort().map((name) => `${name}: not a parameter of this stream`);
+  throw new ApiError(422, lines.length === 1 ? lines[0]! : `${lines.length} problems in the request`, lines);
 }
 
 /** Fine enough that a keep-alive is at most 1/60 of the interval late (250 ms at 15 s), coarse enough to be cheap. */

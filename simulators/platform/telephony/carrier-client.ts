@@ -69,7 +69,12 @@ async function twilio(
   } catch {
     throw new ApiError(502, "the carrier API did not answer");
   }
-  if (status === 401 || status === 403) throw new ApiError(502, "the carrier refused the account credentials");
+  if (status === 401 || status === 403) {
+    // The carrier did answer: a legal variant says so with a 400 rather than 7's 502 (`got no answer`).
+    if (ctx.variants.has("carrier-refusal-400"))
+      throw new ApiError(400, "the carrier refused this account's credentials");
+    throw new ApiError(502, "the carrier refused the account credentials");
+  }
   if (status >= 500) throw new ApiError(502, `the carrier API failed (HTTP ${status})`);
   if (status >= 400) {
     const error = body as { code?: number; message?: string } | undefined;

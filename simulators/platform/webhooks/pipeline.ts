@@ -2,13 +2,14 @@
 // whose filter matches (empty = every type), one signed POST each, a single attempt, recorded in the
 // delivery log. Fire and forget with a bounded number in flight per webhook, so a slow or dead
 // receiver delays only its own deliveries and never the code that published.
-import { randomUUID } from "node:crypto";
 import type { DeliveryRecord, TestFireResult, WebhookEnvelope } from "../../../spec/webhook.ts";
 import type { PlatformContext } from "../context.ts";
 import type { PlatformEvent } from "../events/bus.ts";
+import { mintId } from "../ids.ts";
 import { LIVE_EVENT_TYPES } from "./event-types.ts";
 import { type Outcome, Sender } from "./sender.ts";
 import { type WebhookRow, WebhookState } from "./state.ts";
+import { deliveredBody } from "./variant-envelope.ts";
 
 export const IN_FLIGHT_PER_WEBHOOK = 4;
 const QUEUED_PER_WEBHOOK = 1_000;
@@ -56,14 +57,15 @@ export class DeliveryPipeline {
   async testFire(state: WebhookState, webhook: WebhookRow): Promise<TestFireResult> {
     const data = { message: TEST_MESSAGE, webhook_id: webhook.id };
     const envelope: WebhookEnvelope = {
-      id: randomUUID(),
+      id: mintId(this.ctx),
       type: "webhook.test",
       created_at: new Date(this.ctx.clock.now()).toISOString(),
       agent_id: null,
       data,
     };
     const body = this.ctx.faults.has("webhook-test-own-envelope") ? { type: "webhook.test", ...data } : envelope;
-    const record = await this.attempt(state, webhook, envelope, JSON.stringify(body));
+    const text = this.ctx.faults.has("webhook-test-own-envelope") ? JSON.stringify(body) : undefined;
+    const record = await this.attempt(state, webhook, envelope, text);
     return { webhook_id: webhook.id, status: record.status, status_code: record.status_code, error: record.error };
   }
 
@@ -90,7 +92,7 @@ export class DeliveryPipeline {
       const outcome = { status: "failed" as const, status_code: null, duration_ms: 0 };
       const error = "dropped: too many deliveries waiting for this webhook";
       const now = new Date(this.ctx.clock.now()).toISOString();
-      state.record(webhook.id, this.recordOf(randomUUID(), envelope, now, { ...outcome, error }));
+      state.record(webhook.id, this.recordOf(mintId(this.ctx), envelope, now, { ...outcome, error }));
       return;
     }
     lane.queue.push(() => this.attempt(state, webhook, envelope).then(() => undefined));
@@ -118,7 +120,13 @@ export class DeliveryPipeline {
     envelope: WebhookEnvelope,
     body = serialise(this.ctx, envelope),
   ): Promise<DeliveryRecord> {
-    const message = { deliveryId: randomUUID(), webhookId: webhook.id, url: webhook.url, secret: webhook.secret, body };
+    const message = {
+      deliveryId: mintId(this.ctx),
+      webhookId: webhook.id,
+      url: webhook.url,
+      secret: webhook.secret,
+      body,
+    };
     const tries = this.ctx.faults.has("webhook-delivery-retried") ? 3 : 1;
     let record: DeliveryRecord;
     for (let attempt = 1; ; attempt++) {
@@ -154,6 +162,7 @@ export class DeliveryPipeline {
 
 /** The delivered body; the planted bug serialises session.in_progress on a second path that pretty-prints. */
 function serialise(ctx: PlatformContext, envelope: WebhookEnvelope): string {
+  const body = deliveredBody(ctx, envelope);
   const pretty = ctx.faults.has("in-progress-pretty-printed") && envelope.type === "session.in_progress";
-  return pretty ? JSON.stringify(envelope, null, 2) : JSON.stringify(envelope);
+  return pretty ? JSON.stringify(JSON.parse(body), null, 2) : body;
 }

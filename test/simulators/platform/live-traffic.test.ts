@@ -12,6 +12,7 @@ import type { SseFrame } from "../../../simulators/platform/sse/frame.ts";
 import { RegionStore } from "../../../simulators/platform/store.ts";
 import { runToolReference } from "../../../simulators/platform/tools/runner.ts";
 import { toolsOf } from "../../../simulators/platform/tools/state.ts";
+import { VariantSet } from "../../../simulators/platform/variants/index.ts";
 import { createClock } from "../../../simulators/shared/clock.ts";
 import { startWebhookSink, type WebhookSink } from "../../../simulators/webhook-sink/index.ts";
 import type { AgentRecord, InlineTool } from "../../../spec/agent.ts";
@@ -33,6 +34,7 @@ function platform(faults: FaultName[] = []): PlatformContext {
   const ctx = {
     region: "r1",
     faults: new FaultSet(faults),
+    variants: new VariantSet(),
     clock: createClock(60_000),
     store: new RegionStore(),
     wiring: { controlPlaneUrl: "http://127.0.0.1:9", trustedWebhookOrigin: sink.url },

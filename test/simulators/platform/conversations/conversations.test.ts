@@ -11,6 +11,7 @@ import { TEXT_WINDOW_IDLE_MIN } from "../../../../simulators/platform/conversati
 import { EventBus, type PlatformEvent } from "../../../../simulators/platform/events/bus.ts";
 import { FaultSet } from "../../../../simulators/platform/faults/index.ts";
 import { RegionStore } from "../../../../simulators/platform/store.ts";
+import { VariantSet } from "../../../../simulators/platform/variants/index.ts";
 import { listenLoopback } from "../../../../simulators/shared/server.ts";
 import { type Simulators, startSimulators } from "../../../../simulators/stack.ts";
 import { DEFAULT_PROFILE } from "../../../../spec/profile.ts";
@@ -27,6 +28,7 @@ beforeAll(async () => {
   ctx = {
     region: "r1",
     faults: new FaultSet(),
+    variants: new VariantSet(),
     clock: sims.clock,
     store: new RegionStore(),
     wiring: sims.wiring,

@@ -72,7 +72,9 @@ it("build_kb takes only URLs discovery found, and at least one", async () => {
   await untilStatus(created.json.id, "review");
   const unknown = await api("POST", `/v1/knowledge/${created.json.id}/build`, { urls: ["https://example.com/"] });
   expect(unknown.status).toBe(400);
-  expect(unknown.json.detail.errors).toEqual(["urls.0: not among the pages discovery found"]);
+  // One problem: the line is the message and errors is empty (7: errors lists lines only for a 422 or a publish).
+  expect(unknown.json.detail.message).toBe("urls.0: not among the pages discovery found");
+  expect(unknown.json.detail.errors).toEqual([]);
   const empty = await api("POST", `/v1/knowledge/${created.json.id}/build`, { urls: [] });
   expect(empty.status).toBe(422);
   expect(empty.json.detail.message).toBe("urls: select at least one URL");

@@ -7,6 +7,7 @@ import { afterEach, expect, test, vi } from "vitest";
 import type { PlatformContext } from "../../../../simulators/platform/context.ts";
 import { FaultSet } from "../../../../simulators/platform/faults/index.ts";
 import { type SseHub, sseHub } from "../../../../simulators/platform/sse/hub.ts";
+import { VariantSet } from "../../../../simulators/platform/variants/index.ts";
 import { createServer, listenLoopback } from "../../../../simulators/shared/server.ts";
 import { until } from "../../../helpers/until.ts";
 
@@ -22,7 +23,11 @@ afterEach(async () => {
 
 async function hubServer(keepAliveMs: number): Promise<{ url: string; hub: SseHub; close: () => Promise<void> }> {
   const app = createServer();
-  const ctx = { faults: new FaultSet(), sseKeepAliveMs: keepAliveMs } as unknown as PlatformContext;
+  const ctx = {
+    faults: new FaultSet(),
+    variants: new VariantSet(),
+    sseKeepAliveMs: keepAliveMs,
+  } as unknown as PlatformContext;
   const hub = sseHub(app, ctx);
   let version = 0;
   app.get("/things/:id/events", async (request, reply) => {

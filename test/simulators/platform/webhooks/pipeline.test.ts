@@ -7,6 +7,7 @@ import type { PlatformContext } from "../../../../simulators/platform/context.ts
 import { EventBus } from "../../../../simulators/platform/events/bus.ts";
 import { FaultSet } from "../../../../simulators/platform/faults/index.ts";
 import { RegionStore } from "../../../../simulators/platform/store.ts";
+import { VariantSet } from "../../../../simulators/platform/variants/index.ts";
 import { DeliveryPipeline } from "../../../../simulators/platform/webhooks/pipeline.ts";
 import { pinHost } from "../../../../simulators/platform/webhooks/resolver.ts";
 import { generateSecret } from "../../../../simulators/platform/webhooks/secret.ts";
@@ -25,6 +26,7 @@ beforeAll(async () => {
   ctx = {
     region: "r1",
     faults: new FaultSet(),
+    variants: new VariantSet(),
     // One simulated minute per 50 ms: a simulated-clock timestamp would be far off real time.
     clock: createClock(50),
     store: new RegionStore(),

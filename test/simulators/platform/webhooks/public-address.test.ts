@@ -5,12 +5,17 @@ import { describe, expect, test } from "vitest";
 import { internalUrl, NOTATIONS, PUBLIC_URLS, privateUrl, REFUSED_URLS } from "../../../../fixtures/webhook-urls.ts";
 import type { PlatformContext } from "../../../../simulators/platform/context.ts";
 import { type FaultName, FaultSet } from "../../../../simulators/platform/faults/index.ts";
+import { VariantSet } from "../../../../simulators/platform/variants/index.ts";
 import { addressProblem, urlProblemAtSave } from "../../../../simulators/platform/webhooks/public-address.ts";
 
 const SINK = "http://127.0.0.1:40123";
 
 function ctxWith(faults: FaultName[] = []): PlatformContext {
-  return { faults: new FaultSet(faults), wiring: { controlPlaneUrl: "", trustedWebhookOrigin: SINK } } as never;
+  return {
+    faults: new FaultSet(faults),
+    variants: new VariantSet(),
+    wiring: { controlPlaneUrl: "", trustedWebhookOrigin: SINK },
+  } as never;
 }
 
 describe("urlProblemAtSave", () => {

@@ -1,0 +1,39 @@
+// What a record holds beyond what the checks need (2.13: record shapes, required markers and defaults are
+// not shown). Page and error envelopes are not records: 2.1 and 7 fix their keys.
+import type { VariantSpec } from "./variant.ts";
+
+export const recordVariants = {
+  "extra-fields": {
+    description:
+      "every record a JSON response carries (a body that is not a page or error envelope, and each page item) has a field the spec never names, `vendor_extension`; so do the items of a conversation's stream, whose shape 6.2 ties to the items list",
+    section: "2.13",
+    layer: "extra-fields",
+  },
+  "records-minimal": {
+    description:
+      "agent, tool and task records carry no created_at or updated_at, and leave out fields whose value is null (published_version before a first publish, a task's unset description): 2.13 shows none of these records' fields beyond name",
+    section: "2.13",
+    layer: "record-fields",
+  },
+  "tool-defaults-on-read": {
+    description:
+      "a tool reads back with the defaults of the fields it was written without: silent, disable_interruptions and long_running_task false, and on each operation background_execution and silent false, on_error abort, publish_fields [] (2.10 shows no defaults)",
+    section: "2.10",
+    layer: "tool-defaults",
+  },
+  "agent-defaults-on-read": {
+    description:
+      "an agent (draft and published config) reads back with defaults for what it was written without: analysis, background_audio and noise_cancellation {enabled: false}, vision_input.screenshare {enabled: false, record: false} (2.13: defaults not shown)",
+    section: "2.13",
+    layer: "agent-defaults",
+  },
+  "masked-tail-dots": {
+    description:
+      'the secret and provider-key lists mask a value as `••••` and its last four characters (5 item 6: "a name and a masked tail"; its form is not shown): the vendor\'s profile says `masked_tail: {prefix: "••••", chars: 4}`',
+    section: "5",
+    layer: "masked-tail",
+    reach: ["byok"],
+    alone: "it is served with its own profile, which the whole run then reads",
+    profile: { masked_tail: { prefix: "••••", chars: 4 } },
+  },
+} as const satisfies Record<string, VariantSpec>;
