@@ -4,7 +4,7 @@
 import { expect } from "vitest";
 import { check } from "../runner/check.ts";
 import { exclusive } from "../runner/exclusive.ts";
-import { type ApiResponse, call, describe } from "../runner/http-client.ts";
+import { type ApiResponse, call, explain } from "../runner/http-client.ts";
 import { uniqueName } from "../runner/resources.ts";
 import { pause } from "../runner/traffic.ts";
 import { CallSession } from "../spec/calls.ts";
@@ -24,10 +24,10 @@ const MINUTE = 60_000;
 const completed = (batch: { status: string }) => batch.status === "completed";
 
 function expect402(response: ApiResponse): void {
-  expect(response.status, describe(response)).toBe(402);
+  expect(response.status, explain(response)).toBe(402);
   const detail = (response.json as { detail?: { message?: unknown; errors?: unknown } } | undefined)?.detail;
-  expect(typeof detail?.message, `error envelope in ${describe(response)}`).toBe("string");
-  expect(Array.isArray(detail?.errors), `error envelope in ${describe(response)}`).toBe(true);
+  expect(typeof detail?.message, `error envelope in ${explain(response)}`).toBe("string");
+  expect(Array.isArray(detail?.errors), `error envelope in ${explain(response)}`).toBe(true);
 }
 
 check(
@@ -72,7 +72,7 @@ check(
           }),
         ),
       );
-      return responses.filter((response) => response.status === 402).map(describe);
+      return responses.filter((response) => response.status === 402).map(explain);
     });
     expect(statuses, "402 answers outside the two gates").toEqual([]);
   },
@@ -89,7 +89,7 @@ check(
       await call(TOKEN, { method: "POST", body: inline, region: 1 }),
     ]);
     expect402(empty!);
-    expect(other!.status, describe(other!)).toBeLessThan(300);
+    expect(other!.status, explain(other!)).toBeLessThan(300);
   },
   { needs: ["test-control", "two-regions"] },
 );
@@ -105,11 +105,11 @@ check(
     expect(inbound.outcome, `the carrier's view of the call: ${JSON.stringify(inbound)}`).not.toBe("answered");
     // Newest first: the refused call is on the first page.
     const response = await call("/v1/calls", { query: { limit: 200 } });
-    expect(response.status, describe(response)).toBe(200);
+    expect(response.status, explain(response)).toBe(200);
     const rows = (response.json as { items: unknown[] }).items.map((row) => CallSession.parse(row));
     const refused = rows.find((row) => row.from_number === caller);
-    expect(refused, `a call from ${caller} in ${describe(response)}`).toBeDefined();
-    expect(refused!.close_reason, describe(response)).toBe("insufficient_credits");
+    expect(refused, `a call from ${caller} in ${explain(response)}`).toBeDefined();
+    expect(refused!.close_reason, explain(response)).toBe("insufficient_credits");
   },
   { needs: ["test-control", "wiring"] },
 );

@@ -2,7 +2,7 @@
 // declaration of each. A server that has a behaviour its profile declares absent fails, and so does one
 // that lacks a behaviour declared to work; "not-tested" skips.
 import { expect } from "vitest";
-import { call, describe } from "../runner/http-client.ts";
+import { call, explain } from "../runner/http-client.ts";
 import { assertDeleted, track, uniqueName } from "../runner/resources.ts";
 import { createAgent } from "./helpers/agents.ts";
 import { createKb } from "./helpers/knowledge.ts";
@@ -13,21 +13,21 @@ optionalCheck("knowledge-delete", "deleting a knowledge base", {
   works: async () => {
     const { kb } = await createKb();
     const deleted = await callOp("kb.delete", { kb_id: kb.id });
-    expect(deleted.status, `declared must-work, so the delete succeeds: ${describe(deleted)}`).toBeGreaterThanOrEqual(
+    expect(deleted.status, `declared must-work, so the delete succeeds: ${explain(deleted)}`).toBeGreaterThanOrEqual(
       200,
     );
-    expect(deleted.status, `declared must-work, so the delete succeeds: ${describe(deleted)}`).toBeLessThan(300);
+    expect(deleted.status, `declared must-work, so the delete succeeds: ${explain(deleted)}`).toBeLessThan(300);
     const read = await callOp("kb.get", { kb_id: kb.id });
-    expect(read.status, `a deleted knowledge base is gone: ${describe(read)}`).toBe(404);
+    expect(read.status, `a deleted knowledge base is gone: ${explain(read)}`).toBe(404);
   },
   absent: async () => {
     const { kb } = await createKb();
     const deleted = await callOp("kb.delete", { kb_id: kb.id });
-    expect([404, 405], `declared must-be-absent, so the delete is refused: ${describe(deleted)}`).toContain(
+    expect([404, 405], `declared must-be-absent, so the delete is refused: ${explain(deleted)}`).toContain(
       deleted.status,
     );
     const read = await callOp("kb.get", { kb_id: kb.id });
-    expect(read.status, `the refused delete left the knowledge base readable: ${describe(read)}`).toBe(200);
+    expect(read.status, `the refused delete left the knowledge base readable: ${explain(read)}`).toBe(200);
   },
 });
 
@@ -52,14 +52,14 @@ optionalCheck("body-size-limit", "a request body over max_body_bytes", {
     const over = await createOfSize(limit + 1);
     expect(
       over.response.status,
-      `a ${over.length}-byte body over the ${limit}-byte limit: ${describe(over.response)}`,
+      `a ${over.length}-byte body over the ${limit}-byte limit: ${explain(over.response)}`,
     ).toBe(413);
     const message = (over.response.json as { detail?: { message?: unknown } } | undefined)?.detail?.message;
-    expect(typeof message, `the 413 is in the error envelope: ${describe(over.response)}`).toBe("string");
+    expect(typeof message, `the 413 is in the error envelope: ${explain(over.response)}`).toBe("string");
     const at = await createOfSize(limit);
     expect(
       at.response.status,
-      `a ${at.length}-byte body, at the limit, is not refused for its size: ${describe(at.response)}`,
+      `a ${at.length}-byte body, at the limit, is not refused for its size: ${explain(at.response)}`,
     ).not.toBe(413);
   },
   absent: async () => {
@@ -67,9 +67,9 @@ optionalCheck("body-size-limit", "a request body over max_body_bytes", {
     const over = await createOfSize(limit + 1);
     expect(
       over.response.status,
-      `declared must-be-absent, so ${over.length} bytes are no 413: ${describe(over.response)}`,
+      `declared must-be-absent, so ${over.length} bytes are no 413: ${explain(over.response)}`,
     ).not.toBe(413);
-    expect(over.response.status, describe(over.response)).toBeLessThan(500);
+    expect(over.response.status, explain(over.response)).toBeLessThan(500);
   },
 });
 
@@ -87,13 +87,13 @@ optionalCheck("version-header", "a version header on every response", {
   works: async () => {
     const name = profile().version_header.toLowerCase();
     for (const response of await sampleResponses()) {
-      expect(response.headers[name] ?? "", `declared must-work, so ${name} is set: ${describe(response)}`).not.toBe("");
+      expect(response.headers[name] ?? "", `declared must-work, so ${name} is set: ${explain(response)}`).not.toBe("");
     }
   },
   absent: async () => {
     const name = profile().version_header.toLowerCase();
     for (const response of await sampleResponses()) {
-      expect(response.headers[name], `declared must-be-absent, so no ${name}: ${describe(response)}`).toBeUndefined();
+      expect(response.headers[name], `declared must-be-absent, so no ${name}: ${explain(response)}`).toBeUndefined();
     }
   },
 });

@@ -3,7 +3,7 @@
 // replies. The CoPilot rails' frames are not reachable (their paths are not shown, 4.1).
 import { expect } from "vitest";
 import { check, type Need } from "../runner/check.ts";
-import { describe } from "../runner/http-client.ts";
+import { explain } from "../runner/http-client.ts";
 import { runConfig } from "../runner/run-config.ts";
 import { sameData } from "../runner/same-data.ts";
 import { mustOpen, openStream, type SseFrame, type SseStream } from "../runner/sse-client.ts";
@@ -198,7 +198,7 @@ for (const endpoint of STREAM_ENDPOINTS) {
       const query = { since: new Date().toISOString(), limit: 1, offset: 1, last_event_id: "1", after: "1" };
       const answer = await openStream(path, { query });
       if (answer.response !== undefined) {
-        expect(answer.response.status, describe(answer.response)).toBe(422);
+        expect(answer.response.status, explain(answer.response)).toBe(422);
         return;
       }
       const first = await firstFrame(answer.stream);
@@ -220,11 +220,11 @@ for (const endpoint of STREAM_ENDPOINTS) {
           `the stream opened (${answer.stream.status}) for an unknown resource\n${answer.stream.describe()}`,
         );
       }
-      expect(answer.response.status, describe(answer.response)).toBe(404);
-      expect(answer.response.headers["content-type"] ?? "", describe(answer.response)).toMatch(/^application\/json/i);
+      expect(answer.response.status, explain(answer.response)).toBe(404);
+      expect(answer.response.headers["content-type"] ?? "", explain(answer.response)).toMatch(/^application\/json/i);
       expect(
         (answer.response.json as { detail?: { message?: unknown } })?.detail?.message,
-        describe(answer.response),
+        explain(answer.response),
       ).toBeTypeOf("string");
     },
     { needs },
