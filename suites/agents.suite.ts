@@ -49,7 +49,7 @@ check(
     const [renamed, holder] = [await createAgent(), await createAgent()];
     const readAgent = async (id: string) => {
       const read = await callOp("agent.get", { agent_id: id });
-      expect(read.status, explain(read)).toBe(200);
+      expectStatus(read, 200);
       return AgentRecordRead.parse(read.json);
     };
     // The agent PATCH replaces whole (4): the stored config is sent back with only the name changed.
@@ -68,7 +68,7 @@ check("an agent written with 2.9 fields reads back with the same values", ["agen
   const config = richAgentConfig(uniqueName("round-trip"));
   const agent = await createAgent(config);
   const response = await callOp("agent.get", { agent_id: agent.id });
-  expect(response.status, explain(response)).toBe(200);
+  expectStatus(response, 200);
   expect(AgentRecordRead.parse(response.json).config, explain(response)).toMatchObject(config);
 });
 
@@ -96,7 +96,7 @@ check("deleting an agent returns {ok: true} and the agent is then a 404", ["agen
   const deleted = await callOp("agent.delete", { agent_id: agent.id });
   expectOkResult(deleted);
   const after = await callOp("agent.get", { agent_id: agent.id });
-  expect(after.status, explain(after)).toBe(404);
+  expectStatus(after, 404);
 });
 
 // ---- The catalog's authority over a config (2.8, 2.9): every pair listed, realtime xor cascade.
@@ -160,7 +160,7 @@ async function expectRefused(body: Record<string, unknown>, what: string, agentI
     const id = (response.json as { id?: string }).id;
     if (id !== undefined) track(`agent ${id}`, async () => void (await callOp("agent.delete", { agent_id: id })));
   }
-  expect(response.status, `${what}: ${explain(response)}`).toBe(400);
+  expectStatus(response, 400, what);
 }
 
 property(
@@ -337,7 +337,7 @@ async function storedAgent(
   id: string,
 ): Promise<Pick<AgentRecordRead, "config" | "published_version" | "published_config">> {
   const response = await callOp("agent.get", { agent_id: id });
-  expect(response.status, explain(response)).toBe(200);
+  expectStatus(response, 200);
   const { config, published_version, published_config } = AgentRecordRead.parse(response.json);
   return { config, published_version, published_config };
 }

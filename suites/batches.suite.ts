@@ -8,6 +8,7 @@ import { check } from "../runner/check.ts";
 import { call, explain } from "../runner/http-client.ts";
 import { namesField } from "../runner/problem-lines.ts";
 import { property } from "../runner/property.ts";
+import { expectStatus } from "../runner/response.ts";
 import { pause } from "../runner/traffic.ts";
 import {
   answered,
@@ -114,7 +115,7 @@ check(
       ["max_concurrency", { ...base, max_concurrency: "four" }],
     ] as const) {
       const response = await call(BATCHES, { method: "POST", body });
-      expect(response.status, explain(response)).toBe(422);
+      expectStatus(response, 422);
       expect(namesField(response, field), `a line "${field}: …" in ${explain(response)}`).toBe(true);
     }
   },

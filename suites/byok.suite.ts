@@ -60,7 +60,7 @@ async function storeKey(name: string): Promise<string> {
 
 async function rowOf(name: string, as: Who = "admin") {
   const { response, rows } = await keyRows(as);
-  expect(response.status, explain(response)).toBe(200);
+  expectStatus(response, 200);
   return { response, row: rows.find((r) => r.name === name) };
 }
 
@@ -77,7 +77,7 @@ check(
       registerSecret(key);
       const response = await putKey(name, key, who);
       if (response.status < 300) trackKey(name);
-      expect(response.status, `${String(who)}: ${explain(response)}`).toBe(403);
+      expectStatus(response, 403, String(who));
       expect((await rowOf(name)).row, `the list after a refused ${String(who)} write`).toEqual(before);
     }
   },
@@ -90,7 +90,7 @@ check(
     const name = await provider();
     for (const who of LOWER_ROLES) {
       const response = await deleteKey(name, who);
-      expect(response.status, `${String(who)}: ${explain(response)}`).toBe(403);
+      expectStatus(response, 403, String(who));
     }
   },
 );
@@ -117,7 +117,7 @@ check(
     const { row } = await rowOf(name);
     for (const who of LOWER_ROLES) {
       const response = await deleteKey(name, who);
-      expect(response.status, `${String(who)}: ${explain(response)}`).toBe(403);
+      expectStatus(response, 403, String(who));
       expect((await rowOf(name)).row, `the key after a refused ${String(who)} delete`).toEqual(row);
     }
   },
@@ -156,7 +156,7 @@ check(
     const key = await newProviderKey();
     const response = await whileProviderOffline(() => putKey(name, key));
     if (response.status < 300) trackKey(name);
-    expect(response.status, explain(response)).toBe(502);
+    expectStatus(response, 502);
     const { row } = await rowOf(name);
     if (row !== undefined) trackKey(name);
     expect(row, "no key listed after the 502").toBeUndefined();
@@ -173,7 +173,7 @@ check(
     const before = (await rowOf(name)).row;
     const replacement = await newProviderKey();
     const response = await whileProviderOffline(() => putKey(name, replacement));
-    expect(response.status, explain(response)).toBe(502);
+    expectStatus(response, 502);
     const after = (await rowOf(name)).row;
     expect(after, "the key listed after the 502").toEqual(before);
     expect(old.endsWith(tailOf(after?.masked)), "still the old key's tail").toBe(true);
@@ -222,7 +222,7 @@ check(
     const errors = (validated.json as { errors?: string[] }).errors ?? [];
     expect(errors.length, `validate once the key is gone: ${explain(validated)}`).toBeGreaterThan(0);
     const refused = await callOp("agent.publish", { agent_id: agent.id });
-    expect(refused.status, `publish once the key is gone: ${explain(refused)}`).toBe(400);
+    expectStatus(refused, 400, "publish once the key is gone");
   },
   { needs: ["wiring"] },
 );
@@ -230,7 +230,7 @@ check(
 check("the provider-key list is readable by ADMIN, EDITOR and VIEWER", ["byok.key-list-any-role"], async () => {
   for (const who of ALL_ROLES) {
     const { response } = await keyRows(who);
-    expect(response.status, `${String(who)}: ${explain(response)}`).toBe(200);
+    expectStatus(response, 200, String(who));
   }
 });
 
@@ -263,7 +263,7 @@ const secretValue = () => {
 async function secretRows(as: Who = "admin") {
   const path = profile().operations["secret.list"]!.path;
   const response = await callOp("secret.list", {}, { as });
-  expect(response.status, `${String(as)}: ${explain(response)}`).toBe(200);
+  expectStatus(response, 200, String(as));
   return { response, rows: as === "admin" ? await readAll(path, 200) : (response.json as { items: unknown[] }).items };
 }
 
@@ -291,9 +291,9 @@ check(
     expectStatus(created, "2xx");
     for (const who of LOWER_ROLES) {
       const create = await putSecret(fresh, secretValue(), who);
-      expect(create.status, `${String(who)} create: ${explain(create)}`).toBe(403);
+      expectStatus(create, 403, `${String(who)} create`);
       const replace = await putSecret(existing, secretValue(), who);
-      expect(replace.status, `${String(who)} replace: ${explain(replace)}`).toBe(403);
+      expectStatus(replace, 403, `${String(who)} replace`);
     }
     const { rows } = await secretRows();
     expect(named(rows, fresh), "a refused create stored nothing").toBeUndefined();
@@ -310,7 +310,7 @@ check(
     expectStatus(await putSecret(name, secretValue()), "2xx");
     for (const who of LOWER_ROLES) {
       const response = await callOp("secret.delete", { name }, { as: who });
-      expect(response.status, `${String(who)}: ${explain(response)}`).toBe(403);
+      expectStatus(response, 403, String(who));
     }
     expect(named((await secretRows()).rows, name), "the secret is still listed").toBeDefined();
   },

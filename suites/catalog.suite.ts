@@ -6,6 +6,7 @@ import type { z } from "zod";
 import { check } from "../runner/check.ts";
 import { type ApiResponse, call, explain } from "../runner/http-client.ts";
 import { property } from "../runner/property.ts";
+import { expectStatus } from "../runner/response.ts";
 import {
   AvatarCatalogPage,
   AvatarEntry,
@@ -43,7 +44,7 @@ let fetched: { response: ApiResponse; body: Record<string, unknown> } | undefine
 async function catalogBody(): Promise<{ response: ApiResponse; body: Record<string, unknown> }> {
   if (fetched !== undefined) return fetched;
   const response = await call("/v1/catalog");
-  expect(response.status, explain(response)).toBe(200);
+  expectStatus(response, 200);
   expect(typeof response.json === "object" && !Array.isArray(response.json), explain(response)).toBe(true);
   fetched = { response, body: response.json as Record<string, unknown> };
   return fetched;
@@ -195,7 +196,7 @@ type GalleryPage = {
 
 async function galleryPage(gallery: Gallery, query: Record<string, string | number>): Promise<GalleryPage> {
   const response = await call(`/v1/catalog/${gallery.name}`, { query });
-  expect(response.status, explain(response)).toBe(200);
+  expectStatus(response, 200);
   return response.json as GalleryPage;
 }
 
@@ -222,7 +223,7 @@ for (const gallery of GALLERIES) {
     [clause],
     async () => {
       const response = await call(`/v1/catalog/${gallery.name}`, { query: { limit: 2 } });
-      expect(response.status, explain(response)).toBe(200);
+      expectStatus(response, 200);
       const body = response.json as Record<string, unknown>;
       for (const key of ["items", "facets", "total_count", "has_more"]) {
         expect(Object.hasOwn(body, key), `${key} in ${explain(response)}`).toBe(true);
@@ -308,9 +309,9 @@ for (const gallery of GALLERIES) {
     ["catalog.gallery-502"],
     async () => {
       const response = await whileProviderOffline(() => call(`/v1/catalog/${gallery.name}`, { query: { limit: 1 } }));
-      expect(response.status, explain(response)).toBe(502);
+      expectStatus(response, 502);
       const after = await call(`/v1/catalog/${gallery.name}`, { query: { limit: 1 } });
-      expect(after.status, `once the provider is back: ${explain(after)}`).toBe(200);
+      expectStatus(after, 200, "once the provider is back");
     },
     { needs: ["wiring"], exclusive: TAKES_PROVIDER_OFFLINE },
   );

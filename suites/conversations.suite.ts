@@ -8,6 +8,7 @@ import { type ApiResponse, call, explain } from "../runner/http-client.ts";
 import { problemLines } from "../runner/problem-lines.ts";
 import { property } from "../runner/property.ts";
 import { uniqueName } from "../runner/resources.ts";
+import { expectStatus } from "../runner/response.ts";
 import { runConfig } from "../runner/run-config.ts";
 import { PROBLEM_LINE } from "../spec/errors.ts";
 import {
@@ -32,7 +33,7 @@ beforeAll(async () => {
 const linesOf = (response: ApiResponse): string[] => problemLines(response);
 
 function expect422Naming(response: ApiResponse, field: string): void {
-  expect(response.status, explain(response)).toBe(422);
+  expectStatus(response, 422);
   expect(
     linesOf(response).some((line) => line.startsWith(`${field}: `)),
     `a line "${field}: …" in ${explain(response)}`,
@@ -82,7 +83,7 @@ check(
   ["conversations.items-unknown-404"],
   async () => {
     const response = await call(itemsPath(randomUUID()));
-    expect(response.status, explain(response)).toBe(404);
+    expectStatus(response, 404);
     expect((response.json as { detail?: { message?: unknown } })?.detail?.message, explain(response)).toBeTypeOf(
       "string",
     );
@@ -95,9 +96,9 @@ check(
   async () => {
     const conversationId = randomUUID();
     const response = await postMessage({ conversation_id: conversationId, client_message_id: randomUUID(), text: "x" });
-    expect(response.status, explain(response)).toBe(404);
+    expectStatus(response, 404);
     const items = await call(itemsPath(conversationId));
-    expect(items.status, explain(items)).toBe(404);
+    expectStatus(items, 404);
   },
 );
 
@@ -189,7 +190,7 @@ check(
     const opening = await settledConversation();
     const path = itemsPath(opening.conversationId);
     const page = await call(path, { query: { limit: 500 } });
-    expect(page.status, explain(page)).toBe(200);
+    expectStatus(page, 200);
     expect(Object.keys(page.json as object).sort(), explain(page)).toEqual(["has_more", "items", "limit", "offset"]);
     expect((page.json as { limit: unknown }).limit, explain(page)).toBe(500);
     const one = await call(path, { query: { limit: 1 } });

@@ -6,6 +6,7 @@ import { check } from "../runner/check.ts";
 import { exclusive } from "../runner/exclusive.ts";
 import { type ApiResponse, call, explain } from "../runner/http-client.ts";
 import { uniqueName } from "../runner/resources.ts";
+import { expectStatus } from "../runner/response.ts";
 import { pause } from "../runner/traffic.ts";
 import { CallSession } from "../spec/calls.ts";
 import { createAgent } from "./helpers/agents.ts";
@@ -24,7 +25,7 @@ const MINUTE = 60_000;
 const completed = (batch: { status: string }) => batch.status === "completed";
 
 function expect402(response: ApiResponse): void {
-  expect(response.status, explain(response)).toBe(402);
+  expectStatus(response, 402);
   const detail = (response.json as { detail?: { message?: unknown; errors?: unknown } } | undefined)?.detail;
   expect(typeof detail?.message, `error envelope in ${explain(response)}`).toBe("string");
   expect(Array.isArray(detail?.errors), `error envelope in ${explain(response)}`).toBe(true);
@@ -105,7 +106,7 @@ check(
     expect(inbound.outcome, `the carrier's view of the call: ${JSON.stringify(inbound)}`).not.toBe("answered");
     // Newest first: the refused call is on the first page.
     const response = await call("/v1/calls", { query: { limit: 200 } });
-    expect(response.status, explain(response)).toBe(200);
+    expectStatus(response, 200);
     const rows = (response.json as { items: unknown[] }).items.map((row) => CallSession.parse(row));
     const refused = rows.find((row) => row.from_number === caller);
     expect(refused, `a call from ${caller} in ${explain(response)}`).toBeDefined();

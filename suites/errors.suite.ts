@@ -8,6 +8,7 @@ import { type ApiResponse, call, explain } from "../runner/http-client.ts";
 import { problemLines } from "../runner/problem-lines.ts";
 import { property } from "../runner/property.ts";
 import { uniqueName } from "../runner/resources.ts";
+import { expectStatus } from "../runner/response.ts";
 import { PROBLEM_LINE } from "../spec/errors.ts";
 import { createAgent } from "./helpers/agents.ts";
 import { firstPair, unlistedName } from "./helpers/catalog.ts";
@@ -24,7 +25,7 @@ function detail(response: ApiResponse): { message: string; errors: string[] } {
 
 /** Every 422 line is `field.path: problem` with no body/query/path prefix; one line is the message. */
 function expect422(response: ApiResponse, fields: string[]): void {
-  expect(response.status, explain(response)).toBe(422);
+  expectStatus(response, 422);
   const { message } = detail(response);
   const errors = problemLines(response);
   expect(errors.length, `the problem lines of ${explain(response)}`).toBeGreaterThan(0);
@@ -46,7 +47,7 @@ check(
   ["errors.unknown-route-404", "errors.envelope"],
   async () => {
     const response = await call(`/v1/no-such-resource-${randomBytes(4).toString("hex")}`);
-    expect(response.status, explain(response)).toBe(404);
+    expectStatus(response, 404);
     detail(response);
   },
 );
@@ -163,15 +164,15 @@ check(
       ["publish", await callOp("agent.publish", params, { as })],
       ["DELETE", await callOp("agent.delete", params, { as })],
     ] as const) {
-      expect(response.status, `${label} from another workspace: ${explain(response)}`).toBe(404);
+      expectStatus(response, 404, `${label} from another workspace`);
       detail(response);
     }
     const listed = await callOp("agent.list", {}, { as, query: { limit: 200 } });
-    expect(listed.status, explain(listed)).toBe(200);
+    expectStatus(listed, 200);
     const ids = ((listed.json as { items?: Array<{ id?: unknown }> }).items ?? []).map((row) => row.id);
     expect(ids, `the other workspace's agent list: ${explain(listed)}`).not.toContain(agent.id);
     const own = await callOp("agent.get", params);
-    expect(own.status, `read back in its own workspace: ${explain(own)}`).toBe(200);
+    expectStatus(own, 200, "read back in its own workspace");
     expect((own.json as { name?: unknown }).name, explain(own)).toBe(agent.name);
     expect((own.json as { published_version?: unknown }).published_version, explain(own)).toBe(agent.published_version);
   },

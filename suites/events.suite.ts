@@ -217,7 +217,7 @@ check(
     const events = await waitForEvents(hook, completedOf(session.session_id), CALL_EVENTS_MS(), "session.completed");
     // Read back at once: everything the event describes must already be stored.
     const stored = await getCall(session.session_id);
-    expect(stored.status, explain(stored)).toBe(200);
+    expectStatus(stored, 200);
     const completed = one(ofSession(events, session.session_id), "session.completed");
     expectAgrees(completed.data, stored.json, `session.completed vs ${explain(stored)}`);
     const cost = (stored.json as { cost: unknown }).cost;
@@ -284,7 +284,7 @@ check(
     const session = await placeCall({ from: number, agentId: agent.id });
     const events = await waitForEvents(hook, completedOf(session.session_id), CALL_EVENTS_MS(), "session.completed");
     const stored = await getCall(session.session_id);
-    expect(stored.status, explain(stored)).toBe(200);
+    expectStatus(stored, 200);
     const completed = one(ofSession(events, session.session_id), "session.completed");
     expectAgrees(completed.data, stored.json, `session.completed of an analysed call vs ${explain(stored)}`);
     expect(CallSession.parse(completed.data).analysis, "analysis of an agent with analysis enabled").not.toBeNull();
@@ -419,7 +419,7 @@ check(
 
 check("there is no separate transfer event type", ["events.no-transfer-event"], async () => {
   const response = await call("/v1/webhooks/event-types");
-  expect(response.status, explain(response)).toBe(200);
+  expectStatus(response, 200);
   const listed = EventTypes.parse(response.json);
   expect(
     [...listed.all, ...listed.live].filter((type) => /transfer/i.test(type)),
@@ -617,7 +617,7 @@ check(
     const completed = one(await textEvents(), "session.completed");
     const sessionId = String(completed.data.session_id);
     const stored = await getCall(sessionId);
-    expect(stored.status, `the text window's session record: ${explain(stored)}`).toBe(200);
+    expectStatus(stored, 200, "the text window's session record");
     for (const [what, data] of [
       ["session.completed", completed.data],
       ["GET /v1/calls/{session_id}", stored.json as object],

@@ -23,7 +23,7 @@ check(
     const id = await seedIntegration();
     const seeded = [await seedTrigger(id), await seedTrigger(id), await seedTrigger(id)];
     const first = await call(triggersPath(id), { query: { limit: 2 } });
-    expect(first.status, explain(first)).toBe(200);
+    expectStatus(first, 200);
     const page = first.json as { items: Array<{ id: string }>; has_more: boolean; limit: number; offset: number };
     expect(Object.keys(page).sort(), explain(first)).toEqual(["has_more", "items", "limit", "offset"]);
     expect(page.items, explain(first)).toHaveLength(2);
@@ -34,7 +34,7 @@ check(
       seeded.map((t) => t.id).sort(),
     );
     const tooBig = await call(triggersPath(id), { query: { limit: 201 } });
-    expect(tooBig.status, explain(tooBig)).toBe(422);
+    expectStatus(tooBig, 422);
   },
   { needs: ["test-control"] },
 );
@@ -47,7 +47,7 @@ check(
     const agentId = randomUUID();
     await seedTrigger(id, { agent_id: agentId, metadata: { channel: "support" } });
     const response = await call(triggersPath(id));
-    expect(response.status, explain(response)).toBe(200);
+    expectStatus(response, 200);
     const items = (response.json as { items: unknown[] }).items;
     expect(items, explain(response)).toHaveLength(1);
     const parsed = Trigger.safeParse(items[0]);
@@ -66,7 +66,7 @@ check(
     const names = ["lookup_order", "cancel_order", "refund", "track_parcel", "open_ticket"];
     const id = await seedIntegration(names.map((name) => ({ name, description: `${name} tool` })));
     const response = await call(`/v1/integrations/${id}/mcp-tools`, { query: { limit: 1 } });
-    expect(response.status, explain(response)).toBe(200);
+    expectStatus(response, 200);
     const body = response.json as unknown;
     const rows = Array.isArray(body) ? body : (body as { items?: unknown }).items;
     expect(Array.isArray(rows), `a list in ${explain(response)}`).toBe(true);
@@ -87,7 +87,7 @@ check(
     const id = randomUUID();
     for (const path of [triggersPath(id), `/v1/integrations/${id}/mcp-tools`]) {
       const response = await call(path);
-      expect(response.status, explain(response)).toBe(404);
+      expectStatus(response, 404);
     }
   },
 );

@@ -10,6 +10,7 @@ import { exclusive } from "../runner/exclusive.ts";
 import { call, explain } from "../runner/http-client.ts";
 import { namesField, problemLines } from "../runner/problem-lines.ts";
 import { track } from "../runner/resources.ts";
+import { expectStatus } from "../runner/response.ts";
 import { runConfig } from "../runner/run-config.ts";
 import { mustOpen, openStream, type SseFrame } from "../runner/sse-client.ts";
 import {
@@ -90,7 +91,7 @@ check(
     expect(shapeProblems(kb), `create: ${explain(response)}`).toEqual([]);
     expect(KbProgress.safeParse(kb.progress).success, `progress of ${explain(response)}`).toBe(true);
     const read = await callOp("kb.get", { kb_id: kb.id });
-    expect(read.status, explain(read)).toBe(200);
+    expectStatus(read, 200);
     expect(shapeProblems(read.json), `get_kb: ${explain(read)}`).toEqual([]);
     expect((read.json as { id?: unknown }).id, explain(read)).toBe(kb.id);
   },
@@ -109,7 +110,7 @@ for (const [label, body, field] of [
       // Cleanup first, so a server that wrongly accepted it keeps no crawl running.
       await callOp("kb.delete", { kb_id: String((response.json as { id?: unknown }).id) });
     }
-    expect(response.status, explain(response)).toBe(422);
+    expectStatus(response, 422);
     const lines = problemLines(response);
     expect(
       lines.some((line) => line.startsWith(field)),
@@ -124,15 +125,15 @@ check(
   async () => {
     const unknown = randomUUID();
     const pages = await call(`/v1/knowledge/${unknown}/pages`);
-    expect(pages.status, explain(pages)).toBe(404);
+    expectStatus(pages, 404);
     const read = await callOp("kb.get", { kb_id: unknown });
-    expect(read.status, explain(read)).toBe(404);
+    expectStatus(read, 404);
     const answer = await openStream(`/v1/knowledge/${unknown}/events`);
     if (answer.stream !== undefined) {
       answer.stream.close();
       throw new Error(`the stream opened for an unknown knowledge base\n${answer.stream.describe()}`);
     }
-    expect(answer.response.status, explain(answer.response)).toBe(404);
+    expectStatus(answer.response, 404);
   },
 );
 
@@ -142,7 +143,7 @@ check(
   async () => {
     const { kb } = await createKb();
     const page = await call(`/v1/knowledge/${kb.id}/pages`, { query: { limit: 500 } });
-    expect(page.status, explain(page)).toBe(200);
+    expectStatus(page, 200);
     expect(page.json, explain(page)).toMatchObject({
       items: expect.any(Array),
       has_more: false,
@@ -150,7 +151,7 @@ check(
       offset: 0,
     });
     const over = await call(`/v1/knowledge/${kb.id}/pages`, { query: { limit: 501 } });
-    expect(over.status, explain(over)).toBe(422);
+    expectStatus(over, 422);
     expect(namesField(over, "limit"), `a line "limit: …" in ${explain(over)}`).toBe(true);
   },
 );

@@ -4,6 +4,7 @@
 import { expect } from "vitest";
 import { call, explain } from "../runner/http-client.ts";
 import { assertDeleted, track, uniqueName } from "../runner/resources.ts";
+import { expectStatus } from "../runner/response.ts";
 import { createAgent } from "./helpers/agents.ts";
 import { createKb } from "./helpers/knowledge.ts";
 import { optionalCheck } from "./helpers/optional.ts";
@@ -18,16 +19,14 @@ optionalCheck("knowledge-delete", "deleting a knowledge base", {
     );
     expect(deleted.status, `declared must-work, so the delete succeeds: ${explain(deleted)}`).toBeLessThan(300);
     const read = await callOp("kb.get", { kb_id: kb.id });
-    expect(read.status, `a deleted knowledge base is gone: ${explain(read)}`).toBe(404);
+    expectStatus(read, 404, "a deleted knowledge base is gone");
   },
   absent: async () => {
     const { kb } = await createKb();
     const deleted = await callOp("kb.delete", { kb_id: kb.id });
-    expect([404, 405], `declared must-be-absent, so the delete is refused: ${explain(deleted)}`).toContain(
-      deleted.status,
-    );
+    expectStatus(deleted, [404, 405], "declared must-be-absent, so the delete is refused");
     const read = await callOp("kb.get", { kb_id: kb.id });
-    expect(read.status, `the refused delete left the knowledge base readable: ${explain(read)}`).toBe(200);
+    expectStatus(read, 200, "the refused delete left the knowledge base readable");
   },
 });
 
@@ -50,10 +49,7 @@ optionalCheck("body-size-limit", "a request body over max_body_bytes", {
   works: async () => {
     const limit = profile().max_body_bytes;
     const over = await createOfSize(limit + 1);
-    expect(
-      over.response.status,
-      `a ${over.length}-byte body over the ${limit}-byte limit: ${explain(over.response)}`,
-    ).toBe(413);
+    expectStatus(over.response, 413, `a ${over.length}-byte body over the ${limit}-byte limit`);
     const message = (over.response.json as { detail?: { message?: unknown } } | undefined)?.detail?.message;
     expect(typeof message, `the 413 is in the error envelope: ${explain(over.response)}`).toBe("string");
     const at = await createOfSize(limit);

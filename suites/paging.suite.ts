@@ -71,7 +71,7 @@ function listChecks(endpoint: PagedEndpoint): void {
       const path = await listPath();
       return onEnvelopeList(path, endpoint.ceiling, async (whole) => {
         const response = await call(path, { query: { limit, offset } });
-        expect(response.status, explain(response)).toBe(200);
+        expectStatus(response, 200);
         const page = response.json as Record<string, unknown>;
         expect(Object.keys(page).sort(), `envelope keys of ${explain(response)}`).toEqual([
           "has_more",
@@ -102,7 +102,7 @@ function listChecks(endpoint: PagedEndpoint): void {
     ["paging.default-limit"],
     async () => {
       const response = await call(await listPath());
-      expect(response.status, explain(response)).toBe(200);
+      expectStatus(response, 200);
       const page = response.json as { limit?: unknown; items?: unknown[] };
       if (endpoint.ceiling === 200) {
         expect(page.limit, explain(response)).toBe(200);
@@ -129,7 +129,7 @@ function listChecks(endpoint: PagedEndpoint): void {
       [...clauses],
       async () => {
         const response = await call(await listPath(), { query });
-        expect(response.status, explain(response)).toBe(422);
+        expectStatus(response, 422);
         expect(namesField(response, field), `a line "${field}: …" in ${explain(response)}`).toBe(true);
       },
       { needs: endpoint.needs },
@@ -227,7 +227,7 @@ check(
     // 2.1: "a nullable total_count (the only count in the API)".
     for (const path of ["/v1/catalog", "/v1/email/senders", "/v1/observability"]) {
       const response = await call(path);
-      expect(response.status, explain(response)).toBe(200);
+      expectStatus(response, 200);
       const body = response.json;
       const keys = typeof body === "object" && body !== null && !Array.isArray(body) ? Object.keys(body) : [];
       expect(

@@ -21,12 +21,12 @@ check(
     const agent = await createAgent();
     for (const path of ["/agents", `/agents/${agent.id}`, "/catalog", "/tools", "/tasks", "/webhooks", "/v2/agents"]) {
       const response = await call(path);
-      expect(response.status, explain(response)).toBe(404);
+      expectStatus(response, 404);
     }
     const withPrefix = await call(`/v1/agents/${agent.id}`);
-    expect(withPrefix.status, explain(withPrefix)).toBe(200);
+    expectStatus(withPrefix, 200);
     const health = await call("/health", { as: "none" });
-    expect(health.status, explain(health)).toBe(200);
+    expectStatus(health, 200);
   },
 );
 
@@ -135,7 +135,7 @@ check(
 
 /** The rows of an unpaged list, failing on a page envelope. */
 function wholeList(response: ApiResponse): Array<Record<string, unknown>> {
-  expect(response.status, explain(response)).toBe(200);
+  expectStatus(response, 200);
   const body = response.json as unknown;
   if (Array.isArray(body)) return body;
   for (const key of ["has_more", "limit", "offset"]) {

@@ -4,6 +4,7 @@
 import { expect } from "vitest";
 import { check, type Need } from "../runner/check.ts";
 import { explain } from "../runner/http-client.ts";
+import { expectStatus } from "../runner/response.ts";
 import { runConfig } from "../runner/run-config.ts";
 import { sameData } from "../runner/same-data.ts";
 import { mustOpen, openStream, type SseFrame, type SseStream } from "../runner/sse-client.ts";
@@ -198,7 +199,7 @@ for (const endpoint of STREAM_ENDPOINTS) {
       const query = { since: new Date().toISOString(), limit: 1, offset: 1, last_event_id: "1", after: "1" };
       const answer = await openStream(path, { query });
       if (answer.response !== undefined) {
-        expect(answer.response.status, explain(answer.response)).toBe(422);
+        expectStatus(answer.response, 422);
         return;
       }
       const first = await firstFrame(answer.stream);
@@ -220,7 +221,7 @@ for (const endpoint of STREAM_ENDPOINTS) {
           `the stream opened (${answer.stream.status}) for an unknown resource\n${answer.stream.describe()}`,
         );
       }
-      expect(answer.response.status, explain(answer.response)).toBe(404);
+      expectStatus(answer.response, 404);
       expect(answer.response.headers["content-type"] ?? "", explain(answer.response)).toMatch(/^application\/json/i);
       expect(
         (answer.response.json as { detail?: { message?: unknown } })?.detail?.message,

@@ -5,7 +5,7 @@ import { expect } from "vitest";
 import { check } from "../runner/check.ts";
 import { type ApiResponse, explain } from "../runner/http-client.ts";
 import { assertDeleted, track, uniqueName } from "../runner/resources.ts";
-import { expectOkResult } from "../runner/response.ts";
+import { expectOkResult, expectStatus } from "../runner/response.ts";
 import { TaskRecordRead, TaskRun } from "../spec/task.ts";
 import { expectNameTaken, expectOneOfTwoCreated, expectRenameOntoTakenRefused } from "./helpers/names.ts";
 import { callOp } from "./helpers/profile.ts";
@@ -48,7 +48,7 @@ check(
       (id, name) => callOp("task.update", { task_id: id }, { body: { name } }),
       async (id) => {
         const read = await callOp("task.get", { task_id: id });
-        expect(read.status, explain(read)).toBe(200);
+        expectStatus(read, 200);
         return TaskRecordRead.parse(read.json).name;
       },
     );
@@ -60,19 +60,19 @@ check("DELETE /v1/tasks/{task_id} answers {ok: true} and the task is then a 404"
   const deleted = await callOp("task.delete", { task_id: task.id });
   expectOkResult(deleted);
   const after = await callOp("task.get", { task_id: task.id });
-  expect(after.status, explain(after)).toBe(404);
+  expectStatus(after, 404);
   const again = await callOp("task.delete", { task_id: task.id });
-  expect(again.status, `a second delete: ${explain(again)}`).toBe(404);
+  expectStatus(again, 404, "a second delete");
 });
 
 check("DELETE /v1/tasks/{task_id} of a task that does not exist is a 404", ["tasks.delete-unknown-404"], async () => {
   const response = await callOp("task.delete", { task_id: randomUUID() });
-  expect(response.status, explain(response)).toBe(404);
+  expectStatus(response, 404);
 });
 
 async function runsOf(taskId: string) {
   const response = await callOp("task.runs", {}, { query: { task_id: taskId, limit: 200 } });
-  expect(response.status, explain(response)).toBe(200);
+  expectStatus(response, 200);
   const items = (response.json as { items?: unknown[] }).items;
   expect(Array.isArray(items), `a page of runs: ${explain(response)}`).toBe(true);
   return (items as unknown[]).map((row) => TaskRun.parse(row)).filter((run) => run.task_id === taskId);

@@ -30,7 +30,7 @@ async function remoteNumbers(accountId: string): Promise<RemoteNumber[]> {
 }
 
 function expect502(response: ApiResponse): void {
-  expect(response.status, explain(response)).toBe(502);
+  expectStatus(response, 502);
   expectEnvelope(response);
 }
 
@@ -57,7 +57,7 @@ check(
     const account = await carrierAccount();
     await buyNumber();
     const response = await call(remotePath(account.id), { query: { limit: 1 } });
-    expect(response.status, explain(response)).toBe(200);
+    expectStatus(response, 200);
     const page = response.json as { items: unknown[]; has_more: boolean; limit: number; offset: number };
     expect(Object.keys(page).sort(), explain(response)).toEqual(["has_more", "items", "limit", "offset"]);
     expect(page.items, explain(response)).toHaveLength(1);
@@ -66,7 +66,7 @@ check(
     );
     RemoteNumber.parse(page.items[0]);
     const tooMany = await call(remotePath(account.id), { query: { limit: 201 } });
-    expect(tooMany.status, explain(tooMany)).toBe(422);
+    expectStatus(tooMany, 422);
   },
   { needs: ["wiring"] },
 );
@@ -148,7 +148,7 @@ check(
   ["telephony.remote-numbers-unknown-404"],
   async () => {
     const response = await call(remotePath(randomUUID()));
-    expect(response.status, explain(response)).toBe(404);
+    expectStatus(response, 404);
   },
 );
 
@@ -157,7 +157,7 @@ check(
   ["telephony.phone-numbers-paged"],
   async () => {
     const response = await call(PHONE_NUMBERS, { query: { limit: 1 } });
-    expect(response.status, explain(response)).toBe(200);
+    expectStatus(response, 200);
     expect(Object.keys(response.json as object).sort(), explain(response)).toEqual([
       "has_more",
       "items",
@@ -166,7 +166,7 @@ check(
     ]);
     for (const limit of [201, 0]) {
       const refused = await call(PHONE_NUMBERS, { query: { limit } });
-      expect(refused.status, explain(refused)).toBe(422);
+      expectStatus(refused, 422);
     }
   },
 );
@@ -180,7 +180,7 @@ check(
     const listed = (await readAll(PHONE_NUMBERS, 200)).find((row) => row.id === number.id);
     expect(listed, `${number.id} in the phone-number list`).toBeDefined();
     const alone = await callOp("phone.get", { phone_number_id: number.id });
-    expect(alone.status, explain(alone)).toBe(200);
+    expectStatus(alone, 200);
     for (const row of [listed, alone.json]) {
       expect(Object.keys(row as object).sort(), "2.5 fields").toEqual(expect.arrayContaining(fields));
       const parsed = PhoneNumber.parse(row);
@@ -215,7 +215,7 @@ check(
     });
     const filter = profile().phone_numbers_account_filter;
     const mine = await call(PHONE_NUMBERS, { query: { [filter]: wired.id } });
-    expect(mine.status, explain(mine)).toBe(200);
+    expectStatus(mine, 200);
     const rows = (mine.json as { items: PhoneNumber[] }).items;
     expect(
       rows.map((row) => row.id),
@@ -223,7 +223,7 @@ check(
     ).toContain(number.id);
     for (const row of rows) expect(row.telephony_account_id, explain(mine)).toBe(wired.id);
     const theirs = await call(PHONE_NUMBERS, { query: { [filter]: otherId } });
-    expect(theirs.status, explain(theirs)).toBe(200);
+    expectStatus(theirs, 200);
     expect((theirs.json as { items: PhoneNumber[] }).items, explain(theirs)).toEqual([]);
   },
   { needs: ["wiring"] },
@@ -260,7 +260,7 @@ check(
 /** The session of the inbound call from `caller`, as GET /v1/calls lists it (newest first: the first page). */
 async function inboundSession(caller: string): Promise<CallSession> {
   const response = await call("/v1/calls", { query: { limit: 200 } });
-  expect(response.status, explain(response)).toBe(200);
+  expectStatus(response, 200);
   const rows = (response.json as { items: unknown[] }).items.map((row) => CallSession.parse(row));
   const session = rows.find((row) => row.from_number === caller);
   expect(session, `a call from ${caller} in ${explain(response)}`).toBeDefined();
@@ -300,7 +300,7 @@ check(
   async (ctx) => {
     const readiness = async (id: string) => {
       const read = await callOp("phone.get", { phone_number_id: id });
-      expect(read.status, explain(read)).toBe(200);
+      expectStatus(read, 200);
       return PhoneNumber.parse(read.json);
     };
     const number = await readiness((await importFreshNumber()).id);

@@ -47,7 +47,7 @@ function richTool(name: string): Record<string, unknown> {
 
 async function readTool(id: string): Promise<ToolRecordRead> {
   const response = await callOp("tool.get", { tool_id: id });
-  expect(response.status, explain(response)).toBe(200);
+  expectStatus(response, 200);
   return ToolRecordRead.parse(response.json);
 }
 
@@ -179,14 +179,14 @@ for (const [label, operation] of [
         { body: { ...sampleTool(uniqueName("broken")), operations: [operation] } },
       );
       trackCreated(created);
-      expect(created.status, explain(created)).toBe(400);
+      expectStatus(created, 400);
       const tool = await createTool();
       const patched = await callOp(
         "tool.patch",
         { tool_id: tool.id },
         { body: { operations: [httpOperation(), operation] } },
       );
-      expect(patched.status, explain(patched)).toBe(400);
+      expectStatus(patched, 400);
       expect((await readTool(tool.id)).config.operations, "the tree after a refused PATCH").toEqual(
         tool.config.operations,
       );
@@ -218,7 +218,7 @@ check(
     const version = await publishTool(tool.id);
     for (const reference of [{ tool: sampleTool(uniqueName("inline")), tool_id: tool.id, tool_version: version }, {}]) {
       const response = await agentWithReference(reference);
-      expect([400, 422], `${JSON.stringify(Object.keys(reference))}: ${explain(response)}`).toContain(response.status);
+      expectStatus(response, [400, 422], JSON.stringify(Object.keys(reference)));
     }
     const inline = await agentWithReference({ tool: sampleTool(uniqueName("inline")) });
     expectStatus(inline, "2xx", "an inline tool alone");
@@ -232,7 +232,7 @@ check("tool_version that is not an integer is a 422 naming it", ["tools.referenc
   const version = await publishTool(tool.id);
   for (const bad of [`${version}`, version + 0.5, true]) {
     const response = await agentWithReference({ tool_id: tool.id, tool_version: bad });
-    expect(response.status, explain(response)).toBe(422);
+    expectStatus(response, 422);
     expect(namesField(response, "tools.0.tool_version"), explain(response)).toBe(true);
   }
 });
@@ -243,11 +243,11 @@ async function expectNotPublishedRefusal(reference: Record<string, unknown>, wha
   if (response.status < 300) {
     const id = (response.json as { id: string }).id;
     const published = await callOp("agent.publish", { agent_id: id });
-    expect(published.status, `${what}: accepted at write, so publish must refuse: ${explain(published)}`).toBe(400);
+    expectStatus(published, 400, `${what}: accepted at write, so publish must refuse`);
     return;
   }
   // 7 lists "tool not published" among the 400s; the message's words are not fixed.
-  expect(response.status, `${what}: ${explain(response)}`).toBe(400);
+  expectStatus(response, 400, what);
 }
 
 check(
@@ -267,7 +267,7 @@ check("deleting a tool returns {ok: true} and the tool is then a 404", ["tools.d
   const deleted = await callOp("tool.delete", { tool_id: tool.id });
   expectOkResult(deleted);
   const after = await callOp("tool.get", { tool_id: tool.id });
-  expect(after.status, explain(after)).toBe(404);
+  expectStatus(after, 404);
 });
 
 check("tools list newest first by last edit: a PATCH moves a tool to the front", ["paging.newest-first"], async () => {

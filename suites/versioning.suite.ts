@@ -58,7 +58,7 @@ const op = (kind: Kind, action: "get" | "patch" | "validate" | "publish" | "dele
   callOp(`${kind}.${action}` as "agent.get", kind === "agent" ? { agent_id: id } : { tool_id: id }, { body });
 
 function validation(response: ApiResponse): ValidationResult {
-  expect(response.status, `validate answers 200 whatever it finds: ${explain(response)}`).toBe(200);
+  expectStatus(response, 200, "validate answers 200 whatever it finds");
   const parsed = ValidationResult.safeParse(response.json);
   expect(parsed.success, `{errors: [...], warnings: [...]} in ${explain(response)}`).toBe(true);
   return parsed.data!;
@@ -107,7 +107,7 @@ for (const kind of ["agent", "tool"] as const) {
       const { errors } = validation(await op(kind, "validate", draft.id));
       expect(errors.length, "the draft has errors").toBeGreaterThan(0);
       const published = await op(kind, "publish", draft.id);
-      expect(published.status, explain(published)).toBe(400);
+      expectStatus(published, 400);
       expect((published.json as { detail?: { errors?: unknown } }).detail?.errors, explain(published)).toEqual(errors);
       const after = (await op(kind, "get", draft.id)).json as { published_version?: unknown };
       expect(after.published_version ?? null, "still never published").toBeNull();
@@ -180,7 +180,7 @@ check(
         { agent_team: { members: [{ name: "lead", agent_id: agent.id, agent_version: bad }] } },
       ]) {
         const response = await call("/v1/calls/token", { method: "POST", body, as: "editor" });
-        expect(response.status, explain(response)).toBe(422);
+        expectStatus(response, 422);
         const lines = problemLines(response);
         expect(
           lines.some((line) => /(^|\.)agent_version: /.test(line)),
@@ -204,7 +204,7 @@ type Model = Record<Kind, Side>;
 
 async function expectState(kind: Kind, side: Side): Promise<void> {
   const response = await op(kind, "get", side.id!);
-  expect(response.status, explain(response)).toBe(200);
+  expectStatus(response, 200);
   const record = response.json as {
     config?: Record<string, unknown>;
     published_version?: number | null;
@@ -274,7 +274,7 @@ class Publish implements fc.AsyncCommand<Model, object> {
     const verdict = validation(await op(this.kind, "validate", side.id!));
     const response = await op(this.kind, "publish", side.id!);
     if (verdict.errors.length > 0) {
-      expect(response.status, `publish with errors ${JSON.stringify(verdict.errors)}: ${explain(response)}`).toBe(400);
+      expectStatus(response, 400, `publish with errors ${JSON.stringify(verdict.errors)}`);
       expect((response.json as { detail?: { errors?: unknown } }).detail?.errors, explain(response)).toEqual(
         verdict.errors,
       );
@@ -299,7 +299,7 @@ class Delete implements fc.AsyncCommand<Model, object> {
     const response = await op(this.kind, "delete", side.id!);
     expectOkResult(response);
     const after = await op(this.kind, "get", side.id!);
-    expect(after.status, `${this.kind} after delete: ${explain(after)}`).toBe(404);
+    expectStatus(after, 404, `${this.kind} after delete`);
     side.id = null;
   }
   toString = () => `delete ${this.kind}`;

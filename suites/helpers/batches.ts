@@ -12,6 +12,7 @@ import { callOp } from "./profile.ts";
 
 export { peakConcurrency } from "./concurrency.ts";
 
+import { expectStatus } from "../../runner/response.ts";
 import { importFreshNumber } from "./telephony.ts";
 
 export const BATCHES = "/v1/calls/batches";
@@ -49,7 +50,7 @@ export async function startBatch(
 
 export async function getBatch(id: string): Promise<CallBatch> {
   const response = await callOp("batch.get", { batch_id: id });
-  expect(response.status, explain(response)).toBe(200);
+  expectStatus(response, 200);
   return CallBatch.parse(response.json);
 }
 

@@ -3,6 +3,7 @@
 // simulated minute).
 import { expect } from "vitest";
 import { type ApiResponse, call, explain } from "../../runner/http-client.ts";
+import { expectStatus } from "../../runner/response.ts";
 import { TargetError } from "../../runner/target-error.ts";
 import { pause } from "../../runner/traffic.ts";
 import type { AgentRecordRead } from "../../spec/agent.ts";
@@ -76,7 +77,7 @@ export async function waitForCall(
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const response = await getCall(sessionId);
-    expect(response.status, explain(response)).toBe(200);
+    expectStatus(response, 200);
     const session = CallSession.parse(response.json);
     if (done(session)) return session;
     if (Date.now() > deadline)

@@ -3,7 +3,7 @@
 import { expect } from "vitest";
 import { type ApiResponse, call, explain, type Who } from "../../runner/http-client.ts";
 import { track, uniqueName } from "../../runner/resources.ts";
-import { deletedOrGone } from "../../runner/response.ts";
+import { deletedOrGone, expectStatus } from "../../runner/response.ts";
 import { runConfig } from "../../runner/run-config.ts";
 import { pause } from "../../runner/traffic.ts";
 import type { KbStatus } from "../../spec/knowledge.ts";
@@ -49,7 +49,7 @@ export async function createKb(
 
 export async function getKb(kbId: string): Promise<KbView> {
   const response = await callOp("kb.get", { kb_id: kbId });
-  expect(response.status, explain(response)).toBe(200);
+  expectStatus(response, 200);
   return response.json as KbView;
 }
 
@@ -94,7 +94,7 @@ export async function allPages(kbId: string): Promise<KbPageRow[]> {
   const rows: KbPageRow[] = [];
   for (let offset = 0; offset < 100_000; offset += 200) {
     const response = await call(`/v1/knowledge/${kbId}/pages`, { query: { limit: 200, offset } });
-    expect(response.status, explain(response)).toBe(200);
+    expectStatus(response, 200);
     const page = response.json as { items: KbPageRow[]; has_more: boolean };
     rows.push(...page.items);
     if (!page.has_more) return rows;

@@ -2,6 +2,7 @@
 import { expect } from "vitest";
 import { type ApiResponse, explain } from "../../runner/http-client.ts";
 import { uniqueName } from "../../runner/resources.ts";
+import { expectStatus } from "../../runner/response.ts";
 import { profile } from "./profile.ts";
 
 export interface Named {
@@ -26,7 +27,7 @@ export async function expectRenameOntoTakenRefused(
   expect(control.status, `renaming a ${what} to a free name: ${explain(control)}`).toBeGreaterThanOrEqual(200);
   expect(control.status, `renaming a ${what} to a free name: ${explain(control)}`).toBeLessThan(300);
   const response = await rename(renamed.id, holder.name);
-  expect(response.status, `renaming a ${what} to a name another ${what} holds: ${explain(response)}`).toBe(400);
+  expectStatus(response, 400, `renaming a ${what} to a name another ${what} holds`);
   // Read both back: a server that answered 400 after writing, or wrote the other one, is caught here.
   expect(await nameOf(renamed.id), `the renamed ${what} keeps its name`).toBe(free);
   expect(await nameOf(holder.id), `the ${what} holding the name keeps it`).toBe(holder.name);
@@ -45,7 +46,7 @@ export function expectOneOfTwoCreated(responses: ApiResponse[]): void {
  * worked"; what counts as like it is the profile's `duplicate_name_message`.
  */
 export function expectNameTaken(response: ApiResponse, what = "a taken name"): void {
-  expect(response.status, `${what}: ${explain(response)}`).toBe(400);
+  expectStatus(response, 400, what);
   const message = (response.json as { detail?: { message?: unknown } } | undefined)?.detail?.message;
   expect(String(message), `${what}: the message says the name is taken`).toMatch(
     new RegExp(profile().duplicate_name_message, "i"),

@@ -3,7 +3,7 @@
 import { expect } from "vitest";
 import { explain } from "../../runner/http-client.ts";
 import { track, uniqueName } from "../../runner/resources.ts";
-import { deletedOrGone } from "../../runner/response.ts";
+import { deletedOrGone, expectStatus } from "../../runner/response.ts";
 import { PhoneNumber, TelephonyAccount } from "../../spec/telephony.ts";
 import { addCarrierNumber, type CarrierNumber } from "./carrier.ts";
 import { callOp } from "./profile.ts";
@@ -14,7 +14,7 @@ let wired: TelephonyAccount | undefined;
 export async function carrierAccount(): Promise<TelephonyAccount> {
   if (wired !== undefined) return wired;
   const response = await callOp("telephony.account.list", {}, { query: { limit: 200 } });
-  expect(response.status, explain(response)).toBe(200);
+  expectStatus(response, 200);
   const items = (response.json as { items: unknown[] }).items.map((row) => TelephonyAccount.parse(row));
   const oldest = items.sort((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at))[0];
   expect(oldest, `a telephony account in ${explain(response)}`).toBeDefined();

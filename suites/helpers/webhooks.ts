@@ -92,7 +92,7 @@ export function reportsFailure(result: TestFireResult): boolean {
 /** The delivery log, newest first (first page of 200 is plenty for one check's webhook). */
 export async function deliveryLog(webhookId: string): Promise<DeliveryRecord[]> {
   const response = await call(`/v1/webhooks/${webhookId}/deliveries`, { query: { limit: 200 } });
-  expect(response.status, explain(response)).toBe(200);
+  expectStatus(response, 200);
   return AnyPage.parse(response.json).items.map((row) => DeliveryRecord.parse(row));
 }
 
