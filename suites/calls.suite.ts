@@ -6,11 +6,12 @@ import { expect } from "vitest";
 import { check } from "../runner/check.ts";
 import { type ApiResponse, call, explain, type Who } from "../runner/http-client.ts";
 import { uniqueName } from "../runner/resources.ts";
-import { expectStatus } from "../runner/response.ts";
+import { expectBody, expectStatus } from "../runner/response.ts";
 import { CallSession, CallToken } from "../spec/calls.ts";
 import { createAgent } from "./helpers/agents.ts";
 import { analysedBy, analysisModel, expectAnalysed, providerMark } from "./helpers/analysis.ts";
 import { dialsFrom, startBatch, waitForBatch } from "./helpers/batches.ts";
+import { WithItems } from "./helpers/body-shapes.ts";
 import {
   callingSetup,
   finished,
@@ -66,8 +67,7 @@ function expectMinted(response: ApiResponse): CallToken {
 
 async function listCalls(query: Record<string, string | number>): Promise<CallSession[]> {
   const response = await call(CALLS, { query: { limit: 200, ...query } });
-  expectStatus(response, 200);
-  return (response.json as { items: unknown[] }).items.map((row) => CallSession.parse(row));
+  return expectBody(response, 200, WithItems).items.map((row) => CallSession.parse(row));
 }
 
 check(

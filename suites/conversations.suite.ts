@@ -8,9 +8,10 @@ import { type ApiResponse, call, explain } from "../runner/http-client.ts";
 import { problemLines } from "../runner/problem-lines.ts";
 import { property } from "../runner/property.ts";
 import { uniqueName } from "../runner/resources.ts";
-import { expectStatus } from "../runner/response.ts";
+import { expectBody, expectStatus } from "../runner/response.ts";
 import { runConfig } from "../runner/run-config.ts";
 import { PROBLEM_LINE } from "../spec/errors.ts";
+import { ErrorMessage } from "./helpers/body-shapes.ts";
 import {
   ensureProviderKey,
   type Item,
@@ -83,10 +84,7 @@ check(
   ["conversations.items-unknown-404"],
   async () => {
     const response = await call(itemsPath(randomUUID()));
-    expectStatus(response, 404);
-    expect((response.json as { detail?: { message?: unknown } })?.detail?.message, explain(response)).toBeTypeOf(
-      "string",
-    );
+    expectBody(response, 404, ErrorMessage);
   },
 );
 

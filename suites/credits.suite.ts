@@ -6,11 +6,12 @@ import { check } from "../runner/check.ts";
 import { exclusive } from "../runner/exclusive.ts";
 import { type ApiResponse, call, explain } from "../runner/http-client.ts";
 import { uniqueName } from "../runner/resources.ts";
-import { expectStatus } from "../runner/response.ts";
+import { expectBody, expectStatus } from "../runner/response.ts";
 import { pause } from "../runner/traffic.ts";
 import { CallSession } from "../spec/calls.ts";
 import { createAgent } from "./helpers/agents.ts";
 import { dialLog, dialsFrom, getBatch, startBatch, waitForBatch } from "./helpers/batches.ts";
+import { WithItems } from "./helpers/body-shapes.ts";
 import { callingSetup, postOutbound, realBudget } from "./helpers/calls.ts";
 import { freshE164, patternNumber, placeInbound, witness } from "./helpers/carrier.ts";
 import { getBalance, serverNow, setBalance, withBalance } from "./helpers/credits.ts";
@@ -106,8 +107,7 @@ check(
     expect(inbound.outcome, `the carrier's view of the call: ${JSON.stringify(inbound)}`).not.toBe("answered");
     // Newest first: the refused call is on the first page.
     const response = await call("/v1/calls", { query: { limit: 200 } });
-    expectStatus(response, 200);
-    const rows = (response.json as { items: unknown[] }).items.map((row) => CallSession.parse(row));
+    const rows = expectBody(response, 200, WithItems).items.map((row) => CallSession.parse(row));
     const refused = rows.find((row) => row.from_number === caller);
     expect(refused, `a call from ${caller} in ${explain(response)}`).toBeDefined();
     expect(refused!.close_reason, explain(response)).toBe("insufficient_credits");

@@ -2,13 +2,14 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { expect } from "vitest";
+import { z } from "zod";
 import { invalidAgentBody, isInvalidAgent } from "../fixtures/invalid-agent.ts";
 import { check } from "../runner/check.ts";
 import { type ApiResponse, call, explain } from "../runner/http-client.ts";
 import { problemLines } from "../runner/problem-lines.ts";
 import { property } from "../runner/property.ts";
 import { uniqueName } from "../runner/resources.ts";
-import { expectStatus } from "../runner/response.ts";
+import { expectBody, expectStatus } from "../runner/response.ts";
 import { PROBLEM_LINE } from "../spec/errors.ts";
 import { createAgent } from "./helpers/agents.ts";
 import { firstPair, unlistedName } from "./helpers/catalog.ts";
@@ -172,9 +173,9 @@ check(
     const ids = ((listed.json as { items?: Array<{ id?: unknown }> }).items ?? []).map((row) => row.id);
     expect(ids, `the other workspace's agent list: ${explain(listed)}`).not.toContain(agent.id);
     const own = await callOp("agent.get", params);
-    expectStatus(own, 200, "read back in its own workspace");
-    expect((own.json as { name?: unknown }).name, explain(own)).toBe(agent.name);
-    expect((own.json as { published_version?: unknown }).published_version, explain(own)).toBe(agent.published_version);
+    const read = expectBody(own, 200, z.looseObject({ name: z.unknown(), published_version: z.unknown().optional() }));
+    expect(read.name, explain(own)).toBe(agent.name);
+    expect(read.published_version, explain(own)).toBe(agent.published_version);
   },
   { needs: ["wiring"] },
 );

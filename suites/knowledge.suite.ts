@@ -10,7 +10,7 @@ import { exclusive } from "../runner/exclusive.ts";
 import { call, explain } from "../runner/http-client.ts";
 import { namesField, problemLines } from "../runner/problem-lines.ts";
 import { track } from "../runner/resources.ts";
-import { expectStatus } from "../runner/response.ts";
+import { expectBody, expectStatus } from "../runner/response.ts";
 import { runConfig } from "../runner/run-config.ts";
 import { mustOpen, openStream, type SseFrame } from "../runner/sse-client.ts";
 import {
@@ -19,10 +19,11 @@ import {
   KbProgress,
   KbProgressFrame,
   KbProgressFrameFlat,
-  KbStatus,
+  KbSnapshotFrame,
   KbStatusFrame,
   KnowledgeBase,
 } from "../spec/knowledge.ts";
+import { RecordId } from "./helpers/body-shapes.ts";
 import {
   allPages,
   crawlDeadlineMs,
@@ -91,9 +92,9 @@ check(
     expect(shapeProblems(kb), `create: ${explain(response)}`).toEqual([]);
     expect(KbProgress.safeParse(kb.progress).success, `progress of ${explain(response)}`).toBe(true);
     const read = await callOp("kb.get", { kb_id: kb.id });
-    expectStatus(read, 200);
+    const { id } = expectBody(read, 200, RecordId);
     expect(shapeProblems(read.json), `get_kb: ${explain(read)}`).toEqual([]);
-    expect((read.json as { id?: unknown }).id, explain(read)).toBe(kb.id);
+    expect(id, explain(read)).toBe(kb.id);
   },
 );
 
@@ -165,10 +166,8 @@ check(
     try {
       const first = await stream.waitFor(() => true, { timeoutMs: runConfig().timeoutMs, what: "a first frame" });
       expect(first.event, stream.describe()).toBe("snapshot");
-      const data = first.json as { event?: unknown; status?: unknown; progress?: unknown } | undefined;
-      expect(data?.event, stream.describe()).toBe("snapshot");
-      expect(KbStatus.safeParse(data?.status).success, `status in ${first.data}`).toBe(true);
-      expect(KbProgress.safeParse(data?.progress).success, `progress in ${first.data}`).toBe(true);
+      // Its data names the event again and carries a 2.5 status and progress.
+      expect(KbSnapshotFrame.safeParse(first.json).success, `event, status and progress in ${first.data}`).toBe(true);
     } finally {
       stream.close();
     }

@@ -4,9 +4,10 @@ import { expect } from "vitest";
 import { check } from "../runner/check.ts";
 import { type ApiResponse, call, explain } from "../runner/http-client.ts";
 import { assertDeleted, track, uniqueName } from "../runner/resources.ts";
-import { expectStatus } from "../runner/response.ts";
+import { expectBody, expectStatus } from "../runner/response.ts";
 import { runConfig } from "../runner/run-config.ts";
 import { createAgent } from "./helpers/agents.ts";
+import { RecordId } from "./helpers/body-shapes.ts";
 import { placeCall } from "./helpers/calls.ts";
 import { rowKey } from "./helpers/pages.ts";
 import { callOp } from "./helpers/profile.ts";
@@ -70,8 +71,7 @@ check(
   async () => {
     const task = await createTask();
     const kb = await call("/v1/knowledge", { method: "POST", body: { name: uniqueName("kb"), urls: [] } });
-    expect(kb.status, explain(kb)).toBeLessThan(300);
-    const kbId = (kb.json as { id: string }).id;
+    const kbId = expectBody(kb, "2xx", RecordId).id;
     track(`knowledge base ${kbId}`, async () => {
       assertDeleted(await call(`/v1/knowledge/${kbId}`, { method: "DELETE" }));
     });

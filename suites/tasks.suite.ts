@@ -3,10 +3,11 @@
 import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
 import { check } from "../runner/check.ts";
-import { type ApiResponse, explain } from "../runner/http-client.ts";
+import type { ApiResponse } from "../runner/http-client.ts";
 import { assertDeleted, track, uniqueName } from "../runner/resources.ts";
-import { expectOkResult, expectStatus } from "../runner/response.ts";
+import { expectBody, expectOkResult, expectStatus } from "../runner/response.ts";
 import { TaskRecordRead, TaskRun } from "../spec/task.ts";
+import { WithItems } from "./helpers/body-shapes.ts";
 import { expectNameTaken, expectOneOfTwoCreated, expectRenameOntoTakenRefused } from "./helpers/names.ts";
 import { callOp } from "./helpers/profile.ts";
 import { createTask } from "./helpers/tasks.ts";
@@ -72,10 +73,8 @@ check("DELETE /v1/tasks/{task_id} of a task that does not exist is a 404", ["tas
 
 async function runsOf(taskId: string) {
   const response = await callOp("task.runs", {}, { query: { task_id: taskId, limit: 200 } });
-  expectStatus(response, 200);
-  const items = (response.json as { items?: unknown[] }).items;
-  expect(Array.isArray(items), `a page of runs: ${explain(response)}`).toBe(true);
-  return (items as unknown[]).map((row) => TaskRun.parse(row)).filter((run) => run.task_id === taskId);
+  const { items } = expectBody(response, 200, WithItems, "a page of runs");
+  return items.map((row) => TaskRun.parse(row)).filter((run) => run.task_id === taskId);
 }
 
 check(

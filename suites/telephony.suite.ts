@@ -6,10 +6,11 @@ import { expect } from "vitest";
 import { check } from "../runner/check.ts";
 import { type ApiResponse, call, explain } from "../runner/http-client.ts";
 import { assertDeleted, track, uniqueName } from "../runner/resources.ts";
-import { expectStatus } from "../runner/response.ts";
+import { expectBody, expectStatus } from "../runner/response.ts";
 import { CallSession } from "../spec/calls.ts";
 import { PhoneNumber, Readiness, RemoteNumber, TelephonyAccount } from "../spec/telephony.ts";
 import { createAgent } from "./helpers/agents.ts";
+import { WithItems } from "./helpers/body-shapes.ts";
 import { realBudget } from "./helpers/calls.ts";
 import {
   expectCarrierIdle,
@@ -57,8 +58,7 @@ check(
     const account = await carrierAccount();
     await buyNumber();
     const response = await call(remotePath(account.id), { query: { limit: 1 } });
-    expectStatus(response, 200);
-    const page = response.json as { items: unknown[]; has_more: boolean; limit: number; offset: number };
+    const page = expectBody(response, 200, WithItems);
     expect(Object.keys(page).sort(), explain(response)).toEqual(["has_more", "items", "limit", "offset"]);
     expect(page.items, explain(response)).toHaveLength(1);
     expect(Object.keys(page.items[0] as object).sort(), explain(response)).toEqual(
@@ -223,8 +223,7 @@ check(
     ).toContain(number.id);
     for (const row of rows) expect(row.telephony_account_id, explain(mine)).toBe(wired.id);
     const theirs = await call(PHONE_NUMBERS, { query: { [filter]: otherId } });
-    expectStatus(theirs, 200);
-    expect((theirs.json as { items: PhoneNumber[] }).items, explain(theirs)).toEqual([]);
+    expect(expectBody(theirs, 200, WithItems).items, explain(theirs)).toEqual([]);
   },
   { needs: ["wiring"] },
 );
@@ -260,8 +259,7 @@ check(
 /** The session of the inbound call from `caller`, as GET /v1/calls lists it (newest first: the first page). */
 async function inboundSession(caller: string): Promise<CallSession> {
   const response = await call("/v1/calls", { query: { limit: 200 } });
-  expectStatus(response, 200);
-  const rows = (response.json as { items: unknown[] }).items.map((row) => CallSession.parse(row));
+  const rows = expectBody(response, 200, WithItems).items.map((row) => CallSession.parse(row));
   const session = rows.find((row) => row.from_number === caller);
   expect(session, `a call from ${caller} in ${explain(response)}`).toBeDefined();
   return session!;

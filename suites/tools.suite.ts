@@ -8,8 +8,9 @@ import { type ApiResponse, explain } from "../runner/http-client.ts";
 import { namesField } from "../runner/problem-lines.ts";
 import { property } from "../runner/property.ts";
 import { assertDeleted, track, uniqueName } from "../runner/resources.ts";
-import { expectOkResult, expectStatus } from "../runner/response.ts";
+import { expectBody, expectOkResult, expectStatus } from "../runner/response.ts";
 import { ToolRecordRead } from "../spec/tool.ts";
+import { RecordId } from "./helpers/body-shapes.ts";
 import { expectNameTaken, expectOneOfTwoCreated, expectRenameOntoTakenRefused } from "./helpers/names.ts";
 import { readAll, rowKey } from "./helpers/pages.ts";
 import { callOp, profile } from "./helpers/profile.ts";
@@ -241,7 +242,7 @@ check("tool_version that is not an integer is a 422 naming it", ["tools.referenc
 async function expectNotPublishedRefusal(reference: Record<string, unknown>, what: string): Promise<void> {
   const response = await agentWithReference(reference);
   if (response.status < 300) {
-    const id = (response.json as { id: string }).id;
+    const { id } = expectBody(response, "2xx", RecordId, `${what}: accepted at write`);
     const published = await callOp("agent.publish", { agent_id: id });
     expectStatus(published, 400, `${what}: accepted at write, so publish must refuse`);
     return;

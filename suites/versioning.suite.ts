@@ -11,12 +11,13 @@ import { type ApiResponse, call, explain } from "../runner/http-client.ts";
 import { problemLines } from "../runner/problem-lines.ts";
 import { property } from "../runner/property.ts";
 import { uniqueName } from "../runner/resources.ts";
-import { expectOkResult, expectStatus } from "../runner/response.ts";
+import { expectBody, expectOkResult, expectStatus } from "../runner/response.ts";
 import { TargetError } from "../runner/target-error.ts";
 import { ValidationResult } from "../spec/tool.ts";
 import { createAgent } from "./helpers/agents.ts";
 import { analysedBy, analysisModel, expectAnalysed, expectModelAsked, providerMark } from "./helpers/analysis.ts";
 import { startBatch, waitForBatch } from "./helpers/batches.ts";
+import { ErrorLines, PublishWarnings, StartedSession } from "./helpers/body-shapes.ts";
 import { ensureLlmKey } from "./helpers/byok.ts";
 import { OUTBOUND, SHORT_CALL_MS } from "./helpers/calls.ts";
 import { patternNumber } from "./helpers/carrier.ts";
@@ -107,8 +108,7 @@ for (const kind of ["agent", "tool"] as const) {
       const { errors } = validation(await op(kind, "validate", draft.id));
       expect(errors.length, "the draft has errors").toBeGreaterThan(0);
       const published = await op(kind, "publish", draft.id);
-      expectStatus(published, 400);
-      expect((published.json as { detail?: { errors?: unknown } }).detail?.errors, explain(published)).toEqual(errors);
+      expect(expectBody(published, 400, ErrorLines).detail.errors, explain(published)).toEqual(errors);
       const after = (await op(kind, "get", draft.id)).json as { published_version?: unknown };
       expect(after.published_version ?? null, "still never published").toBeNull();
     },
@@ -124,8 +124,7 @@ check(
     const { errors, warnings } = validation(await op("agent", "validate", agent.id));
     expect(errors, "a complete draft").toEqual([]);
     const published = await op("agent", "publish", agent.id);
-    expectStatus(published, "2xx");
-    expect((published.json as { warnings?: unknown }).warnings, `the warnings in ${explain(published)}`).toEqual(
+    expect(expectBody(published, "2xx", PublishWarnings).warnings, `the warnings in ${explain(published)}`).toEqual(
       warnings,
     );
   },
@@ -274,10 +273,8 @@ class Publish implements fc.AsyncCommand<Model, object> {
     const verdict = validation(await op(this.kind, "validate", side.id!));
     const response = await op(this.kind, "publish", side.id!);
     if (verdict.errors.length > 0) {
-      expectStatus(response, 400, `publish with errors ${JSON.stringify(verdict.errors)}`);
-      expect((response.json as { detail?: { errors?: unknown } }).detail?.errors, explain(response)).toEqual(
-        verdict.errors,
-      );
+      const refused = expectBody(response, 400, ErrorLines, `publish with errors ${JSON.stringify(verdict.errors)}`);
+      expect(refused.detail.errors, explain(response)).toEqual(verdict.errors);
     } else {
       expectStatus(response, "2xx", "publish with no errors");
       const body = response.json as { published_version?: unknown; warnings?: unknown };
@@ -487,16 +484,14 @@ check(
     const token = await throughCreditGate(() =>
       call("/v1/calls/token", { method: "POST", body: pinned, as: "editor" }),
     );
-    expect(token.status, explain(token)).toBeLessThan(300);
-    await expectAnalysed((token.json as { session_id: string }).session_id, model, mark, "a web call of version 1");
+    await expectAnalysed(expectBody(token, "2xx", StartedSession).session_id, model, mark, "a web call of version 1");
 
     const from = await importFreshNumber();
     mark = await providerMark();
     const outbound = await throughCreditGate(() =>
       call(OUTBOUND, { method: "POST", body: { from_phone_number_id: from.id, to: patternNumber(0, 0), ...pinned } }),
     );
-    expect(outbound.status, explain(outbound)).toBeLessThan(300);
-    const sessionId = (outbound.json as { session_id: string }).session_id;
+    const sessionId = expectBody(outbound, "2xx", StartedSession).session_id;
     await expectAnalysed(sessionId, model, mark, "an outbound call of version 1");
 
     mark = await providerMark();

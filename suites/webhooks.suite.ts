@@ -6,9 +6,10 @@ import { internalUrl, PUBLIC_URLS, privateUrl, REFUSED_URLS, type UrlClause } fr
 import { check } from "../runner/check.ts";
 import { type ApiResponse, call, explain } from "../runner/http-client.ts";
 import { property } from "../runner/property.ts";
-import { expectOkResult, expectStatus } from "../runner/response.ts";
+import { expectBody, expectOkResult, expectStatus } from "../runner/response.ts";
 import { AnyPage, pageOf } from "../spec/common.ts";
 import { EVENT_TYPES, EventTypes, SECRET_BYTES, SECRET_PATTERN, Webhook, WebhookWithSecret } from "../spec/webhook.ts";
+import { ErrorMessage } from "./helpers/body-shapes.ts";
 import { readAll } from "./helpers/pages.ts";
 import { callOp } from "./helpers/profile.ts";
 import { waitForDeliveries } from "./helpers/webhook-sink.ts";
@@ -339,10 +340,7 @@ check(
     const disabled = await callOp("webhook.update", { webhook_id: webhook.id }, { body: { status: "disabled" } });
     expectStatus(disabled, "2xx");
     const response = await callOp("webhook.test", { webhook_id: webhook.id }, { timeoutMs: 15_000 });
-    expectStatus(response, 400);
-    expect((response.json as { detail?: { message?: string } }).detail?.message, explain(response)).toBe(
-      "webhook is disabled",
-    );
+    expect(expectBody(response, 400, ErrorMessage).detail.message, explain(response)).toBe("webhook is disabled");
   },
 );
 

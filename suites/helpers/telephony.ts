@@ -3,8 +3,9 @@
 import { expect } from "vitest";
 import { explain } from "../../runner/http-client.ts";
 import { track, uniqueName } from "../../runner/resources.ts";
-import { deletedOrGone, expectStatus } from "../../runner/response.ts";
+import { deletedOrGone, expectBody } from "../../runner/response.ts";
 import { PhoneNumber, TelephonyAccount } from "../../spec/telephony.ts";
+import { WithItems } from "./body-shapes.ts";
 import { addCarrierNumber, type CarrierNumber } from "./carrier.ts";
 import { callOp } from "./profile.ts";
 
@@ -14,8 +15,7 @@ let wired: TelephonyAccount | undefined;
 export async function carrierAccount(): Promise<TelephonyAccount> {
   if (wired !== undefined) return wired;
   const response = await callOp("telephony.account.list", {}, { query: { limit: 200 } });
-  expectStatus(response, 200);
-  const items = (response.json as { items: unknown[] }).items.map((row) => TelephonyAccount.parse(row));
+  const items = expectBody(response, 200, WithItems).items.map((row) => TelephonyAccount.parse(row));
   const oldest = items.sort((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at))[0];
   expect(oldest, `a telephony account in ${explain(response)}`).toBeDefined();
   wired = oldest!;
@@ -40,9 +40,7 @@ export async function importNumbers(
     { account_id: account.id },
     { body: { provider_number_ids: providerNumberIds, ...extra } },
   );
-  expect(response.status, explain(response)).toBeGreaterThanOrEqual(200);
-  expect(response.status, explain(response)).toBeLessThan(300);
-  const items = (response.json as { items: unknown[] }).items.map((row) => PhoneNumber.parse(row));
+  const items = expectBody(response, "2xx", WithItems).items.map((row) => PhoneNumber.parse(row));
   for (const item of items) trackPhoneNumber(item.id);
   return items;
 }
