@@ -7,9 +7,10 @@ import { exclusive } from "../runner/exclusive.ts";
 import { type ApiResponse, call, explain, type Who } from "../runner/http-client.ts";
 import { registerSecret } from "../runner/redact.ts";
 import { assertDeleted, track, uniqueName } from "../runner/resources.ts";
-import { deletedOrGone, expectOkResult, expectStatus } from "../runner/response.ts";
+import { deletedOrGone, expectBody, expectOkResult, expectStatus } from "../runner/response.ts";
 import { mustOpen, type SseStream } from "../runner/sse-client.ts";
 import { createAgent } from "./helpers/agents.ts";
+import { WithItems } from "./helpers/body-shapes.ts";
 import { deleteKey, ensureLlmKey, keyRows, putKey } from "./helpers/byok.ts";
 import { catalogProviders, firstPair, listedPairs, type PairKind } from "./helpers/catalog.ts";
 import { sendMessage, waitForReply } from "./helpers/conversations.ts";
@@ -263,8 +264,9 @@ const secretValue = () => {
 async function secretRows(as: Who = "admin") {
   const path = profile().operations["secret.list"]!.path;
   const response = await callOp("secret.list", {}, { as });
+  if (as !== "admin") return { response, rows: expectBody(response, 200, WithItems, String(as)).items };
   expectStatus(response, 200, String(as));
-  return { response, rows: as === "admin" ? await readAll(path, 200) : (response.json as { items: unknown[] }).items };
+  return { response, rows: await readAll(path, 200) };
 }
 
 async function putSecret(name: string, value: string, as: Who = "admin") {
