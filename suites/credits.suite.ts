@@ -6,12 +6,12 @@ import { check } from "../runner/check.ts";
 import { exclusive } from "../runner/exclusive.ts";
 import { type ApiResponse, call, explain } from "../runner/http-client.ts";
 import { uniqueName } from "../runner/resources.ts";
-import { expectBody, expectStatus } from "../runner/response.ts";
+import { expectBody } from "../runner/response.ts";
 import { pause } from "../runner/traffic.ts";
 import { CallSession } from "../spec/calls.ts";
 import { createAgent } from "./helpers/agents.ts";
 import { dialLog, dialsFrom, getBatch, startBatch, waitForBatch } from "./helpers/batches.ts";
-import { WithItems } from "./helpers/body-shapes.ts";
+import { ErrorBody, WithItems } from "./helpers/body-shapes.ts";
 import { callingSetup, postOutbound, realBudget } from "./helpers/calls.ts";
 import { freshE164, patternNumber, placeInbound, witness } from "./helpers/carrier.ts";
 import { getBalance, serverNow, setBalance, withBalance } from "./helpers/credits.ts";
@@ -26,10 +26,7 @@ const MINUTE = 60_000;
 const completed = (batch: { status: string }) => batch.status === "completed";
 
 function expect402(response: ApiResponse): void {
-  expectStatus(response, 402);
-  const detail = (response.json as { detail?: { message?: unknown; errors?: unknown } } | undefined)?.detail;
-  expect(typeof detail?.message, `error envelope in ${explain(response)}`).toBe("string");
-  expect(Array.isArray(detail?.errors), `error envelope in ${explain(response)}`).toBe(true);
+  expectBody(response, 402, ErrorBody, "the error envelope");
 }
 
 check(

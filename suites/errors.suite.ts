@@ -12,16 +12,17 @@ import { uniqueName } from "../runner/resources.ts";
 import { expectBody, expectStatus } from "../runner/response.ts";
 import { PROBLEM_LINE } from "../spec/errors.ts";
 import { createAgent } from "./helpers/agents.ts";
+import { ErrorBody } from "./helpers/body-shapes.ts";
 import { firstPair, unlistedName } from "./helpers/catalog.ts";
 import { addWorkspace } from "./helpers/control-plane.ts";
 import { expectNameTaken } from "./helpers/names.ts";
 import { callOp, profile } from "./helpers/profile.ts";
 
-function detail(response: ApiResponse): { message: string; errors: string[] } {
-  const body = response.json as { detail?: { message?: unknown; errors?: unknown } } | undefined;
-  expect(typeof body?.detail?.message, `detail.message in ${explain(response)}`).toBe("string");
-  expect(Array.isArray(body?.detail?.errors), `detail.errors in ${explain(response)}`).toBe(true);
-  return body!.detail as { message: string; errors: string[] };
+/** 7's envelope, after a status check of its own (the statuses here are exact, or a range). */
+function detail(response: ApiResponse): ErrorBody["detail"] {
+  const body = ErrorBody.safeParse(response.json);
+  expect(body.success, `detail.message (a string) and detail.errors (a list) in ${explain(response)}`).toBe(true);
+  return body.data!.detail;
 }
 
 /** Every 422 line is `field.path: problem` with no body/query/path prefix; one line is the message. */

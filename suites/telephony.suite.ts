@@ -10,7 +10,7 @@ import { expectBody, expectStatus } from "../runner/response.ts";
 import { CallSession } from "../spec/calls.ts";
 import { PhoneNumber, Readiness, RemoteNumber, TelephonyAccount } from "../spec/telephony.ts";
 import { createAgent } from "./helpers/agents.ts";
-import { WithItems } from "./helpers/body-shapes.ts";
+import { ErrorMessage, WithItems } from "./helpers/body-shapes.ts";
 import { realBudget } from "./helpers/calls.ts";
 import {
   expectCarrierIdle,
@@ -36,8 +36,7 @@ function expect502(response: ApiResponse): void {
 }
 
 function expectEnvelope(response: ApiResponse): void {
-  const detail = (response.json as { detail?: { message?: unknown; errors?: unknown } } | undefined)?.detail;
-  expect(typeof detail?.message, `error envelope in ${explain(response)}`).toBe("string");
+  expect(ErrorMessage.safeParse(response.json).success, `error envelope in ${explain(response)}`).toBe(true);
 }
 
 /**

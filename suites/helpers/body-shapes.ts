@@ -17,6 +17,12 @@ export const StartedSession = z.looseObject({ session_id: z.string() });
 /** 7's error body as far as a check reads its message (`errors` is read, and checked, where a clause needs it). */
 export const ErrorMessage = z.looseObject({ detail: ErrorEnvelope.shape.detail.pick({ message: true }) });
 
+/** 7's error body with both its fields, the lines a list of any kind (their format is checked where a clause states it). */
+export const ErrorBody = z.looseObject({
+  detail: ErrorEnvelope.shape.detail.pick({ message: true }).extend({ errors: z.array(z.unknown()) }),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
 /** 7's error body as far as a check compares its lines (a publish with errors: "same lines in detail.errors", 3.3). */
 export const ErrorLines = z.looseObject({ detail: ErrorEnvelope.shape.detail.pick({ errors: true }) });
 
