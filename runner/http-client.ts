@@ -224,9 +224,6 @@ export function explain(response: ApiResponse): string {
   return `${response.method} ${response.url} → ${response.status} ${redact(response.text.slice(0, 300))}`;
 }
 
-/** The former name of explain(), which shadowed vitest's describe; kept until every suite uses explain. */
-export const describe = explain;
-
 const TIMEOUTS = new Set(["TimeoutError", "AbortError", "HeadersTimeoutError", "BodyTimeoutError"]);
 
 /**

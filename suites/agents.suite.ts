@@ -4,14 +4,15 @@ import fc from "fast-check";
 import { expect } from "vitest";
 import { richAgentConfig } from "../fixtures/agent-configs.ts";
 import { check } from "../runner/check.ts";
-import { call, describe } from "../runner/http-client.ts";
+import { call, explain } from "../runner/http-client.ts";
 import { property } from "../runner/property.ts";
 import { assertDeleted, track, uniqueName } from "../runner/resources.ts";
-import { expectOkResult, expectStatus } from "../runner/response.ts";
+import { expectBody, expectOkResult, expectStatus } from "../runner/response.ts";
 import { AgentRecordRead } from "../spec/agent.ts";
 import { createAgent } from "./helpers/agents.ts";
 import { analysedBy, analysisModel, expectAnalysed, providerMark } from "./helpers/analysis.ts";
 import { startBatch, waitForBatch } from "./helpers/batches.ts";
+import { StartedSession } from "./helpers/body-shapes.ts";
 import { ensureLlmKey } from "./helpers/byok.ts";
 import { finished, OUTBOUND, SHORT_CALL_MS, waitForCall } from "./helpers/calls.ts";
 import { patternNumber } from "./helpers/carrier.ts";
@@ -49,7 +50,7 @@ check(
     const [renamed, holder] = [await createAgent(), await createAgent()];
     const readAgent = async (id: string) => {
       const read = await callOp("agent.get", { agent_id: id });
-      expect(read.status, describe(read)).toBe(200);
+      expectStatus(read, 200);
       return AgentRecordRead.parse(read.json);
     };
     // The agent PATCH replaces whole (4): the stored config is sent back with only the name changed.
@@ -68,8 +69,8 @@ check("an agent written with 2.9 fields reads back with the same values", ["agen
   const config = richAgentConfig(uniqueName("round-trip"));
   const agent = await createAgent(config);
   const response = await callOp("agent.get", { agent_id: agent.id });
-  expect(response.status, describe(response)).toBe(200);
-  expect(AgentRecordRead.parse(response.json).config, describe(response)).toMatchObject(config);
+  expectStatus(response, 200);
+  expect(AgentRecordRead.parse(response.json).config, explain(response)).toMatchObject(config);
 });
 
 check(
@@ -96,7 +97,7 @@ check("deleting an agent returns {ok: true} and the agent is then a 404", ["agen
   const deleted = await callOp("agent.delete", { agent_id: agent.id });
   expectOkResult(deleted);
   const after = await callOp("agent.get", { agent_id: agent.id });
-  expect(after.status, describe(after)).toBe(404);
+  expectStatus(after, 404);
 });
 
 // ---- The catalog's authority over a config (2.8, 2.9): every pair listed, realtime xor cascade.
@@ -160,7 +161,7 @@ async function expectRefused(body: Record<string, unknown>, what: string, agentI
     const id = (response.json as { id?: string }).id;
     if (id !== undefined) track(`agent ${id}`, async () => void (await callOp("agent.delete", { agent_id: id })));
   }
-  expect(response.status, `${what}: ${describe(response)}`).toBe(400);
+  expectStatus(response, 400, what);
 }
 
 property(
@@ -323,9 +324,9 @@ property(
     const response = await postToken({ agent_id: agent.id, agent_override: await overrideOf(fields) });
     expect(
       response.status,
-      `an override of ${fields.join(", ") || "no fields"}: ${describe(response)}`,
+      `an override of ${fields.join(", ") || "no fields"}: ${explain(response)}`,
     ).toBeGreaterThanOrEqual(200);
-    expect(response.status, `an override of ${fields.join(", ") || "no fields"}: ${describe(response)}`).toBeLessThan(
+    expect(response.status, `an override of ${fields.join(", ") || "no fields"}: ${explain(response)}`).toBeLessThan(
       300,
     );
   },
@@ -337,7 +338,7 @@ async function storedAgent(
   id: string,
 ): Promise<Pick<AgentRecordRead, "config" | "published_version" | "published_config">> {
   const response = await callOp("agent.get", { agent_id: id });
-  expect(response.status, describe(response)).toBe(200);
+  expectStatus(response, 200);
   const { config, published_version, published_config } = AgentRecordRead.parse(response.json);
   return { config, published_version, published_config };
 }
@@ -349,7 +350,7 @@ check(
     const agent = await cascadeAgent();
     const before = await storedAgent(agent.id);
     const response = await postToken({ agent_id: agent.id, agent_override: await overrideOf(OVERRIDE_FIELDS) });
-    expect(response.status, describe(response)).toBeLessThan(300);
+    expect(response.status, explain(response)).toBeLessThan(300);
     expect(await storedAgent(agent.id), "the agent read back after the run").toEqual(before);
   },
 );
@@ -364,7 +365,7 @@ check(
       const agent_override = { channel: other, prompt: "For this run only." };
       const response = await postToken({ agent_id: agent.id, agent_override });
       const refused = response.status === 422;
-      expect(refused || (response.status >= 200 && response.status < 300), describe(response)).toBe(true);
+      expect(refused || (response.status >= 200 && response.status < 300), explain(response)).toBe(true);
       const after = await storedAgent(agent.id);
       expect(after.config.channel, `the draft's channel after an override naming ${other}`).toBe(channel);
       expect(after.published_config?.channel, "the published version's channel").toBe(agent.published_config?.channel);
@@ -389,8 +390,7 @@ check(
     const agent_override = { ...(await overrideOf(OVERRIDE_FIELDS)), ...analysedBy(model) };
     const mark = await providerMark();
     const token = await postToken({ agent_id: agent.id, agent_override });
-    expect(token.status, describe(token)).toBeLessThan(300);
-    await expectAnalysed((token.json as { session_id: string }).session_id, model, mark, "the override's analysis");
+    await expectAnalysed(expectBody(token, "2xx", StartedSession).session_id, model, mark, "the override's analysis");
     const from = await importFreshNumber();
     const outbound = await throughCreditGate(() =>
       call(OUTBOUND, {
@@ -398,14 +398,14 @@ check(
         body: { from_phone_number_id: from.id, to: patternNumber(0, 0), agent_id: agent.id, agent_override },
       }),
     );
-    expect(outbound.status, describe(outbound)).toBeLessThan(300);
+    const outboundSession = expectBody(outbound, "2xx", StartedSession).session_id;
     const { batch } = await startBatch({
       recipients: [{ to: patternNumber(0, 0) }],
       agent_id: agent.id,
       agent_override,
     });
     // Both runs are over before the agent is read back: an override applied at dial time counts too.
-    await waitForCall((outbound.json as { session_id: string }).session_id, finished, SHORT_CALL_MS(), "its end");
+    await waitForCall(outboundSession, finished, SHORT_CALL_MS(), "its end");
     await waitForBatch(batch.id, (row) => row.status === "completed", SHORT_CALL_MS(), "completed");
     expect(await storedAgent(agent.id), "the agent read back after the three runs").toEqual(before);
   },

@@ -2,7 +2,7 @@
 import { randomBytes } from "node:crypto";
 import { expect } from "vitest";
 import { check } from "../runner/check.ts";
-import { type ApiResponse, call, describe, type Who } from "../runner/http-client.ts";
+import { type ApiResponse, call, explain, type Who } from "../runner/http-client.ts";
 import { registerSecret } from "../runner/redact.ts";
 import { assertDeleted, track, uniqueName } from "../runner/resources.ts";
 import { expectStatus } from "../runner/response.ts";
@@ -31,8 +31,8 @@ function message(response: ApiResponse): unknown {
 }
 
 function expect401(response: ApiResponse, text: string): void {
-  expect(response.status, describe(response)).toBe(401);
-  expect(message(response), describe(response)).toBe(text);
+  expectStatus(response, 401);
+  expect(message(response), explain(response)).toBe(text);
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -58,13 +58,13 @@ const anyRoleRead = (as: Who): Promise<ApiResponse> => callOp("secret.list", {},
 const secretName = () => uniqueName("secret").replace(/[^A-Za-z0-9_.-]/g, "_");
 
 function expect2xx(response: ApiResponse, label: string): void {
-  expect(response.status, `${label}: ${describe(response)}`).toBeGreaterThanOrEqual(200);
-  expect(response.status, `${label}: ${describe(response)}`).toBeLessThan(300);
+  expect(response.status, `${label}: ${explain(response)}`).toBeGreaterThanOrEqual(200);
+  expect(response.status, `${label}: ${explain(response)}`).toBeLessThan(300);
 }
 
 check("GET /health answers 200 without a credential", ["auth.health-unauthenticated"], async () => {
   const response = await call("/health", { as: "none" });
-  expect(response.status, describe(response)).toBe(200);
+  expectStatus(response, 200);
 });
 
 check(
@@ -102,12 +102,12 @@ for (const [label, authorization, messages] of [
     ["auth.malformed-401", "auth.bearer-scheme"],
     async () => {
       const response = await anyRoleRead({ authorization });
-      expect(response.status, describe(response)).toBe(401);
+      expectStatus(response, 401);
       if (messages.length === 1 && !runConfig().target.wired) {
-        expect(typeof message(response), describe(response)).toBe("string");
+        expect(typeof message(response), explain(response)).toBe("string");
         return;
       }
-      expect(messages as readonly unknown[], describe(response)).toContain(message(response));
+      expect(messages as readonly unknown[], explain(response)).toContain(message(response));
     },
   );
 }
@@ -132,7 +132,7 @@ check(
     expect2xx(await anyRoleRead({ token: member.token }), "a read before the removal");
     await removeMember(member.memberId);
     const response = await anyRoleRead({ token: member.token });
-    expect(response.status, describe(response)).toBe(401);
+    expectStatus(response, 401);
   },
   { needs: ["wiring"] },
 );
@@ -152,7 +152,7 @@ check(
     expectStatus(first, "2xx");
     await setRole(member.memberId, "EDITOR");
     const demoted = await write();
-    expect(demoted.status, `after demotion to EDITOR: ${describe(demoted)}`).toBe(403);
+    expectStatus(demoted, 403, "after demotion to EDITOR");
     await setRole(member.memberId, "ADMIN");
     const promoted = await write();
     expectStatus(promoted, "2xx", "after promotion back to ADMIN");
@@ -173,7 +173,7 @@ check(
         const response = await adminWrite({ token: tokens[i]! }, name);
         const label = `a secret write with token #${i + 1} of a member now ${role}`;
         if (expected === "2xx") expect2xx(response, label);
-        else expect(response.status, `${label}: ${describe(response)}`).toBe(403);
+        else expectStatus(response, 403, label);
       }
     };
     await writes([0, 1], "ADMIN", "2xx");
@@ -225,7 +225,7 @@ check(
     const viewer = await addMember("VIEWER");
     for (const [i, token] of [viewer.token, await addToken(viewer.memberId)].entries()) {
       const refused = await adminWrite({ token });
-      expect(refused.status, `a secret write with token #${i + 1} of one VIEWER: ${describe(refused)}`).toBe(403);
+      expectStatus(refused, 403, `a secret write with token #${i + 1} of one VIEWER`);
       expect2xx(await anyRoleRead({ token }), `the secret list with the VIEWER's token #${i + 1}`);
     }
   },
@@ -264,8 +264,8 @@ check(
       expect2xx(await read(), "a minute before 30 days after sign-in");
       await advance(120_000);
       const expired = await read();
-      expect(expired.status, `a minute past 30 days after sign-in: ${describe(expired)}`).toBe(401);
-      expect(message(expired), describe(expired)).toBe("invalid session");
+      expectStatus(expired, 401, "a minute past 30 days after sign-in");
+      expect(message(expired), explain(expired)).toBe("invalid session");
     });
   },
   {
@@ -281,9 +281,9 @@ check(
     const agent = await createAgent();
     const belowEditor = await call("/v1/calls/token", { method: "POST", body: { agent_id: agent.id }, as: "viewer" });
     // The 403 status itself is auth.role-too-low-403's, checked with these very requests elsewhere.
-    expect(belowEditor.status, `a VIEWER asking for a web call token: ${describe(belowEditor)}`).toBe(403);
+    expectStatus(belowEditor, 403, "a VIEWER asking for a web call token");
     const editorMessage = message(belowEditor);
-    expect(typeof editorMessage, describe(belowEditor)).toBe("string");
+    expect(typeof editorMessage, explain(belowEditor)).toBe("string");
     // A provider other than the agents' llm one, so a wrongly allowed write never touches the key replies use.
     const llm = (await firstPair("llm")).provider;
     const provider = (await catalogProviders()).find((p) => p !== llm) ?? llm;
@@ -293,7 +293,7 @@ check(
       [`an EDITOR deleting the ${provider} key`, await deleteKey(provider, "editor")],
       [`an EDITOR writing a ${provider} key`, await putKey(provider, key, "editor")],
     ] as const) {
-      expect(response.status, `${label}: ${describe(response)}`).toBe(403);
+      expectStatus(response, 403, label);
       expect(
         message(response),
         `${label}: the message of the VIEWER's 403 was ${JSON.stringify(editorMessage)}`,
@@ -314,7 +314,7 @@ check(
       expect2xx(await anyRoleRead({ token }), `token #${i + 1} before its revocation`);
       await revokeToken(token);
       const refused = await anyRoleRead({ token });
-      expect(refused.status, `token #${i + 1} once revoked: ${describe(refused)}`).toBe(401);
+      expectStatus(refused, 401, `token #${i + 1} once revoked`);
     }
     expect2xx(await anyRoleRead(cookie), "a read with the cookie once every token is revoked");
     expect2xx(await adminWrite(cookie), "a write with the cookie once every token is revoked");
@@ -328,7 +328,7 @@ check(
   async () => {
     // 4: "200 when the API process answers. Does not promise the database or media layer is reachable".
     const response = await whileOffline(() => call("/health", { as: "none" }));
-    expect(response.status, describe(response)).toBe(200);
+    expectStatus(response, 200);
   },
   { needs: ["wiring"], exclusive: TAKES_CONTROL_PLANE_OFFLINE },
 );
@@ -338,10 +338,10 @@ check(
   ["auth.control-plane-503"],
   async () => {
     const response = await whileOffline(() => callOp("agent.list"));
-    expect(response.status, describe(response)).toBe(503);
-    expect(message(response), describe(response)).toBe(CONTROL_PLANE_UNREACHABLE);
+    expectStatus(response, 503);
+    expect(message(response), explain(response)).toBe(CONTROL_PLANE_UNREACHABLE);
     const after = await callOp("agent.list");
-    expect(after.status, `once the control plane is back: ${describe(after)}`).toBe(200);
+    expectStatus(after, 200, "once the control plane is back");
   },
   { needs: ["wiring"], exclusive: TAKES_CONTROL_PLANE_OFFLINE },
 );
@@ -352,7 +352,7 @@ check(
   async () => {
     const session = runConfig().target.credentials.session_cookie!;
     const response = await anyRoleRead({ cookie: session });
-    expect(response.status, describe(response)).toBe(200);
+    expectStatus(response, 200);
   },
   { needs: ["session-cookie"] },
 );
@@ -368,7 +368,7 @@ check(
     const session = runConfig().target.credentials.session_cookie!;
     for (let region = 0; region < runConfig().target.regions.length; region++) {
       const response = await callOp("secret.list", {}, { as: { cookie: session }, region });
-      expect(response.status, `region #${region + 1}: ${describe(response)}`).toBe(200);
+      expectStatus(response, 200, `region #${region + 1}`);
     }
   },
   { needs: ["session-cookie", "two-regions"] },

@@ -5,9 +5,10 @@
 import fc from "fast-check";
 import { expect } from "vitest";
 import { check } from "../runner/check.ts";
-import { call, describe } from "../runner/http-client.ts";
+import { call, explain } from "../runner/http-client.ts";
 import { namesField } from "../runner/problem-lines.ts";
 import { property } from "../runner/property.ts";
+import { expectStatus } from "../runner/response.ts";
 import { pause } from "../runner/traffic.ts";
 import {
   answered,
@@ -114,8 +115,8 @@ check(
       ["max_concurrency", { ...base, max_concurrency: "four" }],
     ] as const) {
       const response = await call(BATCHES, { method: "POST", body });
-      expect(response.status, describe(response)).toBe(422);
-      expect(namesField(response, field), `a line "${field}: …" in ${describe(response)}`).toBe(true);
+      expectStatus(response, 422);
+      expect(namesField(response, field), `a line "${field}: …" in ${explain(response)}`).toBe(true);
     }
   },
 );

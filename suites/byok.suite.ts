@@ -4,12 +4,13 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { expect } from "vitest";
 import { check } from "../runner/check.ts";
 import { exclusive } from "../runner/exclusive.ts";
-import { type ApiResponse, call, describe, type Who } from "../runner/http-client.ts";
+import { type ApiResponse, call, explain, type Who } from "../runner/http-client.ts";
 import { registerSecret } from "../runner/redact.ts";
 import { assertDeleted, track, uniqueName } from "../runner/resources.ts";
-import { deletedOrGone, expectOkResult, expectStatus } from "../runner/response.ts";
+import { deletedOrGone, expectBody, expectOkResult, expectStatus } from "../runner/response.ts";
 import { mustOpen, type SseStream } from "../runner/sse-client.ts";
 import { createAgent } from "./helpers/agents.ts";
+import { WithItems } from "./helpers/body-shapes.ts";
 import { deleteKey, ensureLlmKey, keyRows, putKey } from "./helpers/byok.ts";
 import { catalogProviders, firstPair, listedPairs, type PairKind } from "./helpers/catalog.ts";
 import { sendMessage, waitForReply } from "./helpers/conversations.ts";
@@ -60,7 +61,7 @@ async function storeKey(name: string): Promise<string> {
 
 async function rowOf(name: string, as: Who = "admin") {
   const { response, rows } = await keyRows(as);
-  expect(response.status, describe(response)).toBe(200);
+  expectStatus(response, 200);
   return { response, row: rows.find((r) => r.name === name) };
 }
 
@@ -77,7 +78,7 @@ check(
       registerSecret(key);
       const response = await putKey(name, key, who);
       if (response.status < 300) trackKey(name);
-      expect(response.status, `${String(who)}: ${describe(response)}`).toBe(403);
+      expectStatus(response, 403, String(who));
       expect((await rowOf(name)).row, `the list after a refused ${String(who)} write`).toEqual(before);
     }
   },
@@ -90,7 +91,7 @@ check(
     const name = await provider();
     for (const who of LOWER_ROLES) {
       const response = await deleteKey(name, who);
-      expect(response.status, `${String(who)}: ${describe(response)}`).toBe(403);
+      expectStatus(response, 403, String(who));
     }
   },
 );
@@ -117,7 +118,7 @@ check(
     const { row } = await rowOf(name);
     for (const who of LOWER_ROLES) {
       const response = await deleteKey(name, who);
-      expect(response.status, `${String(who)}: ${describe(response)}`).toBe(403);
+      expectStatus(response, 403, String(who));
       expect((await rowOf(name)).row, `the key after a refused ${String(who)} delete`).toEqual(row);
     }
   },
@@ -137,9 +138,9 @@ check(
       const response = await putKey(name, key);
       // Which 4xx is not shown (4 gives only the 502 of an unreachable provider): a rule (400) or the body (422);
       // not a 401 or 403 (the caller's credential and role are good) nor a 404 (the provider is listed).
-      expect(response.status, describe(response)).toBeGreaterThanOrEqual(400);
-      expect(response.status, describe(response)).toBeLessThan(500);
-      expect([401, 403, 404], describe(response)).not.toContain(response.status);
+      expect(response.status, explain(response)).toBeGreaterThanOrEqual(400);
+      expect(response.status, explain(response)).toBeLessThan(500);
+      expect([401, 403, 404], explain(response)).not.toContain(response.status);
       const { row } = await rowOf(name);
       expect(existing.endsWith(tailOf(row?.masked)), "the stored key is still the verified one").toBe(true);
     }
@@ -156,7 +157,7 @@ check(
     const key = await newProviderKey();
     const response = await whileProviderOffline(() => putKey(name, key));
     if (response.status < 300) trackKey(name);
-    expect(response.status, describe(response)).toBe(502);
+    expectStatus(response, 502);
     const { row } = await rowOf(name);
     if (row !== undefined) trackKey(name);
     expect(row, "no key listed after the 502").toBeUndefined();
@@ -173,7 +174,7 @@ check(
     const before = (await rowOf(name)).row;
     const replacement = await newProviderKey();
     const response = await whileProviderOffline(() => putKey(name, replacement));
-    expect(response.status, describe(response)).toBe(502);
+    expectStatus(response, 502);
     const after = (await rowOf(name)).row;
     expect(after, "the key listed after the 502").toEqual(before);
     expect(old.endsWith(tailOf(after?.masked)), "still the old key's tail").toBe(true);
@@ -220,9 +221,9 @@ check(
     expectStatus(await deleteKey(name), "2xx");
     const validated = await callOp("agent.validate", { agent_id: agent.id });
     const errors = (validated.json as { errors?: string[] }).errors ?? [];
-    expect(errors.length, `validate once the key is gone: ${describe(validated)}`).toBeGreaterThan(0);
+    expect(errors.length, `validate once the key is gone: ${explain(validated)}`).toBeGreaterThan(0);
     const refused = await callOp("agent.publish", { agent_id: agent.id });
-    expect(refused.status, `publish once the key is gone: ${describe(refused)}`).toBe(400);
+    expectStatus(refused, 400, "publish once the key is gone");
   },
   { needs: ["wiring"] },
 );
@@ -230,7 +231,7 @@ check(
 check("the provider-key list is readable by ADMIN, EDITOR and VIEWER", ["byok.key-list-any-role"], async () => {
   for (const who of ALL_ROLES) {
     const { response } = await keyRows(who);
-    expect(response.status, `${String(who)}: ${describe(response)}`).toBe(200);
+    expectStatus(response, 200, String(who));
   }
 });
 
@@ -243,7 +244,7 @@ check(
     for (const who of ALL_ROLES) {
       const { response, row } = await rowOf(name, who);
       expect(row, `${String(who)} sees the ${name} row`).toBeDefined();
-      expect(response.text.includes(key), `${String(who)} reads the key in ${describe(response)}`).toBe(false);
+      expect(response.text.includes(key), `${String(who)} reads the key in ${explain(response)}`).toBe(false);
       expect(Object.keys(row!).sort(), "a name and a masked tail (and a time)").toEqual(
         expect.arrayContaining(["masked", "name"]),
       );
@@ -263,8 +264,9 @@ const secretValue = () => {
 async function secretRows(as: Who = "admin") {
   const path = profile().operations["secret.list"]!.path;
   const response = await callOp("secret.list", {}, { as });
-  expect(response.status, `${String(as)}: ${describe(response)}`).toBe(200);
-  return { response, rows: as === "admin" ? await readAll(path, 200) : (response.json as { items: unknown[] }).items };
+  if (as !== "admin") return { response, rows: expectBody(response, 200, WithItems, String(as)).items };
+  expectStatus(response, 200, String(as));
+  return { response, rows: await readAll(path, 200) };
 }
 
 async function putSecret(name: string, value: string, as: Who = "admin") {
@@ -291,9 +293,9 @@ check(
     expectStatus(created, "2xx");
     for (const who of LOWER_ROLES) {
       const create = await putSecret(fresh, secretValue(), who);
-      expect(create.status, `${String(who)} create: ${describe(create)}`).toBe(403);
+      expectStatus(create, 403, `${String(who)} create`);
       const replace = await putSecret(existing, secretValue(), who);
-      expect(replace.status, `${String(who)} replace: ${describe(replace)}`).toBe(403);
+      expectStatus(replace, 403, `${String(who)} replace`);
     }
     const { rows } = await secretRows();
     expect(named(rows, fresh), "a refused create stored nothing").toBeUndefined();
@@ -310,7 +312,7 @@ check(
     expectStatus(await putSecret(name, secretValue()), "2xx");
     for (const who of LOWER_ROLES) {
       const response = await callOp("secret.delete", { name }, { as: who });
-      expect(response.status, `${String(who)}: ${describe(response)}`).toBe(403);
+      expectStatus(response, 403, String(who));
     }
     expect(named((await secretRows()).rows, name), "the secret is still listed").toBeDefined();
   },
@@ -340,7 +342,7 @@ check(
     for (const who of ALL_ROLES) {
       const { responses, rows } = await everySecretRow(who);
       for (const response of responses) {
-        expect(response.text.includes(value), `${String(who)} reads the value in ${describe(response)}`).toBe(false);
+        expect(response.text.includes(value), `${String(who)} reads the value in ${explain(response)}`).toBe(false);
       }
       const row = named(rows, name) as { masked?: unknown } | undefined;
       expect(row, `${String(who)}: a row named ${name}`).toBeDefined();
@@ -408,7 +410,7 @@ async function messageWithHeaderKey(fields: Record<string, unknown>, provider: s
   const headers = Object.fromEntries(keyHeaders(provider).map((name) => [name, key]));
   const body = { client_message_id: randomUUID(), text: uniqueName("message"), ...fields };
   const response = await call("/v1/conversations/messages", { method: "POST", body, headers });
-  expect(response.status, `message with a key in headers: ${describe(response)}`).toBeLessThan(300);
+  expect(response.status, `message with a key in headers: ${explain(response)}`).toBeLessThan(300);
   const answer = response.json as { conversation_id: string; item: { id: string } };
   return {
     conversationId: (fields.conversation_id as string | undefined) ?? answer.conversation_id,

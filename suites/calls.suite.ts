@@ -4,12 +4,14 @@ import { randomUUID } from "node:crypto";
 import { decodeJwt, decodeProtectedHeader } from "jose";
 import { expect } from "vitest";
 import { check } from "../runner/check.ts";
-import { type ApiResponse, call, describe, type Who } from "../runner/http-client.ts";
+import { type ApiResponse, call, explain, type Who } from "../runner/http-client.ts";
 import { uniqueName } from "../runner/resources.ts";
+import { expectBody, expectStatus } from "../runner/response.ts";
 import { CallSession, CallToken } from "../spec/calls.ts";
 import { createAgent } from "./helpers/agents.ts";
 import { analysedBy, analysisModel, expectAnalysed, providerMark } from "./helpers/analysis.ts";
 import { dialsFrom, startBatch, waitForBatch } from "./helpers/batches.ts";
+import { WithItems } from "./helpers/body-shapes.ts";
 import {
   callingSetup,
   finished,
@@ -42,8 +44,8 @@ const postToken = (body: unknown, as: Who = "admin") => call(TOKEN, { method: "P
  * lifetime is not shown, 8; "short-lived" is the spec's word, 1 and 5.4).
  */
 function expectMinted(response: ApiResponse): CallToken {
-  expect(response.status, describe(response)).toBeGreaterThanOrEqual(200);
-  expect(response.status, describe(response)).toBeLessThan(300);
+  expect(response.status, explain(response)).toBeGreaterThanOrEqual(200);
+  expect(response.status, explain(response)).toBeLessThan(300);
   const minted = CallToken.parse(response.json);
   const parts = minted.token.split(".");
   expect(parts.length === 3 && parts[2] !== "", `a signed JWS (three parts, a signature): ${minted.token}`).toBe(true);
@@ -65,8 +67,7 @@ function expectMinted(response: ApiResponse): CallToken {
 
 async function listCalls(query: Record<string, string | number>): Promise<CallSession[]> {
   const response = await call(CALLS, { query: { limit: 200, ...query } });
-  expect(response.status, describe(response)).toBe(200);
-  return (response.json as { items: unknown[] }).items.map((row) => CallSession.parse(row));
+  return expectBody(response, 200, WithItems).items.map((row) => CallSession.parse(row));
 }
 
 check(
@@ -75,7 +76,7 @@ check(
   async () => {
     const agent = await createAgent();
     const response = await postToken({ agent_id: agent.id }, "viewer");
-    expect(response.status, describe(response)).toBe(403);
+    expectStatus(response, 403);
   },
 );
 
@@ -118,7 +119,7 @@ check(
     const agent = await createAgent();
     const minted = expectMinted(await postToken({ agent_id: agent.id }));
     const stream = await call(`${CALLS}/${minted.session_id}/events`, { timeoutMs: 5_000 });
-    expect(stream.status, describe(stream)).toBe(404);
+    expectStatus(stream, 404);
   },
 );
 
@@ -129,7 +130,7 @@ check(
     await callingSetup();
     const contactKey = uniqueName("contact");
     const response = await whileCarrierOffline(() => postOutbound({ contactKey }));
-    expect(response.status, describe(response)).toBe(502);
+    expectStatus(response, 502);
     const rows = await listCalls({ contact_key: contactKey });
     expect(rows, `calls with contact_key ${contactKey} after the failed dial`).toHaveLength(1);
   },
@@ -158,15 +159,15 @@ check(
 
 check("GET /v1/calls answers a page envelope; limit 201 is a 422", ["calls.list-paged"], async () => {
   const response = await call(CALLS, { query: { limit: 1 } });
-  expect(response.status, describe(response)).toBe(200);
-  expect(Object.keys(response.json as object).sort(), describe(response)).toEqual([
+  expectStatus(response, 200);
+  expect(Object.keys(response.json as object).sort(), explain(response)).toEqual([
     "has_more",
     "items",
     "limit",
     "offset",
   ]);
   const refused = await call(CALLS, { query: { limit: 201 } });
-  expect(refused.status, describe(refused)).toBe(422);
+  expectStatus(refused, 422);
 });
 
 check(
@@ -248,7 +249,7 @@ check(
   ["calls.record-unknown-404"],
   async () => {
     const response = await getCall(randomUUID());
-    expect(response.status, describe(response)).toBe(404);
+    expectStatus(response, 404);
   },
 );
 

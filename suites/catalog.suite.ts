@@ -4,8 +4,9 @@ import fc from "fast-check";
 import { expect, type TestContext } from "vitest";
 import type { z } from "zod";
 import { check } from "../runner/check.ts";
-import { type ApiResponse, call, describe } from "../runner/http-client.ts";
+import { type ApiResponse, call, explain } from "../runner/http-client.ts";
 import { property } from "../runner/property.ts";
+import { expectStatus } from "../runner/response.ts";
 import {
   AvatarCatalogPage,
   AvatarEntry,
@@ -43,8 +44,8 @@ let fetched: { response: ApiResponse; body: Record<string, unknown> } | undefine
 async function catalogBody(): Promise<{ response: ApiResponse; body: Record<string, unknown> }> {
   if (fetched !== undefined) return fetched;
   const response = await call("/v1/catalog");
-  expect(response.status, describe(response)).toBe(200);
-  expect(typeof response.json === "object" && !Array.isArray(response.json), describe(response)).toBe(true);
+  expectStatus(response, 200);
+  expect(typeof response.json === "object" && !Array.isArray(response.json), explain(response)).toBe(true);
   fetched = { response, body: response.json as Record<string, unknown> };
   return fetched;
 }
@@ -72,7 +73,7 @@ const MODEL_KEYS = ["llm", "stt", "tts", "realtime"];
 
 check("GET /v1/catalog answers one object with the twelve 2.8 keys", ["catalog.top-level-keys"], async () => {
   const { response, body } = await catalogBody();
-  for (const key of TOP_LEVEL_KEYS) expect(Object.hasOwn(body, key), `key ${key} in ${describe(response)}`).toBe(true);
+  for (const key of TOP_LEVEL_KEYS) expect(Object.hasOwn(body, key), `key ${key} in ${explain(response)}`).toBe(true);
   const page = ["items", "has_more", "limit", "offset"].filter((key) => Object.hasOwn(body, key));
   expect(page, "the catalog is unpaged").toEqual([]);
 });
@@ -94,7 +95,7 @@ for (const [label, clause, key, schema] of ENTRY_CHECKS) {
     if (MODEL_KEYS.includes(key)) {
       // The source of every provider/model pair an agent may name lists some model, in one list or another.
       const models = MODEL_KEYS.reduce((n, k) => n + (Array.isArray(body[k]) ? (body[k] as unknown[]).length : 0), 0);
-      expect(models, `models listed in ${MODEL_KEYS.join(", ")}: ${describe(response)}`).toBeGreaterThan(0);
+      expect(models, `models listed in ${MODEL_KEYS.join(", ")}: ${explain(response)}`).toBeGreaterThan(0);
     }
     nothingChecked(ctx, entries, `${key}[] entries`);
   });
@@ -152,7 +153,7 @@ check(
     const { response, body } = await catalogBody();
     const fees = body.platform_fee_per_minute as Record<string, unknown> | undefined;
     for (const channel of ["text", "video", "voice"]) {
-      expect(typeof fees?.[channel], `platform_fee_per_minute.${channel} in ${describe(response)}`).toBe("number");
+      expect(typeof fees?.[channel], `platform_fee_per_minute.${channel} in ${explain(response)}`).toBe("number");
     }
     expect(PlatformFeePerMinute.safeParse(fees).success).toBe(true);
   },
@@ -195,7 +196,7 @@ type GalleryPage = {
 
 async function galleryPage(gallery: Gallery, query: Record<string, string | number>): Promise<GalleryPage> {
   const response = await call(`/v1/catalog/${gallery.name}`, { query });
-  expect(response.status, describe(response)).toBe(200);
+  expectStatus(response, 200);
   return response.json as GalleryPage;
 }
 
@@ -222,10 +223,10 @@ for (const gallery of GALLERIES) {
     [clause],
     async () => {
       const response = await call(`/v1/catalog/${gallery.name}`, { query: { limit: 2 } });
-      expect(response.status, describe(response)).toBe(200);
+      expectStatus(response, 200);
       const body = response.json as Record<string, unknown>;
       for (const key of ["items", "facets", "total_count", "has_more"]) {
-        expect(Object.hasOwn(body, key), `${key} in ${describe(response)}`).toBe(true);
+        expect(Object.hasOwn(body, key), `${key} in ${explain(response)}`).toBe(true);
       }
       const parsed = gallery.schema.safeParse(body);
       expect(parsed.success, parsed.error?.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")).toBe(
@@ -308,9 +309,9 @@ for (const gallery of GALLERIES) {
     ["catalog.gallery-502"],
     async () => {
       const response = await whileProviderOffline(() => call(`/v1/catalog/${gallery.name}`, { query: { limit: 1 } }));
-      expect(response.status, describe(response)).toBe(502);
+      expectStatus(response, 502);
       const after = await call(`/v1/catalog/${gallery.name}`, { query: { limit: 1 } });
-      expect(after.status, `once the provider is back: ${describe(after)}`).toBe(200);
+      expectStatus(after, 200, "once the provider is back");
     },
     { needs: ["wiring"], exclusive: TAKES_PROVIDER_OFFLINE },
   );

@@ -4,12 +4,14 @@ import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { beforeAll, expect } from "vitest";
 import { check } from "../runner/check.ts";
-import { type ApiResponse, call, describe } from "../runner/http-client.ts";
+import { type ApiResponse, call, explain } from "../runner/http-client.ts";
 import { problemLines } from "../runner/problem-lines.ts";
 import { property } from "../runner/property.ts";
 import { uniqueName } from "../runner/resources.ts";
+import { expectBody, expectStatus } from "../runner/response.ts";
 import { runConfig } from "../runner/run-config.ts";
 import { PROBLEM_LINE } from "../spec/errors.ts";
+import { ErrorMessage } from "./helpers/body-shapes.ts";
 import {
   ensureProviderKey,
   type Item,
@@ -32,10 +34,10 @@ beforeAll(async () => {
 const linesOf = (response: ApiResponse): string[] => problemLines(response);
 
 function expect422Naming(response: ApiResponse, field: string): void {
-  expect(response.status, describe(response)).toBe(422);
+  expectStatus(response, 422);
   expect(
     linesOf(response).some((line) => line.startsWith(`${field}: `)),
-    `a line "${field}: …" in ${describe(response)}`,
+    `a line "${field}: …" in ${explain(response)}`,
   ).toBe(true);
 }
 
@@ -73,7 +75,7 @@ check(
     const response = await postMessage({ client_message_id: "not-a-uuid", conversation_id: 5, text: "x" });
     expect422Naming(response, "client_message_id");
     expect422Naming(response, "conversation_id");
-    for (const line of linesOf(response)) expect(line, describe(response)).toMatch(PROBLEM_LINE);
+    for (const line of linesOf(response)) expect(line, explain(response)).toMatch(PROBLEM_LINE);
   },
 );
 
@@ -82,10 +84,7 @@ check(
   ["conversations.items-unknown-404"],
   async () => {
     const response = await call(itemsPath(randomUUID()));
-    expect(response.status, describe(response)).toBe(404);
-    expect((response.json as { detail?: { message?: unknown } })?.detail?.message, describe(response)).toBeTypeOf(
-      "string",
-    );
+    expectBody(response, 404, ErrorMessage);
   },
 );
 
@@ -95,9 +94,9 @@ check(
   async () => {
     const conversationId = randomUUID();
     const response = await postMessage({ conversation_id: conversationId, client_message_id: randomUUID(), text: "x" });
-    expect(response.status, describe(response)).toBe(404);
+    expectStatus(response, 404);
     const items = await call(itemsPath(conversationId));
-    expect(items.status, describe(items)).toBe(404);
+    expectStatus(items, 404);
   },
 );
 
@@ -126,7 +125,7 @@ check(
     const body = { conversation_id: opening.conversationId, client_message_id: randomUUID(), text: uniqueName("once") };
     const first = await sendMessage(body);
     const again = await sendMessage(body);
-    expect(again.item.id, `the re-send answers the item it already made: ${describe(again.response)}`).toBe(
+    expect(again.item.id, `the re-send answers the item it already made: ${explain(again.response)}`).toBe(
       first.item.id,
     );
     const items = await waitForReply(opening.conversationId, first.item.id);
@@ -156,8 +155,8 @@ check(
     const body = { client_message_id: randomUUID(), text: uniqueName("opening") };
     const first = await sendMessage(body);
     const again = await sendMessage(body);
-    expect(again.conversationId, describe(again.response)).toBe(first.conversationId);
-    expect(again.item.id, describe(again.response)).toBe(first.item.id);
+    expect(again.conversationId, explain(again.response)).toBe(first.conversationId);
+    expect(again.item.id, explain(again.response)).toBe(first.item.id);
   },
   wired,
 );
@@ -189,11 +188,11 @@ check(
     const opening = await settledConversation();
     const path = itemsPath(opening.conversationId);
     const page = await call(path, { query: { limit: 500 } });
-    expect(page.status, describe(page)).toBe(200);
-    expect(Object.keys(page.json as object).sort(), describe(page)).toEqual(["has_more", "items", "limit", "offset"]);
-    expect((page.json as { limit: unknown }).limit, describe(page)).toBe(500);
+    expectStatus(page, 200);
+    expect(Object.keys(page.json as object).sort(), explain(page)).toEqual(["has_more", "items", "limit", "offset"]);
+    expect((page.json as { limit: unknown }).limit, explain(page)).toBe(500);
     const one = await call(path, { query: { limit: 1 } });
-    expect((one.json as { has_more?: unknown }).has_more, `two items, limit 1: ${describe(one)}`).toBe(true);
+    expect((one.json as { has_more?: unknown }).has_more, `two items, limit 1: ${explain(one)}`).toBe(true);
     expect422Naming(await call(path, { query: { limit: 501 } }), "limit");
   },
   wired,

@@ -4,12 +4,14 @@
 import { expect } from "vitest";
 import { check } from "../runner/check.ts";
 import { exclusive } from "../runner/exclusive.ts";
-import { type ApiResponse, call, describe } from "../runner/http-client.ts";
+import { type ApiResponse, call, explain } from "../runner/http-client.ts";
 import { uniqueName } from "../runner/resources.ts";
+import { expectBody } from "../runner/response.ts";
 import { pause } from "../runner/traffic.ts";
 import { CallSession } from "../spec/calls.ts";
 import { createAgent } from "./helpers/agents.ts";
 import { dialLog, dialsFrom, getBatch, startBatch, waitForBatch } from "./helpers/batches.ts";
+import { ErrorBody, WithItems } from "./helpers/body-shapes.ts";
 import { callingSetup, postOutbound, realBudget } from "./helpers/calls.ts";
 import { freshE164, patternNumber, placeInbound, witness } from "./helpers/carrier.ts";
 import { getBalance, serverNow, setBalance, withBalance } from "./helpers/credits.ts";
@@ -24,10 +26,7 @@ const MINUTE = 60_000;
 const completed = (batch: { status: string }) => batch.status === "completed";
 
 function expect402(response: ApiResponse): void {
-  expect(response.status, describe(response)).toBe(402);
-  const detail = (response.json as { detail?: { message?: unknown; errors?: unknown } } | undefined)?.detail;
-  expect(typeof detail?.message, `error envelope in ${describe(response)}`).toBe("string");
-  expect(Array.isArray(detail?.errors), `error envelope in ${describe(response)}`).toBe(true);
+  expectBody(response, 402, ErrorBody, "the error envelope");
 }
 
 check(
@@ -72,7 +71,7 @@ check(
           }),
         ),
       );
-      return responses.filter((response) => response.status === 402).map(describe);
+      return responses.filter((response) => response.status === 402).map(explain);
     });
     expect(statuses, "402 answers outside the two gates").toEqual([]);
   },
@@ -89,7 +88,7 @@ check(
       await call(TOKEN, { method: "POST", body: inline, region: 1 }),
     ]);
     expect402(empty!);
-    expect(other!.status, describe(other!)).toBeLessThan(300);
+    expect(other!.status, explain(other!)).toBeLessThan(300);
   },
   { needs: ["test-control", "two-regions"] },
 );
@@ -105,11 +104,10 @@ check(
     expect(inbound.outcome, `the carrier's view of the call: ${JSON.stringify(inbound)}`).not.toBe("answered");
     // Newest first: the refused call is on the first page.
     const response = await call("/v1/calls", { query: { limit: 200 } });
-    expect(response.status, describe(response)).toBe(200);
-    const rows = (response.json as { items: unknown[] }).items.map((row) => CallSession.parse(row));
+    const rows = expectBody(response, 200, WithItems).items.map((row) => CallSession.parse(row));
     const refused = rows.find((row) => row.from_number === caller);
-    expect(refused, `a call from ${caller} in ${describe(response)}`).toBeDefined();
-    expect(refused!.close_reason, describe(response)).toBe("insufficient_credits");
+    expect(refused, `a call from ${caller} in ${explain(response)}`).toBeDefined();
+    expect(refused!.close_reason, explain(response)).toBe("insufficient_credits");
   },
   { needs: ["test-control", "wiring"] },
 );

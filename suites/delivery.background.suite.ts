@@ -4,7 +4,7 @@
 // cannot reach them.
 import { expect } from "vitest";
 import { check } from "../runner/check.ts";
-import { describe } from "../runner/http-client.ts";
+import { explain } from "../runner/http-client.ts";
 import { countAfterQuiet, waitForDeliveries } from "./helpers/webhook-sink.ts";
 import { createSinkWebhook, reportsFailure, succeeded, testFire } from "./helpers/webhooks.ts";
 
@@ -17,8 +17,8 @@ check(
     const slow = await createSinkWebhook({ delay_ms: 6_000 });
     const inTime = await createSinkWebhook({ delay_ms: 4_000 });
     const [late, onTime] = await Promise.all([testFire(slow.webhook.id), testFire(inTime.webhook.id)]);
-    expect(reportsFailure(late.result), `6 s receiver: ${describe(late.response)}`).toBe(true);
-    expect(late.result.status_code, `6 s receiver: ${describe(late.response)}`).toBeNull();
+    expect(reportsFailure(late.result), `6 s receiver: ${explain(late.response)}`).toBe(true);
+    expect(late.result.status_code, `6 s receiver: ${explain(late.response)}`).toBeNull();
     // The test-fire's own time beyond its receiver's (network, a loaded server), read off the 4 s receiver's
     // fire sent at the same moment: without it, 50 ms of latency on a loaded machine failed a conforming server.
     const overheadMs = Math.max(0, onTime.elapsedMs - 4_000);
@@ -26,7 +26,7 @@ check(
       late.elapsedMs - overheadMs,
       "test-fire of the 6 s receiver took (ms, less the 4 s one's overhead)",
     ).toBeLessThan(5_900);
-    expect(succeeded(onTime.result), `4 s receiver: ${describe(onTime.response)}`).toBe(true);
+    expect(succeeded(onTime.result), `4 s receiver: ${explain(onTime.response)}`).toBe(true);
     const settled = await waitForDeliveries(slow.hook, { count: 1, timeoutMs: 3_000, settled: true });
     const delivery = settled.deliveries[0]!;
     expect(delivery.state, "the slow delivery was abandoned by the platform").toBe("client-aborted");

@@ -4,7 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
 import { check } from "../runner/check.ts";
-import { call, describe } from "../runner/http-client.ts";
+import { call, explain } from "../runner/http-client.ts";
 import { registerSecret } from "../runner/redact.ts";
 import { uniqueName } from "../runner/resources.ts";
 import { expectStatus } from "../runner/response.ts";
@@ -39,7 +39,7 @@ function firstDelivery() {
     const { webhook, hook } = await createSinkWebhook();
     const fired = await testFire(webhook.id);
     const arrived = await waitForDeliveries(hook, { count: 1, timeoutMs: 5_000, settled: true });
-    expect(arrived.count, `deliveries at the sink after ${describe(fired.response)}`).toBe(1);
+    expect(arrived.count, `deliveries at the sink after ${explain(fired.response)}`).toBe(1);
     return { fired, delivery: arrived.deliveries[0]!, hook };
   })();
   return first;
@@ -189,8 +189,8 @@ check(
   async () => {
     const { webhook, hook } = await createSinkWebhook({ status: 500 });
     const { fired, arrived } = await fireAndWait(webhook.id, hook);
-    expect(reportsFailure(fired.result), describe(fired.response)).toBe(true);
-    expect(fired.result.status_code, describe(fired.response)).toBe(500);
+    expect(reportsFailure(fired.result), explain(fired.response)).toBe(true);
+    expect(fired.result.status_code, explain(fired.response)).toBe(500);
     const total = await countAfterQuiet(hook, arrived.count);
     expect(total, `deliveries of one test-fire (by webhook-id ${JSON.stringify(arrived.by_webhook_id)})`).toBe(1);
   },
@@ -205,7 +205,7 @@ check(
     for (const status of [200, 201, 202, 204, 299]) {
       const { webhook } = await createSinkWebhook({ status });
       const { result, response } = await testFire(webhook.id);
-      if (!succeeded(result) || result.status_code !== status) failures.push(`${status}: ${describe(response)}`);
+      if (!succeeded(result) || result.status_code !== status) failures.push(`${status}: ${explain(response)}`);
     }
     expect(failures, "2xx answers not reported as success").toEqual([]);
   },
@@ -224,7 +224,7 @@ check(
       const { webhook } = await createSinkWebhook({ status, redirect_to: target.url });
       const { result, response } = await testFire(webhook.id);
       const failed = reportsFailure(result) && result.status !== success.status && result.status_code === status;
-      if (!failed) wrong.push(`${status}: ${describe(response)}`);
+      if (!failed) wrong.push(`${status}: ${explain(response)}`);
     }
     expect(wrong, `3xx answers not reported as a failure (a success says ${JSON.stringify(success)})`).toEqual([]);
   },
@@ -250,7 +250,7 @@ check(
   async () => {
     const { webhook, hook } = await createSinkWebhook({ status: 503 });
     const { fired, arrived } = await fireAndWait(webhook.id, hook);
-    expect(reportsFailure(fired.result), describe(fired.response)).toBe(true);
+    expect(reportsFailure(fired.result), explain(fired.response)).toBe(true);
     await configureHook(hook, { status: 200, secret: webhook.secret });
     expect(await countAfterQuiet(hook, arrived.count), "deliveries of the failed event").toBe(1);
   },
@@ -271,7 +271,7 @@ check(
     await pinDns(host, [sink.hostname]);
     const { result, response } = await testFire(webhook.id);
     expect(await countAfterQuiet(name, 0), `deliveries through ${host} → ${sink.hostname}`).toBe(0);
-    expect(reportsFailure(result), describe(response)).toBe(true);
+    expect(reportsFailure(result), explain(response)).toBe(true);
   },
   { needs: ["test-control", "wiring"] },
 );

@@ -2,35 +2,38 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { expect } from "vitest";
+import { z } from "zod";
 import { invalidAgentBody, isInvalidAgent } from "../fixtures/invalid-agent.ts";
 import { check } from "../runner/check.ts";
-import { type ApiResponse, call, describe } from "../runner/http-client.ts";
+import { type ApiResponse, call, explain } from "../runner/http-client.ts";
 import { problemLines } from "../runner/problem-lines.ts";
 import { property } from "../runner/property.ts";
 import { uniqueName } from "../runner/resources.ts";
+import { expectBody, expectStatus } from "../runner/response.ts";
 import { PROBLEM_LINE } from "../spec/errors.ts";
 import { createAgent } from "./helpers/agents.ts";
+import { ErrorBody } from "./helpers/body-shapes.ts";
 import { firstPair, unlistedName } from "./helpers/catalog.ts";
 import { addWorkspace } from "./helpers/control-plane.ts";
 import { expectNameTaken } from "./helpers/names.ts";
 import { callOp, profile } from "./helpers/profile.ts";
 
-function detail(response: ApiResponse): { message: string; errors: string[] } {
-  const body = response.json as { detail?: { message?: unknown; errors?: unknown } } | undefined;
-  expect(typeof body?.detail?.message, `detail.message in ${describe(response)}`).toBe("string");
-  expect(Array.isArray(body?.detail?.errors), `detail.errors in ${describe(response)}`).toBe(true);
-  return body!.detail as { message: string; errors: string[] };
+/** 7's envelope, after a status check of its own (the statuses here are exact, or a range). */
+function detail(response: ApiResponse): ErrorBody["detail"] {
+  const body = ErrorBody.safeParse(response.json);
+  expect(body.success, `detail.message (a string) and detail.errors (a list) in ${explain(response)}`).toBe(true);
+  return body.data!.detail;
 }
 
 /** Every 422 line is `field.path: problem` with no body/query/path prefix; one line is the message. */
 function expect422(response: ApiResponse, fields: string[]): void {
-  expect(response.status, describe(response)).toBe(422);
+  expectStatus(response, 422);
   const { message } = detail(response);
   const errors = problemLines(response);
-  expect(errors.length, `the problem lines of ${describe(response)}`).toBeGreaterThan(0);
+  expect(errors.length, `the problem lines of ${explain(response)}`).toBeGreaterThan(0);
   for (const line of errors) {
-    expect(line, `422 line format in ${describe(response)}`).toMatch(PROBLEM_LINE);
-    expect(line, `prefix stripped in ${describe(response)}`).not.toMatch(/^(body|query|path)[.:]/);
+    expect(line, `422 line format in ${explain(response)}`).toMatch(PROBLEM_LINE);
+    expect(line, `prefix stripped in ${explain(response)}`).not.toMatch(/^(body|query|path)[.:]/);
   }
   for (const field of fields) {
     expect(
@@ -46,7 +49,7 @@ check(
   ["errors.unknown-route-404", "errors.envelope"],
   async () => {
     const response = await call(`/v1/no-such-resource-${randomBytes(4).toString("hex")}`);
-    expect(response.status, describe(response)).toBe(404);
+    expectStatus(response, 404);
     detail(response);
   },
 );
@@ -70,8 +73,8 @@ check(
       ["one unlisted llm model", await callOp("agent.create", {}, { body: { name: uniqueName("unlisted"), llm } })],
     ];
     for (const [label, response] of failures) {
-      expect(response.status, `${label}: ${describe(response)}`).toBeGreaterThanOrEqual(400);
-      expect(detail(response).errors, `${label}: ${describe(response)}`).toEqual([]);
+      expect(response.status, `${label}: ${explain(response)}`).toBeGreaterThanOrEqual(400);
+      expect(detail(response).errors, `${label}: ${explain(response)}`).toEqual([]);
     }
     // Every other error response of the run is held to the same rule (runner/universal-rules.ts).
   },
@@ -110,7 +113,7 @@ check(
   async () => {
     const response = await callOp("agent.list", {}, { query: { limit: "many" } });
     expect422(response, ["limit"]);
-    expect(problemLines(response), describe(response)).toHaveLength(1);
+    expect(problemLines(response), explain(response)).toHaveLength(1);
   },
 );
 
@@ -142,8 +145,8 @@ check(
 
 check("a body that is not JSON is refused with the envelope, never a 5xx", ["errors.envelope"], async () => {
   const response = await callOp("agent.create", {}, { rawBody: "{not json" });
-  expect(response.status, describe(response)).toBeGreaterThanOrEqual(400);
-  expect(response.status, describe(response)).toBeLessThan(500);
+  expect(response.status, explain(response)).toBeGreaterThanOrEqual(400);
+  expect(response.status, explain(response)).toBeLessThan(500);
   detail(response);
 });
 
@@ -163,19 +166,17 @@ check(
       ["publish", await callOp("agent.publish", params, { as })],
       ["DELETE", await callOp("agent.delete", params, { as })],
     ] as const) {
-      expect(response.status, `${label} from another workspace: ${describe(response)}`).toBe(404);
+      expectStatus(response, 404, `${label} from another workspace`);
       detail(response);
     }
     const listed = await callOp("agent.list", {}, { as, query: { limit: 200 } });
-    expect(listed.status, describe(listed)).toBe(200);
+    expectStatus(listed, 200);
     const ids = ((listed.json as { items?: Array<{ id?: unknown }> }).items ?? []).map((row) => row.id);
-    expect(ids, `the other workspace's agent list: ${describe(listed)}`).not.toContain(agent.id);
+    expect(ids, `the other workspace's agent list: ${explain(listed)}`).not.toContain(agent.id);
     const own = await callOp("agent.get", params);
-    expect(own.status, `read back in its own workspace: ${describe(own)}`).toBe(200);
-    expect((own.json as { name?: unknown }).name, describe(own)).toBe(agent.name);
-    expect((own.json as { published_version?: unknown }).published_version, describe(own)).toBe(
-      agent.published_version,
-    );
+    const read = expectBody(own, 200, z.looseObject({ name: z.unknown(), published_version: z.unknown().optional() }));
+    expect(read.name, explain(own)).toBe(agent.name);
+    expect(read.published_version, explain(own)).toBe(agent.published_version);
   },
   { needs: ["wiring"] },
 );

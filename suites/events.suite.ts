@@ -3,14 +3,15 @@
 // `webhook.create`), batch.completed on small batches of its own.
 import { beforeAll, expect } from "vitest";
 import { check } from "../runner/check.ts";
-import { call, describe } from "../runner/http-client.ts";
-import { expectStatus } from "../runner/response.ts";
+import { call, explain } from "../runner/http-client.ts";
+import { expectBody, expectStatus } from "../runner/response.ts";
 import { runConfig } from "../runner/run-config.ts";
 import { disagreements, sameData } from "../runner/same-data.ts";
 import { CallSession, MediaRecording, TELEPHONY_FIELDS } from "../spec/calls.ts";
 import { EVENT_TYPES, EventTypes } from "../spec/webhook.ts";
 import { createAgent } from "./helpers/agents.ts";
 import { startBatch } from "./helpers/batches.ts";
+import { StartedSession } from "./helpers/body-shapes.ts";
 import { callingSetup, getCall, placeCall, realBudget, transferCall, waitForCall } from "./helpers/calls.ts";
 import { freshE164, patternNumber, placeInbound } from "./helpers/carrier.ts";
 import { ensureProviderKey, sendMessage } from "./helpers/conversations.ts";
@@ -168,8 +169,7 @@ check(
     const { hook } = await subscribe();
     const agent = await createAgent();
     const response = await call("/v1/calls/token", { method: "POST", body: { agent_id: agent.id } });
-    expect(response.status, describe(response)).toBeLessThan(300);
-    const sessionId = (response.json as { session_id: string }).session_id;
+    const sessionId = expectBody(response, "2xx", StartedSession).session_id;
     await waitForEvents(hook, completedOf(sessionId), CALL_EVENTS_MS(), `session.completed of web call ${sessionId}`);
     const events = ofSession(await settle(hook, 150), sessionId);
     one(events, "session.started");
@@ -217,9 +217,9 @@ check(
     const events = await waitForEvents(hook, completedOf(session.session_id), CALL_EVENTS_MS(), "session.completed");
     // Read back at once: everything the event describes must already be stored.
     const stored = await getCall(session.session_id);
-    expect(stored.status, describe(stored)).toBe(200);
+    expectStatus(stored, 200);
     const completed = one(ofSession(events, session.session_id), "session.completed");
-    expectAgrees(completed.data, stored.json, `session.completed vs ${describe(stored)}`);
+    expectAgrees(completed.data, stored.json, `session.completed vs ${explain(stored)}`);
     const cost = (stored.json as { cost: unknown }).cost;
     expect(cost === null || (typeof cost === "object" && !Array.isArray(cost)), "cost: a snapshot or null").toBe(true);
   },
@@ -284,9 +284,9 @@ check(
     const session = await placeCall({ from: number, agentId: agent.id });
     const events = await waitForEvents(hook, completedOf(session.session_id), CALL_EVENTS_MS(), "session.completed");
     const stored = await getCall(session.session_id);
-    expect(stored.status, describe(stored)).toBe(200);
+    expectStatus(stored, 200);
     const completed = one(ofSession(events, session.session_id), "session.completed");
-    expectAgrees(completed.data, stored.json, `session.completed of an analysed call vs ${describe(stored)}`);
+    expectAgrees(completed.data, stored.json, `session.completed of an analysed call vs ${explain(stored)}`);
     expect(CallSession.parse(completed.data).analysis, "analysis of an agent with analysis enabled").not.toBeNull();
     // The provider logs each request's arrival on the shared simulated clock, as the platform stamps events.
     const analysed = (await providerRequests()).filter(
@@ -347,7 +347,7 @@ check(
     expect(JSON.stringify(completed.transfer), "the transfer names where the call went").toContain(target);
     expect(completed.status, "the transfer ended the session").toBe("ended");
     const stored = await getCall(session.session_id);
-    expect(sameData(completed.transfer, (stored.json as CallSession).transfer), describe(stored)).toBe(true);
+    expect(sameData(completed.transfer, (stored.json as CallSession).transfer), explain(stored)).toBe(true);
   },
   { needs: ["test-control", "wiring"] },
 );
@@ -419,11 +419,11 @@ check(
 
 check("there is no separate transfer event type", ["events.no-transfer-event"], async () => {
   const response = await call("/v1/webhooks/event-types");
-  expect(response.status, describe(response)).toBe(200);
+  expectStatus(response, 200);
   const listed = EventTypes.parse(response.json);
   expect(
     [...listed.all, ...listed.live].filter((type) => /transfer/i.test(type)),
-    describe(response),
+    explain(response),
   ).toEqual([]);
 });
 
@@ -617,7 +617,7 @@ check(
     const completed = one(await textEvents(), "session.completed");
     const sessionId = String(completed.data.session_id);
     const stored = await getCall(sessionId);
-    expect(stored.status, `the text window's session record: ${describe(stored)}`).toBe(200);
+    expectStatus(stored, 200, "the text window's session record");
     for (const [what, data] of [
       ["session.completed", completed.data],
       ["GET /v1/calls/{session_id}", stored.json as object],
@@ -626,7 +626,7 @@ check(
         expect(Object.keys(data), `telephony field ${field} in a text window's ${what}`).not.toContain(field);
       }
     }
-    expectAgrees(completed.data, stored.json, `session.completed of a text window vs ${describe(stored)}`);
+    expectAgrees(completed.data, stored.json, `session.completed of a text window vs ${explain(stored)}`);
   },
   { needs: ["wiring"] },
 );

@@ -3,9 +3,10 @@
 import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
 import { check } from "../runner/check.ts";
-import { call, describe } from "../runner/http-client.ts";
-import { expectStatus } from "../runner/response.ts";
+import { call, explain } from "../runner/http-client.ts";
+import { expectBody, expectStatus } from "../runner/response.ts";
 import { TRIGGER_TYPE, Trigger } from "../spec/integration.ts";
+import { WithItems } from "./helpers/body-shapes.ts";
 import { listedPairs, type Pair } from "./helpers/catalog.ts";
 import { channelFor, inbound, publishedTextAgent } from "./helpers/channels.ts";
 import { waitForReply } from "./helpers/conversations.ts";
@@ -23,10 +24,10 @@ check(
     const id = await seedIntegration();
     const seeded = [await seedTrigger(id), await seedTrigger(id), await seedTrigger(id)];
     const first = await call(triggersPath(id), { query: { limit: 2 } });
-    expect(first.status, describe(first)).toBe(200);
+    expectStatus(first, 200);
     const page = first.json as { items: Array<{ id: string }>; has_more: boolean; limit: number; offset: number };
-    expect(Object.keys(page).sort(), describe(first)).toEqual(["has_more", "items", "limit", "offset"]);
-    expect(page.items, describe(first)).toHaveLength(2);
+    expect(Object.keys(page).sort(), explain(first)).toEqual(["has_more", "items", "limit", "offset"]);
+    expect(page.items, explain(first)).toHaveLength(2);
     expect(page.has_more, "three triggers, a page of two").toBe(true);
     const rest = (await call(triggersPath(id), { query: { limit: 2, offset: 2 } })).json as typeof page;
     expect(rest.has_more, "the last page").toBe(false);
@@ -34,7 +35,7 @@ check(
       seeded.map((t) => t.id).sort(),
     );
     const tooBig = await call(triggersPath(id), { query: { limit: 201 } });
-    expect(tooBig.status, describe(tooBig)).toBe(422);
+    expectStatus(tooBig, 422);
   },
   { needs: ["test-control"] },
 );
@@ -47,9 +48,8 @@ check(
     const agentId = randomUUID();
     await seedTrigger(id, { agent_id: agentId, metadata: { channel: "support" } });
     const response = await call(triggersPath(id));
-    expect(response.status, describe(response)).toBe(200);
-    const items = (response.json as { items: unknown[] }).items;
-    expect(items, describe(response)).toHaveLength(1);
+    const { items } = expectBody(response, 200, WithItems);
+    expect(items, explain(response)).toHaveLength(1);
     const parsed = Trigger.safeParse(items[0]);
     expect(parsed.success, parsed.error?.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")).toBe(true);
     expect(parsed.data!.integration_id).toBe(id);
@@ -66,13 +66,13 @@ check(
     const names = ["lookup_order", "cancel_order", "refund", "track_parcel", "open_ticket"];
     const id = await seedIntegration(names.map((name) => ({ name, description: `${name} tool` })));
     const response = await call(`/v1/integrations/${id}/mcp-tools`, { query: { limit: 1 } });
-    expect(response.status, describe(response)).toBe(200);
+    expectStatus(response, 200);
     const body = response.json as unknown;
     const rows = Array.isArray(body) ? body : (body as { items?: unknown }).items;
-    expect(Array.isArray(rows), `a list in ${describe(response)}`).toBe(true);
+    expect(Array.isArray(rows), `a list in ${explain(response)}`).toBe(true);
     if (!Array.isArray(body)) {
       for (const key of ["has_more", "limit", "offset"]) {
-        expect(Object.hasOwn(body as object, key), `no page envelope (${key}) in ${describe(response)}`).toBe(false);
+        expect(Object.hasOwn(body as object, key), `no page envelope (${key}) in ${explain(response)}`).toBe(false);
       }
     }
     expect((rows as Array<{ name?: unknown }>).map((row) => row.name).sort(), "every tool").toEqual([...names].sort());
@@ -87,7 +87,7 @@ check(
     const id = randomUUID();
     for (const path of [triggersPath(id), `/v1/integrations/${id}/mcp-tools`]) {
       const response = await call(path);
-      expect(response.status, describe(response)).toBe(404);
+      expectStatus(response, 404);
     }
   },
 );

@@ -7,9 +7,10 @@ import { beforeAll, expect } from "vitest";
 import type { z } from "zod";
 import { check } from "../runner/check.ts";
 import { exclusive } from "../runner/exclusive.ts";
-import { call, describe } from "../runner/http-client.ts";
+import { call, explain } from "../runner/http-client.ts";
 import { namesField, problemLines } from "../runner/problem-lines.ts";
 import { track } from "../runner/resources.ts";
+import { expectBody, expectStatus } from "../runner/response.ts";
 import { runConfig } from "../runner/run-config.ts";
 import { mustOpen, openStream, type SseFrame } from "../runner/sse-client.ts";
 import {
@@ -18,10 +19,11 @@ import {
   KbProgress,
   KbProgressFrame,
   KbProgressFrameFlat,
-  KbStatus,
+  KbSnapshotFrame,
   KbStatusFrame,
   KnowledgeBase,
 } from "../spec/knowledge.ts";
+import { RecordId } from "./helpers/body-shapes.ts";
 import {
   allPages,
   crawlDeadlineMs,
@@ -77,8 +79,8 @@ check(
   ["knowledge.create-discovering", "knowledge.create-name-only", "knowledge.seeds-are-urls"],
   async () => {
     const { response, kb } = await createKb();
-    expect(kb.status, describe(response)).toBe("discovering");
-    expect(kb.seeds, `urls defaults to empty, so no seeds: ${describe(response)}`).toEqual([]);
+    expect(kb.status, explain(response)).toBe("discovering");
+    expect(kb.seeds, `urls defaults to empty, so no seeds: ${explain(response)}`).toEqual([]);
   },
 );
 
@@ -87,12 +89,12 @@ check(
   ["knowledge.header-shape", "knowledge.progress-shape", "knowledge.status-enum"],
   async () => {
     const { response, kb } = await createKb({ notes: "shape check" });
-    expect(shapeProblems(kb), `create: ${describe(response)}`).toEqual([]);
-    expect(KbProgress.safeParse(kb.progress).success, `progress of ${describe(response)}`).toBe(true);
+    expect(shapeProblems(kb), `create: ${explain(response)}`).toEqual([]);
+    expect(KbProgress.safeParse(kb.progress).success, `progress of ${explain(response)}`).toBe(true);
     const read = await callOp("kb.get", { kb_id: kb.id });
-    expect(read.status, describe(read)).toBe(200);
-    expect(shapeProblems(read.json), `get_kb: ${describe(read)}`).toEqual([]);
-    expect((read.json as { id?: unknown }).id, describe(read)).toBe(kb.id);
+    const { id } = expectBody(read, 200, RecordId);
+    expect(shapeProblems(read.json), `get_kb: ${explain(read)}`).toEqual([]);
+    expect(id, explain(read)).toBe(kb.id);
   },
 );
 
@@ -109,11 +111,11 @@ for (const [label, body, field] of [
       // Cleanup first, so a server that wrongly accepted it keeps no crawl running.
       await callOp("kb.delete", { kb_id: String((response.json as { id?: unknown }).id) });
     }
-    expect(response.status, describe(response)).toBe(422);
+    expectStatus(response, 422);
     const lines = problemLines(response);
     expect(
       lines.some((line) => line.startsWith(field)),
-      `a line "${field}…" in ${describe(response)}`,
+      `a line "${field}…" in ${explain(response)}`,
     ).toBe(true);
   });
 }
@@ -124,15 +126,15 @@ check(
   async () => {
     const unknown = randomUUID();
     const pages = await call(`/v1/knowledge/${unknown}/pages`);
-    expect(pages.status, describe(pages)).toBe(404);
+    expectStatus(pages, 404);
     const read = await callOp("kb.get", { kb_id: unknown });
-    expect(read.status, describe(read)).toBe(404);
+    expectStatus(read, 404);
     const answer = await openStream(`/v1/knowledge/${unknown}/events`);
     if (answer.stream !== undefined) {
       answer.stream.close();
       throw new Error(`the stream opened for an unknown knowledge base\n${answer.stream.describe()}`);
     }
-    expect(answer.response.status, describe(answer.response)).toBe(404);
+    expectStatus(answer.response, 404);
   },
 );
 
@@ -142,16 +144,16 @@ check(
   async () => {
     const { kb } = await createKb();
     const page = await call(`/v1/knowledge/${kb.id}/pages`, { query: { limit: 500 } });
-    expect(page.status, describe(page)).toBe(200);
-    expect(page.json, describe(page)).toMatchObject({
+    expectStatus(page, 200);
+    expect(page.json, explain(page)).toMatchObject({
       items: expect.any(Array),
       has_more: false,
       limit: 500,
       offset: 0,
     });
     const over = await call(`/v1/knowledge/${kb.id}/pages`, { query: { limit: 501 } });
-    expect(over.status, describe(over)).toBe(422);
-    expect(namesField(over, "limit"), `a line "limit: …" in ${describe(over)}`).toBe(true);
+    expectStatus(over, 422);
+    expect(namesField(over, "limit"), `a line "limit: …" in ${explain(over)}`).toBe(true);
   },
 );
 
@@ -164,10 +166,8 @@ check(
     try {
       const first = await stream.waitFor(() => true, { timeoutMs: runConfig().timeoutMs, what: "a first frame" });
       expect(first.event, stream.describe()).toBe("snapshot");
-      const data = first.json as { event?: unknown; status?: unknown; progress?: unknown } | undefined;
-      expect(data?.event, stream.describe()).toBe("snapshot");
-      expect(KbStatus.safeParse(data?.status).success, `status in ${first.data}`).toBe(true);
-      expect(KbProgress.safeParse(data?.progress).success, `progress in ${first.data}`).toBe(true);
+      // Its data names the event again and carries a 2.5 status and progress.
+      expect(KbSnapshotFrame.safeParse(first.json).success, `event, status and progress in ${first.data}`).toBe(true);
     } finally {
       stream.close();
     }
@@ -180,8 +180,8 @@ check(
   async () => {
     const seeds = [home(), site.page_urls[3]!];
     const { response, kb } = await createKb({ urls: seeds, max_pages: 6 });
-    expect(kb.status, describe(response)).toBe("discovering");
-    expect(kb.seeds, describe(response)).toEqual(seeds);
+    expect(kb.status, explain(response)).toBe("discovering");
+    expect(kb.seeds, explain(response)).toEqual(seeds);
     const reviewed = await waitForReview(kb.id);
     expect(reviewed.status, "discovery's end state").toBe("review");
     const pages = await allPages(kb.id);
@@ -261,7 +261,7 @@ check(
     const kb = await reviewedKb({ urls: [home()], max_pages: 6 });
     const selected = (await allPages(kb.id)).slice(0, 3).map((page) => String(page.url));
     const built = await callOp("kb.build", { kb_id: kb.id }, { body: { urls: selected } });
-    expect(built.status, describe(built)).toBeLessThan(300);
+    expect(built.status, explain(built)).toBeLessThan(300);
     const started = await getKb(kb.id);
     expect(BUILD_STATUSES, `status right after build_kb: ${started.status}`).toContain(started.status);
     const end = await waitForBuildEnd(kb.id);
@@ -283,7 +283,7 @@ check(
       await stream.waitFor(() => true, { timeoutMs: runConfig().timeoutMs, what: "a first frame" });
       const from = stream.frames.length;
       const built = await callOp("kb.build", { kb_id: kb.id }, { body: { urls: selected } });
-      expect(built.status, describe(built)).toBeLessThan(300);
+      expect(built.status, explain(built)).toBeLessThan(300);
       // The states the build passes through, as the polling equivalent shows them (6.2 rule 2): the one
       // build_kb answers, and each one get_kb shows while it runs.
       const passed = new Set<string>();
@@ -348,7 +348,7 @@ check(
         "pages still present",
       ).toEqual([]);
       const built = await callOp("kb.build", { kb_id: kb.id }, { body: { urls: selected } });
-      expect(built.status, describe(built)).toBeLessThan(300);
+      expect(built.status, explain(built)).toBeLessThan(300);
       const end = await waitForBuildEnd(kb.id);
       if (end.status === "error") {
         expect(typeof end.error === "string" && end.error.length > 0, `error text of ${JSON.stringify(end)}`).toBe(

@@ -2,9 +2,11 @@
 // declaration of each. A server that has a behaviour its profile declares absent fails, and so does one
 // that lacks a behaviour declared to work; "not-tested" skips.
 import { expect } from "vitest";
-import { call, describe } from "../runner/http-client.ts";
+import { call, explain } from "../runner/http-client.ts";
 import { assertDeleted, track, uniqueName } from "../runner/resources.ts";
+import { expectBody, expectStatus } from "../runner/response.ts";
 import { createAgent } from "./helpers/agents.ts";
+import { ErrorMessage } from "./helpers/body-shapes.ts";
 import { createKb } from "./helpers/knowledge.ts";
 import { optionalCheck } from "./helpers/optional.ts";
 import { callOp, profile } from "./helpers/profile.ts";
@@ -13,21 +15,19 @@ optionalCheck("knowledge-delete", "deleting a knowledge base", {
   works: async () => {
     const { kb } = await createKb();
     const deleted = await callOp("kb.delete", { kb_id: kb.id });
-    expect(deleted.status, `declared must-work, so the delete succeeds: ${describe(deleted)}`).toBeGreaterThanOrEqual(
+    expect(deleted.status, `declared must-work, so the delete succeeds: ${explain(deleted)}`).toBeGreaterThanOrEqual(
       200,
     );
-    expect(deleted.status, `declared must-work, so the delete succeeds: ${describe(deleted)}`).toBeLessThan(300);
+    expect(deleted.status, `declared must-work, so the delete succeeds: ${explain(deleted)}`).toBeLessThan(300);
     const read = await callOp("kb.get", { kb_id: kb.id });
-    expect(read.status, `a deleted knowledge base is gone: ${describe(read)}`).toBe(404);
+    expectStatus(read, 404, "a deleted knowledge base is gone");
   },
   absent: async () => {
     const { kb } = await createKb();
     const deleted = await callOp("kb.delete", { kb_id: kb.id });
-    expect([404, 405], `declared must-be-absent, so the delete is refused: ${describe(deleted)}`).toContain(
-      deleted.status,
-    );
+    expectStatus(deleted, [404, 405], "declared must-be-absent, so the delete is refused");
     const read = await callOp("kb.get", { kb_id: kb.id });
-    expect(read.status, `the refused delete left the knowledge base readable: ${describe(read)}`).toBe(200);
+    expectStatus(read, 200, "the refused delete left the knowledge base readable");
   },
 });
 
@@ -50,16 +50,12 @@ optionalCheck("body-size-limit", "a request body over max_body_bytes", {
   works: async () => {
     const limit = profile().max_body_bytes;
     const over = await createOfSize(limit + 1);
-    expect(
-      over.response.status,
-      `a ${over.length}-byte body over the ${limit}-byte limit: ${describe(over.response)}`,
-    ).toBe(413);
-    const message = (over.response.json as { detail?: { message?: unknown } } | undefined)?.detail?.message;
-    expect(typeof message, `the 413 is in the error envelope: ${describe(over.response)}`).toBe("string");
+    // The 413 is in the error envelope (7: one body at every status).
+    expectBody(over.response, 413, ErrorMessage, `a ${over.length}-byte body over the ${limit}-byte limit`);
     const at = await createOfSize(limit);
     expect(
       at.response.status,
-      `a ${at.length}-byte body, at the limit, is not refused for its size: ${describe(at.response)}`,
+      `a ${at.length}-byte body, at the limit, is not refused for its size: ${explain(at.response)}`,
     ).not.toBe(413);
   },
   absent: async () => {
@@ -67,9 +63,9 @@ optionalCheck("body-size-limit", "a request body over max_body_bytes", {
     const over = await createOfSize(limit + 1);
     expect(
       over.response.status,
-      `declared must-be-absent, so ${over.length} bytes are no 413: ${describe(over.response)}`,
+      `declared must-be-absent, so ${over.length} bytes are no 413: ${explain(over.response)}`,
     ).not.toBe(413);
-    expect(over.response.status, describe(over.response)).toBeLessThan(500);
+    expect(over.response.status, explain(over.response)).toBeLessThan(500);
   },
 });
 
@@ -87,13 +83,13 @@ optionalCheck("version-header", "a version header on every response", {
   works: async () => {
     const name = profile().version_header.toLowerCase();
     for (const response of await sampleResponses()) {
-      expect(response.headers[name] ?? "", `declared must-work, so ${name} is set: ${describe(response)}`).not.toBe("");
+      expect(response.headers[name] ?? "", `declared must-work, so ${name} is set: ${explain(response)}`).not.toBe("");
     }
   },
   absent: async () => {
     const name = profile().version_header.toLowerCase();
     for (const response of await sampleResponses()) {
-      expect(response.headers[name], `declared must-be-absent, so no ${name}: ${describe(response)}`).toBeUndefined();
+      expect(response.headers[name], `declared must-be-absent, so no ${name}: ${explain(response)}`).toBeUndefined();
     }
   },
 });

@@ -4,7 +4,7 @@ import { beforeAll, expect } from "vitest";
 import { check } from "../runner/check.ts";
 import { checkGroup, runningGroups } from "../runner/check-group.ts";
 import { exclusive } from "../runner/exclusive.ts";
-import { call, describe } from "../runner/http-client.ts";
+import { call, explain } from "../runner/http-client.ts";
 import { namesField } from "../runner/problem-lines.ts";
 import { property } from "../runner/property.ts";
 import { expectStatus } from "../runner/response.ts";
@@ -71,9 +71,9 @@ function listChecks(endpoint: PagedEndpoint): void {
       const path = await listPath();
       return onEnvelopeList(path, endpoint.ceiling, async (whole) => {
         const response = await call(path, { query: { limit, offset } });
-        expect(response.status, describe(response)).toBe(200);
+        expectStatus(response, 200);
         const page = response.json as Record<string, unknown>;
-        expect(Object.keys(page).sort(), `envelope keys of ${describe(response)}`).toEqual([
+        expect(Object.keys(page).sort(), `envelope keys of ${explain(response)}`).toEqual([
           "has_more",
           "items",
           "limit",
@@ -102,16 +102,16 @@ function listChecks(endpoint: PagedEndpoint): void {
     ["paging.default-limit"],
     async () => {
       const response = await call(await listPath());
-      expect(response.status, describe(response)).toBe(200);
+      expectStatus(response, 200);
       const page = response.json as { limit?: unknown; items?: unknown[] };
       if (endpoint.ceiling === 200) {
-        expect(page.limit, describe(response)).toBe(200);
+        expect(page.limit, explain(response)).toBe(200);
         return;
       }
-      expect(Number.isInteger(page.limit), describe(response)).toBe(true);
-      expect(page.limit as number, describe(response)).toBeGreaterThanOrEqual(1);
-      expect(page.limit as number, describe(response)).toBeLessThanOrEqual(endpoint.ceiling);
-      expect(page.items?.length ?? 0, `rows of ${describe(response)}`).toBeLessThanOrEqual(page.limit as number);
+      expect(Number.isInteger(page.limit), explain(response)).toBe(true);
+      expect(page.limit as number, explain(response)).toBeGreaterThanOrEqual(1);
+      expect(page.limit as number, explain(response)).toBeLessThanOrEqual(endpoint.ceiling);
+      expect(page.items?.length ?? 0, `rows of ${explain(response)}`).toBeLessThanOrEqual(page.limit as number);
     },
     { needs: endpoint.needs },
   );
@@ -129,8 +129,8 @@ function listChecks(endpoint: PagedEndpoint): void {
       [...clauses],
       async () => {
         const response = await call(await listPath(), { query });
-        expect(response.status, describe(response)).toBe(422);
-        expect(namesField(response, field), `a line "${field}: …" in ${describe(response)}`).toBe(true);
+        expectStatus(response, 422);
+        expect(namesField(response, field), `a line "${field}: …" in ${explain(response)}`).toBe(true);
       },
       { needs: endpoint.needs },
     );
@@ -227,12 +227,12 @@ check(
     // 2.1: "a nullable total_count (the only count in the API)".
     for (const path of ["/v1/catalog", "/v1/email/senders", "/v1/observability"]) {
       const response = await call(path);
-      expect(response.status, describe(response)).toBe(200);
+      expectStatus(response, 200);
       const body = response.json;
       const keys = typeof body === "object" && body !== null && !Array.isArray(body) ? Object.keys(body) : [];
       expect(
         keys.filter((key) => COUNT_KEY.test(key)),
-        `count fields of ${describe(response)}`,
+        `count fields of ${explain(response)}`,
       ).toEqual([]);
     }
   },

@@ -2,10 +2,12 @@
 // no region field anywhere, and the control host's paths are a 404 on a regional host. Needs two regions.
 import { expect } from "vitest";
 import { check } from "../runner/check.ts";
-import { type ApiResponse, call, describe } from "../runner/http-client.ts";
+import { type ApiResponse, call, explain } from "../runner/http-client.ts";
 import { assertDeleted, track, uniqueName } from "../runner/resources.ts";
+import { expectBody, expectStatus } from "../runner/response.ts";
 import { runConfig } from "../runner/run-config.ts";
 import { createAgent } from "./helpers/agents.ts";
+import { RecordId } from "./helpers/body-shapes.ts";
 import { placeCall } from "./helpers/calls.ts";
 import { rowKey } from "./helpers/pages.ts";
 import { callOp } from "./helpers/profile.ts";
@@ -25,7 +27,7 @@ check(
       for (const as of ["admin", "editor", "viewer"] as const) {
         // A read 5 item 6 opens to every role: the secret list.
         const response = await callOp("secret.list", {}, { region, as });
-        expect(response.status, `region #${region + 1} as ${as}: ${describe(response)}`).toBe(200);
+        expectStatus(response, 200, `region #${region + 1} as ${as}`);
       }
     }
   },
@@ -39,13 +41,13 @@ check(
     const agent = await createAgent();
     for (const region of others()) {
       const response = await callOp("agent.get", { agent_id: agent.id }, { region });
-      expect(response.status, `region #${region + 1}: ${describe(response)}`).toBe(404);
+      expectStatus(response, 404, `region #${region + 1}`);
       const listed = await callOp("agent.list", {}, { region, query: { limit: 200 } });
       const ids = ((listed.json as { items?: unknown[] }).items ?? []).map(rowKey);
       expect(ids, `region #${region + 1}'s agent list`).not.toContain(agent.id);
     }
     const home = await callOp("agent.get", { agent_id: agent.id });
-    expect(home.status, `its own region: ${describe(home)}`).toBe(200);
+    expectStatus(home, 200, "its own region");
   },
   TWO,
 );
@@ -57,7 +59,7 @@ check(
     const tool = await createTool();
     for (const region of others()) {
       const response = await callOp("tool.get", { tool_id: tool.id }, { region });
-      expect(response.status, `region #${region + 1}: ${describe(response)}`).toBe(404);
+      expectStatus(response, 404, `region #${region + 1}`);
     }
   },
   TWO,
@@ -69,16 +71,15 @@ check(
   async () => {
     const task = await createTask();
     const kb = await call("/v1/knowledge", { method: "POST", body: { name: uniqueName("kb"), urls: [] } });
-    expect(kb.status, describe(kb)).toBeLessThan(300);
-    const kbId = (kb.json as { id: string }).id;
+    const kbId = expectBody(kb, "2xx", RecordId).id;
     track(`knowledge base ${kbId}`, async () => {
       assertDeleted(await call(`/v1/knowledge/${kbId}`, { method: "DELETE" }));
     });
     for (const region of others()) {
       const taskThere = await callOp("task.get", { task_id: task.id }, { region });
-      expect(taskThere.status, `task in region #${region + 1}: ${describe(taskThere)}`).toBe(404);
+      expectStatus(taskThere, 404, `task in region #${region + 1}`);
       const kbThere = await callOp("kb.get", { kb_id: kbId }, { region });
-      expect(kbThere.status, `knowledge base in region #${region + 1}: ${describe(kbThere)}`).toBe(404);
+      expectStatus(kbThere, 404, `knowledge base in region #${region + 1}`);
     }
   },
   TWO,
@@ -116,7 +117,7 @@ check("no response carries a region field (the base URL is the region)", ["regio
   seen.push(await callOp("task.get", { task_id: task.id }));
   seen.push(await callOp("agent.validate", { agent_id: agent.id }));
   for (const response of seen) {
-    expect(regionKeys(response.json), `region fields in ${describe(response)}`).toEqual([]);
+    expect(regionKeys(response.json), `region fields in ${explain(response)}`).toEqual([]);
   }
 });
 
@@ -137,7 +138,7 @@ check(
     for (const region of regions()) {
       for (const [method, path] of CONTROL_HOST_PATHS) {
         const response = await call(path, { method, region, ...(method === "POST" ? { body: {} } : {}) });
-        expect(response.status, `region #${region + 1}: ${describe(response)}`).toBe(404);
+        expectStatus(response, 404, `region #${region + 1}`);
       }
     }
   },
@@ -149,12 +150,12 @@ check(
   async () => {
     const session = await placeCall();
     const home = await call(`/v1/calls/${session.session_id}`);
-    expect(home.status, `its own region: ${describe(home)}`).toBe(200);
+    expectStatus(home, 200, "its own region");
     for (const region of others()) {
       const response = await call(`/v1/calls/${session.session_id}`, { region });
-      expect(response.status, `region #${region + 1}: ${describe(response)}`).toBe(404);
+      expectStatus(response, 404, `region #${region + 1}`);
       const listed = await call("/v1/calls", { region, query: { limit: 200 } });
-      expect(listed.status, describe(listed)).toBe(200);
+      expectStatus(listed, 200);
       const ids = ((listed.json as { items?: Array<{ session_id?: unknown }> }).items ?? []).map(
         (row) => row.session_id,
       );
@@ -170,14 +171,14 @@ check(
   async () => {
     const number = await importFreshNumber();
     const home = await callOp("phone.get", { phone_number_id: number.id });
-    expect(home.status, `its own region: ${describe(home)}`).toBe(200);
+    expectStatus(home, 200, "its own region");
     for (const region of others()) {
       const listed = await call("/v1/telephony/phone-numbers", { region, query: { limit: 200 } });
-      expect(listed.status, describe(listed)).toBe(200);
+      expectStatus(listed, 200);
       const ids = ((listed.json as { items?: unknown[] }).items ?? []).map(rowKey);
       expect(ids, `region #${region + 1}'s phone numbers`).not.toContain(number.id);
       const read = await callOp("phone.get", { phone_number_id: number.id }, { region });
-      expect(read.status, `region #${region + 1}: ${describe(read)}`).toBe(404);
+      expectStatus(read, 404, `region #${region + 1}`);
     }
   },
   { needs: ["two-regions", "wiring"] },

@@ -3,7 +3,7 @@
 // unpaged lists.
 import { expect } from "vitest";
 import { check } from "../runner/check.ts";
-import { type ApiResponse, call, describe } from "../runner/http-client.ts";
+import { type ApiResponse, call, explain } from "../runner/http-client.ts";
 import { assertDeleted, track, uniqueName } from "../runner/resources.ts";
 import { expectStatus } from "../runner/response.ts";
 import { createAgent } from "./helpers/agents.ts";
@@ -21,12 +21,12 @@ check(
     const agent = await createAgent();
     for (const path of ["/agents", `/agents/${agent.id}`, "/catalog", "/tools", "/tasks", "/webhooks", "/v2/agents"]) {
       const response = await call(path);
-      expect(response.status, describe(response)).toBe(404);
+      expectStatus(response, 404);
     }
     const withPrefix = await call(`/v1/agents/${agent.id}`);
-    expect(withPrefix.status, describe(withPrefix)).toBe(200);
+    expectStatus(withPrefix, 200);
     const health = await call("/health", { as: "none" });
-    expect(health.status, describe(health)).toBe(200);
+    expectStatus(health, 200);
   },
 );
 
@@ -135,16 +135,14 @@ check(
 
 /** The rows of an unpaged list, failing on a page envelope. */
 function wholeList(response: ApiResponse): Array<Record<string, unknown>> {
-  expect(response.status, describe(response)).toBe(200);
+  expectStatus(response, 200);
   const body = response.json as unknown;
   if (Array.isArray(body)) return body;
   for (const key of ["has_more", "limit", "offset"]) {
-    expect(Object.hasOwn((body ?? {}) as object, key), `no page envelope (${key}) in ${describe(response)}`).toBe(
-      false,
-    );
+    expect(Object.hasOwn((body ?? {}) as object, key), `no page envelope (${key}) in ${explain(response)}`).toBe(false);
   }
   const items = (body as { items?: unknown }).items;
-  expect(Array.isArray(items), `a list in ${describe(response)}`).toBe(true);
+  expect(Array.isArray(items), `a list in ${explain(response)}`).toBe(true);
   return items as Array<Record<string, unknown>>;
 }
 

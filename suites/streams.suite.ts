@@ -3,10 +3,12 @@
 // replies. The CoPilot rails' frames are not reachable (their paths are not shown, 4.1).
 import { expect } from "vitest";
 import { check, type Need } from "../runner/check.ts";
-import { describe } from "../runner/http-client.ts";
+import { explain } from "../runner/http-client.ts";
+import { expectBody, expectStatus } from "../runner/response.ts";
 import { runConfig } from "../runner/run-config.ts";
 import { sameData } from "../runner/same-data.ts";
 import { mustOpen, openStream, type SseFrame, type SseStream } from "../runner/sse-client.ts";
+import { ErrorMessage } from "./helpers/body-shapes.ts";
 import { type Channel, channelFor, inbound, publishedTextAgent } from "./helpers/channels.ts";
 import {
   ensureProviderKey,
@@ -199,7 +201,7 @@ for (const endpoint of STREAM_ENDPOINTS) {
       const query = { since: new Date().toISOString(), limit: 1, offset: 1, last_event_id: "1", after: "1" };
       const answer = await openStream(path, { query });
       if (answer.response !== undefined) {
-        expect(answer.response.status, describe(answer.response)).toBe(422);
+        expectStatus(answer.response, 422);
         return;
       }
       const first = await firstFrame(answer.stream);
@@ -221,12 +223,8 @@ for (const endpoint of STREAM_ENDPOINTS) {
           `the stream opened (${answer.stream.status}) for an unknown resource\n${answer.stream.describe()}`,
         );
       }
-      expect(answer.response.status, describe(answer.response)).toBe(404);
-      expect(answer.response.headers["content-type"] ?? "", describe(answer.response)).toMatch(/^application\/json/i);
-      expect(
-        (answer.response.json as { detail?: { message?: unknown } })?.detail?.message,
-        describe(answer.response),
-      ).toBeTypeOf("string");
+      expectBody(answer.response, 404, ErrorMessage);
+      expect(answer.response.headers["content-type"] ?? "", explain(answer.response)).toMatch(/^application\/json/i);
     },
     { needs },
   );

@@ -3,10 +3,11 @@
 import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
 import { check } from "../runner/check.ts";
-import { type ApiResponse, describe } from "../runner/http-client.ts";
+import type { ApiResponse } from "../runner/http-client.ts";
 import { assertDeleted, track, uniqueName } from "../runner/resources.ts";
-import { expectOkResult } from "../runner/response.ts";
+import { expectBody, expectOkResult, expectStatus } from "../runner/response.ts";
 import { TaskRecordRead, TaskRun } from "../spec/task.ts";
+import { WithItems } from "./helpers/body-shapes.ts";
 import { expectNameTaken, expectOneOfTwoCreated, expectRenameOntoTakenRefused } from "./helpers/names.ts";
 import { callOp } from "./helpers/profile.ts";
 import { createTask } from "./helpers/tasks.ts";
@@ -48,7 +49,7 @@ check(
       (id, name) => callOp("task.update", { task_id: id }, { body: { name } }),
       async (id) => {
         const read = await callOp("task.get", { task_id: id });
-        expect(read.status, describe(read)).toBe(200);
+        expectStatus(read, 200);
         return TaskRecordRead.parse(read.json).name;
       },
     );
@@ -60,22 +61,20 @@ check("DELETE /v1/tasks/{task_id} answers {ok: true} and the task is then a 404"
   const deleted = await callOp("task.delete", { task_id: task.id });
   expectOkResult(deleted);
   const after = await callOp("task.get", { task_id: task.id });
-  expect(after.status, describe(after)).toBe(404);
+  expectStatus(after, 404);
   const again = await callOp("task.delete", { task_id: task.id });
-  expect(again.status, `a second delete: ${describe(again)}`).toBe(404);
+  expectStatus(again, 404, "a second delete");
 });
 
 check("DELETE /v1/tasks/{task_id} of a task that does not exist is a 404", ["tasks.delete-unknown-404"], async () => {
   const response = await callOp("task.delete", { task_id: randomUUID() });
-  expect(response.status, describe(response)).toBe(404);
+  expectStatus(response, 404);
 });
 
 async function runsOf(taskId: string) {
   const response = await callOp("task.runs", {}, { query: { task_id: taskId, limit: 200 } });
-  expect(response.status, describe(response)).toBe(200);
-  const items = (response.json as { items?: unknown[] }).items;
-  expect(Array.isArray(items), `a page of runs: ${describe(response)}`).toBe(true);
-  return (items as unknown[]).map((row) => TaskRun.parse(row)).filter((run) => run.task_id === taskId);
+  const { items } = expectBody(response, 200, WithItems, "a page of runs");
+  return items.map((row) => TaskRun.parse(row)).filter((run) => run.task_id === taskId);
 }
 
 check(

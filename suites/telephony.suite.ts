@@ -4,12 +4,13 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { expect } from "vitest";
 import { check } from "../runner/check.ts";
-import { type ApiResponse, call, describe } from "../runner/http-client.ts";
+import { type ApiResponse, call, explain } from "../runner/http-client.ts";
 import { assertDeleted, track, uniqueName } from "../runner/resources.ts";
-import { expectStatus } from "../runner/response.ts";
+import { expectBody, expectStatus } from "../runner/response.ts";
 import { CallSession } from "../spec/calls.ts";
 import { PhoneNumber, Readiness, RemoteNumber, TelephonyAccount } from "../spec/telephony.ts";
 import { createAgent } from "./helpers/agents.ts";
+import { ErrorMessage, WithItems } from "./helpers/body-shapes.ts";
 import { realBudget } from "./helpers/calls.ts";
 import {
   expectCarrierIdle,
@@ -30,13 +31,12 @@ async function remoteNumbers(accountId: string): Promise<RemoteNumber[]> {
 }
 
 function expect502(response: ApiResponse): void {
-  expect(response.status, describe(response)).toBe(502);
+  expectStatus(response, 502);
   expectEnvelope(response);
 }
 
 function expectEnvelope(response: ApiResponse): void {
-  const detail = (response.json as { detail?: { message?: unknown; errors?: unknown } } | undefined)?.detail;
-  expect(typeof detail?.message, `error envelope in ${describe(response)}`).toBe("string");
+  expect(ErrorMessage.safeParse(response.json).success, `error envelope in ${explain(response)}`).toBe(true);
 }
 
 /**
@@ -45,8 +45,8 @@ function expectEnvelope(response: ApiResponse): void {
  * of the caller's own credential and role (5 items 8, 9), nor a 404: the account exists.
  */
 function expectListingRefused(response: ApiResponse): void {
-  expect(response.status, describe(response)).toBeGreaterThanOrEqual(400);
-  expect([401, 403, 404], describe(response)).not.toContain(response.status);
+  expect(response.status, explain(response)).toBeGreaterThanOrEqual(400);
+  expect([401, 403, 404], explain(response)).not.toContain(response.status);
   expectEnvelope(response);
 }
 
@@ -57,16 +57,15 @@ check(
     const account = await carrierAccount();
     await buyNumber();
     const response = await call(remotePath(account.id), { query: { limit: 1 } });
-    expect(response.status, describe(response)).toBe(200);
-    const page = response.json as { items: unknown[]; has_more: boolean; limit: number; offset: number };
-    expect(Object.keys(page).sort(), describe(response)).toEqual(["has_more", "items", "limit", "offset"]);
-    expect(page.items, describe(response)).toHaveLength(1);
-    expect(Object.keys(page.items[0] as object).sort(), describe(response)).toEqual(
+    const page = expectBody(response, 200, WithItems);
+    expect(Object.keys(page).sort(), explain(response)).toEqual(["has_more", "items", "limit", "offset"]);
+    expect(page.items, explain(response)).toHaveLength(1);
+    expect(Object.keys(page.items[0] as object).sort(), explain(response)).toEqual(
       expect.arrayContaining(["already_imported", "e164", "label", "provider_number_id"]),
     );
     RemoteNumber.parse(page.items[0]);
     const tooMany = await call(remotePath(account.id), { query: { limit: 201 } });
-    expect(tooMany.status, describe(tooMany)).toBe(422);
+    expectStatus(tooMany, 422);
   },
   { needs: ["wiring"] },
 );
@@ -122,7 +121,7 @@ check(
         },
       },
     );
-    expect(created.status, describe(created)).toBeLessThan(300);
+    expect(created.status, explain(created)).toBeLessThan(300);
     const account = TelephonyAccount.parse(created.json);
     track(`telephony account ${account.id}`, async () => {
       assertDeleted(await callOp("telephony.account.delete", { account_id: account.id }));
@@ -148,7 +147,7 @@ check(
   ["telephony.remote-numbers-unknown-404"],
   async () => {
     const response = await call(remotePath(randomUUID()));
-    expect(response.status, describe(response)).toBe(404);
+    expectStatus(response, 404);
   },
 );
 
@@ -157,8 +156,8 @@ check(
   ["telephony.phone-numbers-paged"],
   async () => {
     const response = await call(PHONE_NUMBERS, { query: { limit: 1 } });
-    expect(response.status, describe(response)).toBe(200);
-    expect(Object.keys(response.json as object).sort(), describe(response)).toEqual([
+    expectStatus(response, 200);
+    expect(Object.keys(response.json as object).sort(), explain(response)).toEqual([
       "has_more",
       "items",
       "limit",
@@ -166,7 +165,7 @@ check(
     ]);
     for (const limit of [201, 0]) {
       const refused = await call(PHONE_NUMBERS, { query: { limit } });
-      expect(refused.status, describe(refused)).toBe(422);
+      expectStatus(refused, 422);
     }
   },
 );
@@ -180,7 +179,7 @@ check(
     const listed = (await readAll(PHONE_NUMBERS, 200)).find((row) => row.id === number.id);
     expect(listed, `${number.id} in the phone-number list`).toBeDefined();
     const alone = await callOp("phone.get", { phone_number_id: number.id });
-    expect(alone.status, describe(alone)).toBe(200);
+    expectStatus(alone, 200);
     for (const row of [listed, alone.json]) {
       expect(Object.keys(row as object).sort(), "2.5 fields").toEqual(expect.arrayContaining(fields));
       const parsed = PhoneNumber.parse(row);
@@ -208,23 +207,22 @@ check(
         },
       },
     );
-    expect(other.status, describe(other)).toBeLessThan(300);
+    expect(other.status, explain(other)).toBeLessThan(300);
     const otherId = TelephonyAccount.parse(other.json).id;
     track(`telephony account ${otherId}`, async () => {
       assertDeleted(await callOp("telephony.account.delete", { account_id: otherId }));
     });
     const filter = profile().phone_numbers_account_filter;
     const mine = await call(PHONE_NUMBERS, { query: { [filter]: wired.id } });
-    expect(mine.status, describe(mine)).toBe(200);
+    expectStatus(mine, 200);
     const rows = (mine.json as { items: PhoneNumber[] }).items;
     expect(
       rows.map((row) => row.id),
-      describe(mine),
+      explain(mine),
     ).toContain(number.id);
-    for (const row of rows) expect(row.telephony_account_id, describe(mine)).toBe(wired.id);
+    for (const row of rows) expect(row.telephony_account_id, explain(mine)).toBe(wired.id);
     const theirs = await call(PHONE_NUMBERS, { query: { [filter]: otherId } });
-    expect(theirs.status, describe(theirs)).toBe(200);
-    expect((theirs.json as { items: PhoneNumber[] }).items, describe(theirs)).toEqual([]);
+    expect(expectBody(theirs, 200, WithItems).items, explain(theirs)).toEqual([]);
   },
   { needs: ["wiring"] },
 );
@@ -260,10 +258,9 @@ check(
 /** The session of the inbound call from `caller`, as GET /v1/calls lists it (newest first: the first page). */
 async function inboundSession(caller: string): Promise<CallSession> {
   const response = await call("/v1/calls", { query: { limit: 200 } });
-  expect(response.status, describe(response)).toBe(200);
-  const rows = (response.json as { items: unknown[] }).items.map((row) => CallSession.parse(row));
+  const rows = expectBody(response, 200, WithItems).items.map((row) => CallSession.parse(row));
   const session = rows.find((row) => row.from_number === caller);
-  expect(session, `a call from ${caller} in ${describe(response)}`).toBeDefined();
+  expect(session, `a call from ${caller} in ${explain(response)}`).toBeDefined();
   return session!;
 }
 
@@ -287,7 +284,7 @@ check(
     );
     expectStatus(routed, "2xx");
     const reread = await callOp("phone.get", { phone_number_id: number.id });
-    expect(PhoneNumber.parse(reread.json).inbound_agent_id, describe(reread)).toBe(second.id);
+    expect(PhoneNumber.parse(reread.json).inbound_agent_id, explain(reread)).toBe(second.id);
     expect(await answeringAgent("after the change"), "the next session's agent").toBe(second.id);
     await expectCarrierIdle({ to: [number.e164] }, realBudget(60_000));
   },
@@ -300,7 +297,7 @@ check(
   async (ctx) => {
     const readiness = async (id: string) => {
       const read = await callOp("phone.get", { phone_number_id: id });
-      expect(read.status, describe(read)).toBe(200);
+      expectStatus(read, 200);
       return PhoneNumber.parse(read.json);
     };
     const number = await readiness((await importFreshNumber()).id);

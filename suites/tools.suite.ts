@@ -4,12 +4,13 @@ import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { expect } from "vitest";
 import { check } from "../runner/check.ts";
-import { type ApiResponse, describe } from "../runner/http-client.ts";
+import { type ApiResponse, explain } from "../runner/http-client.ts";
 import { namesField } from "../runner/problem-lines.ts";
 import { property } from "../runner/property.ts";
 import { assertDeleted, track, uniqueName } from "../runner/resources.ts";
-import { expectOkResult, expectStatus } from "../runner/response.ts";
+import { expectBody, expectOkResult, expectStatus } from "../runner/response.ts";
 import { ToolRecordRead } from "../spec/tool.ts";
+import { RecordId } from "./helpers/body-shapes.ts";
 import { expectNameTaken, expectOneOfTwoCreated, expectRenameOntoTakenRefused } from "./helpers/names.ts";
 import { readAll, rowKey } from "./helpers/pages.ts";
 import { callOp, profile } from "./helpers/profile.ts";
@@ -47,7 +48,7 @@ function richTool(name: string): Record<string, unknown> {
 
 async function readTool(id: string): Promise<ToolRecordRead> {
   const response = await callOp("tool.get", { tool_id: id });
-  expect(response.status, describe(response)).toBe(200);
+  expectStatus(response, 200);
   return ToolRecordRead.parse(response.json);
 }
 
@@ -179,14 +180,14 @@ for (const [label, operation] of [
         { body: { ...sampleTool(uniqueName("broken")), operations: [operation] } },
       );
       trackCreated(created);
-      expect(created.status, describe(created)).toBe(400);
+      expectStatus(created, 400);
       const tool = await createTool();
       const patched = await callOp(
         "tool.patch",
         { tool_id: tool.id },
         { body: { operations: [httpOperation(), operation] } },
       );
-      expect(patched.status, describe(patched)).toBe(400);
+      expectStatus(patched, 400);
       expect((await readTool(tool.id)).config.operations, "the tree after a refused PATCH").toEqual(
         tool.config.operations,
       );
@@ -218,7 +219,7 @@ check(
     const version = await publishTool(tool.id);
     for (const reference of [{ tool: sampleTool(uniqueName("inline")), tool_id: tool.id, tool_version: version }, {}]) {
       const response = await agentWithReference(reference);
-      expect([400, 422], `${JSON.stringify(Object.keys(reference))}: ${describe(response)}`).toContain(response.status);
+      expectStatus(response, [400, 422], JSON.stringify(Object.keys(reference)));
     }
     const inline = await agentWithReference({ tool: sampleTool(uniqueName("inline")) });
     expectStatus(inline, "2xx", "an inline tool alone");
@@ -232,8 +233,8 @@ check("tool_version that is not an integer is a 422 naming it", ["tools.referenc
   const version = await publishTool(tool.id);
   for (const bad of [`${version}`, version + 0.5, true]) {
     const response = await agentWithReference({ tool_id: tool.id, tool_version: bad });
-    expect(response.status, describe(response)).toBe(422);
-    expect(namesField(response, "tools.0.tool_version"), describe(response)).toBe(true);
+    expectStatus(response, 422);
+    expect(namesField(response, "tools.0.tool_version"), explain(response)).toBe(true);
   }
 });
 
@@ -241,13 +242,13 @@ check("tool_version that is not an integer is a 422 naming it", ["tools.referenc
 async function expectNotPublishedRefusal(reference: Record<string, unknown>, what: string): Promise<void> {
   const response = await agentWithReference(reference);
   if (response.status < 300) {
-    const id = (response.json as { id: string }).id;
+    const { id } = expectBody(response, "2xx", RecordId, `${what}: accepted at write`);
     const published = await callOp("agent.publish", { agent_id: id });
-    expect(published.status, `${what}: accepted at write, so publish must refuse: ${describe(published)}`).toBe(400);
+    expectStatus(published, 400, `${what}: accepted at write, so publish must refuse`);
     return;
   }
   // 7 lists "tool not published" among the 400s; the message's words are not fixed.
-  expect(response.status, `${what}: ${describe(response)}`).toBe(400);
+  expectStatus(response, 400, what);
 }
 
 check(
@@ -267,7 +268,7 @@ check("deleting a tool returns {ok: true} and the tool is then a 404", ["tools.d
   const deleted = await callOp("tool.delete", { tool_id: tool.id });
   expectOkResult(deleted);
   const after = await callOp("tool.get", { tool_id: tool.id });
-  expect(after.status, describe(after)).toBe(404);
+  expectStatus(after, 404);
 });
 
 check("tools list newest first by last edit: a PATCH moves a tool to the front", ["paging.newest-first"], async () => {

@@ -7,16 +7,17 @@ import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { expect } from "vitest";
 import { check } from "../runner/check.ts";
-import { type ApiResponse, call, describe } from "../runner/http-client.ts";
+import { type ApiResponse, call, explain } from "../runner/http-client.ts";
 import { problemLines } from "../runner/problem-lines.ts";
 import { property } from "../runner/property.ts";
 import { uniqueName } from "../runner/resources.ts";
-import { expectOkResult, expectStatus } from "../runner/response.ts";
+import { expectBody, expectOkResult, expectStatus } from "../runner/response.ts";
 import { TargetError } from "../runner/target-error.ts";
 import { ValidationResult } from "../spec/tool.ts";
 import { createAgent } from "./helpers/agents.ts";
 import { analysedBy, analysisModel, expectAnalysed, expectModelAsked, providerMark } from "./helpers/analysis.ts";
 import { startBatch, waitForBatch } from "./helpers/batches.ts";
+import { ErrorLines, PublishWarnings, StartedSession } from "./helpers/body-shapes.ts";
 import { ensureLlmKey } from "./helpers/byok.ts";
 import { OUTBOUND, SHORT_CALL_MS } from "./helpers/calls.ts";
 import { patternNumber } from "./helpers/carrier.ts";
@@ -58,9 +59,9 @@ const op = (kind: Kind, action: "get" | "patch" | "validate" | "publish" | "dele
   callOp(`${kind}.${action}` as "agent.get", kind === "agent" ? { agent_id: id } : { tool_id: id }, { body });
 
 function validation(response: ApiResponse): ValidationResult {
-  expect(response.status, `validate answers 200 whatever it finds: ${describe(response)}`).toBe(200);
+  expectStatus(response, 200, "validate answers 200 whatever it finds");
   const parsed = ValidationResult.safeParse(response.json);
-  expect(parsed.success, `{errors: [...], warnings: [...]} in ${describe(response)}`).toBe(true);
+  expect(parsed.success, `{errors: [...], warnings: [...]} in ${explain(response)}`).toBe(true);
   return parsed.data!;
 }
 
@@ -107,8 +108,7 @@ for (const kind of ["agent", "tool"] as const) {
       const { errors } = validation(await op(kind, "validate", draft.id));
       expect(errors.length, "the draft has errors").toBeGreaterThan(0);
       const published = await op(kind, "publish", draft.id);
-      expect(published.status, describe(published)).toBe(400);
-      expect((published.json as { detail?: { errors?: unknown } }).detail?.errors, describe(published)).toEqual(errors);
+      expect(expectBody(published, 400, ErrorLines).detail.errors, explain(published)).toEqual(errors);
       const after = (await op(kind, "get", draft.id)).json as { published_version?: unknown };
       expect(after.published_version ?? null, "still never published").toBeNull();
     },
@@ -124,8 +124,7 @@ check(
     const { errors, warnings } = validation(await op("agent", "validate", agent.id));
     expect(errors, "a complete draft").toEqual([]);
     const published = await op("agent", "publish", agent.id);
-    expectStatus(published, "2xx");
-    expect((published.json as { warnings?: unknown }).warnings, `the warnings in ${describe(published)}`).toEqual(
+    expect(expectBody(published, "2xx", PublishWarnings).warnings, `the warnings in ${explain(published)}`).toEqual(
       warnings,
     );
   },
@@ -180,7 +179,7 @@ check(
         { agent_team: { members: [{ name: "lead", agent_id: agent.id, agent_version: bad }] } },
       ]) {
         const response = await call("/v1/calls/token", { method: "POST", body, as: "editor" });
-        expect(response.status, describe(response)).toBe(422);
+        expectStatus(response, 422);
         const lines = problemLines(response);
         expect(
           lines.some((line) => /(^|\.)agent_version: /.test(line)),
@@ -204,7 +203,7 @@ type Model = Record<Kind, Side>;
 
 async function expectState(kind: Kind, side: Side): Promise<void> {
   const response = await op(kind, "get", side.id!);
-  expect(response.status, describe(response)).toBe(200);
+  expectStatus(response, 200);
   const record = response.json as {
     config?: Record<string, unknown>;
     published_version?: number | null;
@@ -274,14 +273,12 @@ class Publish implements fc.AsyncCommand<Model, object> {
     const verdict = validation(await op(this.kind, "validate", side.id!));
     const response = await op(this.kind, "publish", side.id!);
     if (verdict.errors.length > 0) {
-      expect(response.status, `publish with errors ${JSON.stringify(verdict.errors)}: ${describe(response)}`).toBe(400);
-      expect((response.json as { detail?: { errors?: unknown } }).detail?.errors, describe(response)).toEqual(
-        verdict.errors,
-      );
+      const refused = expectBody(response, 400, ErrorLines, `publish with errors ${JSON.stringify(verdict.errors)}`);
+      expect(refused.detail.errors, explain(response)).toEqual(verdict.errors);
     } else {
       expectStatus(response, "2xx", "publish with no errors");
       const body = response.json as { published_version?: unknown; warnings?: unknown };
-      expect(Number.isInteger(body.published_version), `an integer version in ${describe(response)}`).toBe(true);
+      expect(Number.isInteger(body.published_version), `an integer version in ${explain(response)}`).toBe(true);
       expect(body.warnings, "publish returns validate's warnings").toEqual(verdict.warnings);
       side.publishedVersion = body.published_version as number;
       side.publishedMarker = side.draftMarker;
@@ -299,7 +296,7 @@ class Delete implements fc.AsyncCommand<Model, object> {
     const response = await op(this.kind, "delete", side.id!);
     expectOkResult(response);
     const after = await op(this.kind, "get", side.id!);
-    expect(after.status, `${this.kind} after delete: ${describe(after)}`).toBe(404);
+    expectStatus(after, 404, `${this.kind} after delete`);
     side.id = null;
   }
   toString = () => `delete ${this.kind}`;
@@ -476,7 +473,7 @@ check(
     const first = await callOp("agent.publish", { agent_id: agent.id });
     expectStatus(first, "2xx", "the first publish");
     const version = (first.json as { published_version?: unknown }).published_version;
-    expect(Number.isInteger(version), `an integer published_version in ${describe(first)}`).toBe(true);
+    expect(Number.isInteger(version), `an integer published_version in ${explain(first)}`).toBe(true);
     const later = { ...agent.config, prompt: "A later version.", analysis: { enabled: false } };
     expectStatus(await callOp("agent.patch", { agent_id: agent.id }, { body: later }), "2xx", "the later draft");
     expectStatus(await callOp("agent.publish", { agent_id: agent.id }), "2xx", "the second publish");
@@ -487,16 +484,14 @@ check(
     const token = await throughCreditGate(() =>
       call("/v1/calls/token", { method: "POST", body: pinned, as: "editor" }),
     );
-    expect(token.status, describe(token)).toBeLessThan(300);
-    await expectAnalysed((token.json as { session_id: string }).session_id, model, mark, "a web call of version 1");
+    await expectAnalysed(expectBody(token, "2xx", StartedSession).session_id, model, mark, "a web call of version 1");
 
     const from = await importFreshNumber();
     mark = await providerMark();
     const outbound = await throughCreditGate(() =>
       call(OUTBOUND, { method: "POST", body: { from_phone_number_id: from.id, to: patternNumber(0, 0), ...pinned } }),
     );
-    expect(outbound.status, describe(outbound)).toBeLessThan(300);
-    const sessionId = (outbound.json as { session_id: string }).session_id;
+    const sessionId = expectBody(outbound, "2xx", StartedSession).session_id;
     await expectAnalysed(sessionId, model, mark, "an outbound call of version 1");
 
     mark = await providerMark();

@@ -4,11 +4,12 @@ import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
 import { internalUrl, PUBLIC_URLS, privateUrl, REFUSED_URLS, type UrlClause } from "../fixtures/webhook-urls.ts";
 import { check } from "../runner/check.ts";
-import { type ApiResponse, call, describe } from "../runner/http-client.ts";
+import { type ApiResponse, call, explain } from "../runner/http-client.ts";
 import { property } from "../runner/property.ts";
-import { expectOkResult, expectStatus } from "../runner/response.ts";
+import { expectBody, expectOkResult, expectStatus } from "../runner/response.ts";
 import { AnyPage, pageOf } from "../spec/common.ts";
 import { EVENT_TYPES, EventTypes, SECRET_BYTES, SECRET_PATTERN, Webhook, WebhookWithSecret } from "../spec/webhook.ts";
+import { ErrorMessage } from "./helpers/body-shapes.ts";
 import { readAll } from "./helpers/pages.ts";
 import { callOp } from "./helpers/profile.ts";
 import { waitForDeliveries } from "./helpers/webhook-sink.ts";
@@ -49,15 +50,15 @@ check(
   ["webhooks.shape", "webhooks.secret-at-create"],
   async () => {
     const created = await callOp("webhook.create", {}, { body: { url: publicUrl(), status: "disabled" } });
-    expect(created.status, describe(created)).toBeLessThan(300);
+    expect(created.status, explain(created)).toBeLessThan(300);
     const parsed = WebhookWithSecret.safeParse(created.json);
-    expect(parsed.error?.issues ?? [], describe(created)).toEqual([]);
+    expect(parsed.error?.issues ?? [], explain(created)).toEqual([]);
     const webhook = parsed.data!;
     trackWebhook(webhook.id);
     expect(webhook.secret.length, "the create answer's secret").toBeGreaterThan(0);
     const read = await getWebhook(webhook.id);
-    expect(read.status, describe(read)).toBe(200);
-    expect(Webhook.safeParse(read.json).error?.issues ?? [], describe(read)).toEqual([]);
+    expectStatus(read, 200);
+    expect(Webhook.safeParse(read.json).error?.issues ?? [], explain(read)).toEqual([]);
   },
 );
 
@@ -94,15 +95,15 @@ check(
 check("reading one webhook returns secret_hint and never the secret", ["webhooks.get-hint-only"], async () => {
   const webhook = await createWebhook();
   const read = await getWebhook(webhook.id);
-  expect(read.status, describe(read)).toBe(200);
-  expect(Object.keys(read.json as object), describe(read)).not.toContain("secret");
+  expectStatus(read, 200);
+  expect(Object.keys(read.json as object), explain(read)).not.toContain("secret");
   expect(read.text.includes(webhook.secret), "the read's body holds the full secret").toBe(false);
 });
 
 check("the webhook list returns secret_hint and never the secret", ["webhooks.list-hint-only"], async () => {
   const webhook = await createWebhook();
   const response = await call(LIST, { query: { limit: 200 } });
-  expect(response.status, describe(response)).toBe(200);
+  expectStatus(response, 200);
   const rows = AnyPage.parse(response.json).items as Array<Record<string, unknown>>;
   expect(
     rows.some((row) => row.id === webhook.id),
@@ -146,7 +147,7 @@ check(
       const updated = await callOp("webhook.update", { webhook_id: webhook.id }, { body });
       const what = `update of ${Object.keys(body).join(", ")}`;
       expectStatus(updated, "2xx", what);
-      expect(Object.keys(updated.json as object), `${what}: ${describe(updated)}`).not.toContain("secret");
+      expect(Object.keys(updated.json as object), `${what}: ${explain(updated)}`).not.toContain("secret");
       expect(updated.text.includes(webhook.secret), `the ${what} answer holds the full secret`).toBe(false);
     }
   },
@@ -155,13 +156,13 @@ check(
 check("GET /v1/webhooks is a page with limit 1..200; 201 is a 422", ["webhooks.list-paged"], async () => {
   await createWebhook();
   const page = await call(LIST, { query: { limit: 1 } });
-  expect(page.status, describe(page)).toBe(200);
+  expectStatus(page, 200);
   const parsed = pageOf(Webhook).safeParse(page.json);
-  expect(parsed.error?.issues ?? [], describe(page)).toEqual([]);
-  expect(parsed.data?.items.length, describe(page)).toBe(1);
-  expect((await call(LIST, { query: { limit: 200 } })).status, "limit 200").toBe(200);
+  expect(parsed.error?.issues ?? [], explain(page)).toEqual([]);
+  expect(parsed.data?.items.length, explain(page)).toBe(1);
+  expectStatus(await call(LIST, { query: { limit: 200 } }), 200, "limit 200");
   const over = await call(LIST, { query: { limit: 201 } });
-  expect(over.status, describe(over)).toBe(422);
+  expectStatus(over, 422);
 });
 
 const byClause = (clause: UrlClause) => REFUSED_URLS.filter((row) => row.clause === clause);
@@ -187,7 +188,7 @@ property(
   [privateUrl],
   async (generated) => {
     const response = await tryCreate({ url: generated.url });
-    expect(REFUSED, `${generated.address} as ${generated.notation}: ${describe(response)}`).toContain(response.status);
+    expectStatus(response, REFUSED, `${generated.address} as ${generated.notation}`);
   },
 );
 
@@ -197,7 +198,7 @@ property(
   [internalUrl],
   async (generated) => {
     const response = await tryCreate({ url: generated.url });
-    expect(REFUSED, `${generated.address} as ${generated.notation}: ${describe(response)}`).toContain(response.status);
+    expectStatus(response, REFUSED, `${generated.address} as ${generated.notation}`);
   },
 );
 
@@ -240,14 +241,14 @@ check("deleting a webhook answers {ok: true}; it is then gone from the list", ["
   const ids = (await readAll(LIST, 200)).map((row) => row.id);
   expect(ids, "ids listed after the delete").not.toContain(webhook.id);
   const read = await getWebhook(webhook.id);
-  expect(read.status, describe(read)).toBe(404);
+  expectStatus(read, 404);
 });
 
 async function eventTypes(): Promise<EventTypes> {
   const response = await call(EVENT_TYPES_PATH);
-  expect(response.status, describe(response)).toBe(200);
+  expectStatus(response, 200);
   const parsed = EventTypes.safeParse(response.json);
-  expect(parsed.error?.issues ?? [], describe(response)).toEqual([]);
+  expect(parsed.error?.issues ?? [], explain(response)).toEqual([]);
   return parsed.data!;
 }
 
@@ -316,9 +317,9 @@ check(
 check("the deliveries log of a webhook is a page envelope", ["webhooks.deliveries-paged"], async () => {
   const webhook = await createWebhook();
   const response = await call(`/v1/webhooks/${webhook.id}/deliveries`, { query: { limit: 5 } });
-  expect(response.status, describe(response)).toBe(200);
+  expectStatus(response, 200);
   const parsed = AnyPage.safeParse(response.json);
-  expect(parsed.error?.issues ?? [], describe(response)).toEqual([]);
+  expect(parsed.error?.issues ?? [], explain(response)).toEqual([]);
   expect(parsed.data?.items, "a new webhook has delivered nothing").toEqual([]);
 });
 
@@ -327,7 +328,7 @@ check(
   ["webhooks.deliveries-unknown-404"],
   async () => {
     const response = await call(`/v1/webhooks/${randomUUID()}/deliveries`);
-    expect(response.status, describe(response)).toBe(404);
+    expectStatus(response, 404);
   },
 );
 
@@ -339,10 +340,7 @@ check(
     const disabled = await callOp("webhook.update", { webhook_id: webhook.id }, { body: { status: "disabled" } });
     expectStatus(disabled, "2xx");
     const response = await callOp("webhook.test", { webhook_id: webhook.id }, { timeoutMs: 15_000 });
-    expect(response.status, describe(response)).toBe(400);
-    expect((response.json as { detail?: { message?: string } }).detail?.message, describe(response)).toBe(
-      "webhook is disabled",
-    );
+    expect(expectBody(response, 400, ErrorMessage).detail.message, explain(response)).toBe("webhook is disabled");
   },
 );
 
@@ -353,16 +351,16 @@ check(
     const ok = await createSinkWebhook({ status: 200 });
     const good = await testFire(ok.webhook.id);
     // 6.1 names these four; a result may say more beside them.
-    expect(Object.keys(good.response.json as object), describe(good.response)).toEqual(
+    expect(Object.keys(good.response.json as object), explain(good.response)).toEqual(
       expect.arrayContaining(["error", "status", "status_code", "webhook_id"]),
     );
-    expect(good.result.webhook_id, describe(good.response)).toBe(ok.webhook.id);
-    expect(good.result.status_code, describe(good.response)).toBe(200);
-    expect(good.result.error, describe(good.response)).toBeNull();
+    expect(good.result.webhook_id, explain(good.response)).toBe(ok.webhook.id);
+    expect(good.result.status_code, explain(good.response)).toBe(200);
+    expect(good.result.error, explain(good.response)).toBeNull();
     const broken = await createSinkWebhook({ status: 500 });
     const bad = await testFire(broken.webhook.id);
-    expect(bad.result.status_code, describe(bad.response)).toBe(500);
-    expect(typeof bad.result.error, describe(bad.response)).toBe("string");
+    expect(bad.result.status_code, explain(bad.response)).toBe(500);
+    expect(typeof bad.result.error, explain(bad.response)).toBe("string");
     expect(bad.result.status, "a failure's status differs from a success's").not.toBe(good.result.status);
   },
   { needs: ["wiring"] },
@@ -378,9 +376,9 @@ check(
     // Other checks' calls may end meanwhile and send this webhook their session.completed: the test-fire's
     // own delivery (answered before the test-fire returned) is the one webhook.test.
     const tests = arrived.deliveries.filter((d) => JSON.parse(d.body_text).type !== "session.completed");
-    expect(tests.length, `deliveries at the sink after ${describe(fired.response)}`).toBe(1);
+    expect(tests.length, `deliveries at the sink after ${explain(fired.response)}`).toBe(1);
     expect(JSON.parse(tests[0]!.body_text).type, "the delivered type").toBe("webhook.test");
-    expect(succeeded(fired.result), describe(fired.response)).toBe(true);
+    expect(succeeded(fired.result), explain(fired.response)).toBe(true);
   },
   { needs: ["wiring"] },
 );
@@ -391,7 +389,7 @@ check(
   async () => {
     const { webhook, hook } = await createSinkWebhook({ status: 503 });
     const fired = await testFire(webhook.id);
-    expect(reportsFailure(fired.result), describe(fired.response)).toBe(true);
+    expect(reportsFailure(fired.result), explain(fired.response)).toBe(true);
     const arrived = await waitForDeliveries(hook, { count: 1, timeoutMs: 5_000, settled: true });
     const eventId = (JSON.parse(arrived.deliveries[0]!.body_text) as { id?: string }).id;
     const log = await deliveryLog(webhook.id);

@@ -1,6 +1,6 @@
 // Agent helpers shared by suites: create with the run prefix and schedule the delete.
 import { expect } from "vitest";
-import { describe, type Who } from "../../runner/http-client.ts";
+import { explain, type Who } from "../../runner/http-client.ts";
 import { track, uniqueName } from "../../runner/resources.ts";
 import { deletedOrGone } from "../../runner/response.ts";
 import { AgentRecordRead } from "../../spec/agent.ts";
@@ -9,8 +9,8 @@ import { callOp } from "./profile.ts";
 export async function createAgent(config: Record<string, unknown> = {}, as: Who = "admin"): Promise<AgentRecordRead> {
   const body = { name: uniqueName("agent"), ...config };
   const response = await callOp("agent.create", {}, { body, as });
-  expect(response.status, `agent create: ${describe(response)}`).toBeGreaterThanOrEqual(200);
-  expect(response.status, `agent create: ${describe(response)}`).toBeLessThan(300);
+  expect(response.status, `agent create: ${explain(response)}`).toBeGreaterThanOrEqual(200);
+  expect(response.status, `agent create: ${explain(response)}`).toBeLessThan(300);
   const agent = AgentRecordRead.parse(response.json);
   track(`agent ${agent.id}`, async () => {
     const deleted = await callOp("agent.delete", { agent_id: agent.id });

@@ -1,7 +1,7 @@
 // Batch helpers: create a batch from a fresh number (so the carrier witness isolates its dials), wait on
 // its status (profile `batch.get`), cancel it at the end of the suite file, and read its dials back.
 import { expect } from "vitest";
-import { call, describe } from "../../runner/http-client.ts";
+import { call, explain } from "../../runner/http-client.ts";
 import { track, uniqueName } from "../../runner/resources.ts";
 import { pause } from "../../runner/traffic.ts";
 import { CallBatch } from "../../spec/calls.ts";
@@ -12,6 +12,7 @@ import { callOp } from "./profile.ts";
 
 export { peakConcurrency } from "./concurrency.ts";
 
+import { expectStatus } from "../../runner/response.ts";
 import { importFreshNumber } from "./telephony.ts";
 
 export const BATCHES = "/v1/calls/batches";
@@ -34,8 +35,8 @@ export async function startBatch(
     method: "POST",
     body: { name: uniqueName("batch"), from_phone_number_id: from.id, agent_id: agent.id, ...body },
   });
-  expect(response.status, describe(response)).toBeGreaterThanOrEqual(200);
-  expect(response.status, describe(response)).toBeLessThan(300);
+  expect(response.status, explain(response)).toBeGreaterThanOrEqual(200);
+  expect(response.status, explain(response)).toBeLessThan(300);
   const batch = CallBatch.parse(response.json);
   track(`batch ${batch.id}`, async () => {
     const now = await callOp("batch.get", { batch_id: batch.id });
@@ -49,7 +50,7 @@ export async function startBatch(
 
 export async function getBatch(id: string): Promise<CallBatch> {
   const response = await callOp("batch.get", { batch_id: id });
-  expect(response.status, describe(response)).toBe(200);
+  expectStatus(response, 200);
   return CallBatch.parse(response.json);
 }
 

@@ -2,7 +2,8 @@
 // record to reach a state (polling GET /v1/calls/{session_id} with a deadline scaled to the target's
 // simulated minute).
 import { expect } from "vitest";
-import { type ApiResponse, call, describe } from "../../runner/http-client.ts";
+import { type ApiResponse, call, explain } from "../../runner/http-client.ts";
+import { expectStatus } from "../../runner/response.ts";
 import { TargetError } from "../../runner/target-error.ts";
 import { pause } from "../../runner/traffic.ts";
 import type { AgentRecordRead } from "../../spec/agent.ts";
@@ -57,8 +58,8 @@ export async function postOutbound(options: OutboundOptions = {}): Promise<ApiRe
 /** Places a call that must be accepted; answers its session record as the create returned it. */
 export async function placeCall(options: OutboundOptions = {}): Promise<CallSession> {
   const response = await postOutbound(options);
-  expect(response.status, describe(response)).toBeGreaterThanOrEqual(200);
-  expect(response.status, describe(response)).toBeLessThan(300);
+  expect(response.status, explain(response)).toBeGreaterThanOrEqual(200);
+  expect(response.status, explain(response)).toBeLessThan(300);
   return CallSession.parse(response.json);
 }
 
@@ -76,11 +77,11 @@ export async function waitForCall(
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const response = await getCall(sessionId);
-    expect(response.status, describe(response)).toBe(200);
+    expectStatus(response, 200);
     const session = CallSession.parse(response.json);
     if (done(session)) return session;
     if (Date.now() > deadline)
-      throw new Error(`call ${sessionId} did not reach ${what} in ${timeoutMs} ms: ${describe(response)}`);
+      throw new Error(`call ${sessionId} did not reach ${what} in ${timeoutMs} ms: ${explain(response)}`);
     await pause(50);
   }
 }

@@ -3,7 +3,7 @@
 // client_message_id are profile assumptions (spec/conversations.ts).
 import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
-import { type ApiResponse, call, describe, type Who } from "../../runner/http-client.ts";
+import { type ApiResponse, call, explain, type Who } from "../../runner/http-client.ts";
 import { uniqueName } from "../../runner/resources.ts";
 import { runConfig } from "../../runner/run-config.ts";
 import { pause } from "../../runner/traffic.ts";
@@ -38,12 +38,12 @@ export async function sendMessage(
 ): Promise<Sent> {
   const body = { client_message_id: randomUUID(), text: uniqueName("message"), ...fields };
   const response = await postMessage(body, as);
-  expect(response.status, `message: ${describe(response)}`).toBeGreaterThanOrEqual(200);
-  expect(response.status, `message: ${describe(response)}`).toBeLessThan(300);
+  expect(response.status, `message: ${explain(response)}`).toBeGreaterThanOrEqual(200);
+  expect(response.status, `message: ${explain(response)}`).toBeLessThan(300);
   const answer = response.json as { conversation_id?: unknown; item?: Item };
   const conversationId = fields.conversation_id ?? answer?.conversation_id;
-  expect(typeof conversationId, `the answer names the conversation: ${describe(response)}`).toBe("string");
-  expect(typeof answer?.item?.id, `the answer carries the item: ${describe(response)}`).toBe("string");
+  expect(typeof conversationId, `the answer names the conversation: ${explain(response)}`).toBe("string");
+  expect(typeof answer?.item?.id, `the answer carries the item: ${explain(response)}`).toBe("string");
   return { response, conversationId: conversationId as string, item: answer.item! };
 }
 
@@ -116,7 +116,7 @@ export function ensureProviderKey(): Promise<void> {
       as: "admin",
     });
     if (response.status === 404 || response.status === 405) return;
-    expect(response.status, `storing the provider key: ${describe(response)}`).toBeLessThan(300);
+    expect(response.status, `storing the provider key: ${explain(response)}`).toBeLessThan(300);
   })();
   return keyStored;
 }

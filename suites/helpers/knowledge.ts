@@ -1,9 +1,9 @@
 // Knowledge-base helpers shared by suites: create (tracked for cleanup), read back through get_kb, and
 // wait for a status by polling with a deadline (6.2 rule 2: the knowledge base itself is canonical).
 import { expect } from "vitest";
-import { type ApiResponse, call, describe, type Who } from "../../runner/http-client.ts";
+import { type ApiResponse, call, explain, type Who } from "../../runner/http-client.ts";
 import { track, uniqueName } from "../../runner/resources.ts";
-import { deletedOrGone } from "../../runner/response.ts";
+import { deletedOrGone, expectStatus } from "../../runner/response.ts";
 import { runConfig } from "../../runner/run-config.ts";
 import { pause } from "../../runner/traffic.ts";
 import type { KbStatus } from "../../spec/knowledge.ts";
@@ -33,10 +33,10 @@ export async function createKb(
   as: Who = "admin",
 ): Promise<{ response: ApiResponse; kb: KbView }> {
   const response = await call("/v1/knowledge", { method: "POST", body: { name: uniqueName("kb"), ...fields }, as });
-  expect(response.status, `knowledge create: ${describe(response)}`).toBeGreaterThanOrEqual(200);
-  expect(response.status, `knowledge create: ${describe(response)}`).toBeLessThan(300);
+  expect(response.status, `knowledge create: ${explain(response)}`).toBeGreaterThanOrEqual(200);
+  expect(response.status, `knowledge create: ${explain(response)}`).toBeLessThan(300);
   const kb = response.json as KbView;
-  expect(typeof kb?.id, `knowledge create answers an id: ${describe(response)}`).toBe("string");
+  expect(typeof kb?.id, `knowledge create answers an id: ${explain(response)}`).toBe("string");
   track(`knowledge base ${kb.id}`, async () => {
     if (profile().optional["knowledge-delete"] === "must-be-absent") {
       throw new Error("the profile declares knowledge-delete absent, so it stays");
@@ -49,7 +49,7 @@ export async function createKb(
 
 export async function getKb(kbId: string): Promise<KbView> {
   const response = await callOp("kb.get", { kb_id: kbId });
-  expect(response.status, describe(response)).toBe(200);
+  expectStatus(response, 200);
   return response.json as KbView;
 }
 
@@ -94,7 +94,7 @@ export async function allPages(kbId: string): Promise<KbPageRow[]> {
   const rows: KbPageRow[] = [];
   for (let offset = 0; offset < 100_000; offset += 200) {
     const response = await call(`/v1/knowledge/${kbId}/pages`, { query: { limit: 200, offset } });
-    expect(response.status, describe(response)).toBe(200);
+    expectStatus(response, 200);
     const page = response.json as { items: KbPageRow[]; has_more: boolean };
     rows.push(...page.items);
     if (!page.has_more) return rows;
@@ -146,7 +146,7 @@ export async function idleKbStream(): Promise<{
       const kb = current;
       const selected = (await allPages(kb.id)).slice(0, 2).map((page) => String(page.url));
       const built = await callOp("kb.build", { kb_id: kb.id }, { body: { urls: selected } });
-      expect(built.status, describe(built)).toBeLessThan(300);
+      expect(built.status, explain(built)).toBeLessThan(300);
       const end = await waitForBuildEnd(kb.id);
       current = await reviewed();
       return (snapshot) => (snapshot as { status?: unknown } | undefined)?.status === end.status;

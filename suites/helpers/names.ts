@@ -1,7 +1,8 @@
 // Unique names per workspace (4, 7) for agents, tools and tasks: a rename onto a name another one holds.
 import { expect } from "vitest";
-import { type ApiResponse, describe } from "../../runner/http-client.ts";
+import { type ApiResponse, explain } from "../../runner/http-client.ts";
 import { uniqueName } from "../../runner/resources.ts";
+import { expectStatus } from "../../runner/response.ts";
 import { profile } from "./profile.ts";
 
 export interface Named {
@@ -23,10 +24,10 @@ export async function expectRenameOntoTakenRefused(
 ): Promise<void> {
   const free = uniqueName(`${what}-renamed`);
   const control = await rename(renamed.id, free);
-  expect(control.status, `renaming a ${what} to a free name: ${describe(control)}`).toBeGreaterThanOrEqual(200);
-  expect(control.status, `renaming a ${what} to a free name: ${describe(control)}`).toBeLessThan(300);
+  expect(control.status, `renaming a ${what} to a free name: ${explain(control)}`).toBeGreaterThanOrEqual(200);
+  expect(control.status, `renaming a ${what} to a free name: ${explain(control)}`).toBeLessThan(300);
   const response = await rename(renamed.id, holder.name);
-  expect(response.status, `renaming a ${what} to a name another ${what} holds: ${describe(response)}`).toBe(400);
+  expectStatus(response, 400, `renaming a ${what} to a name another ${what} holds`);
   // Read both back: a server that answered 400 after writing, or wrote the other one, is caught here.
   expect(await nameOf(renamed.id), `the renamed ${what} keeps its name`).toBe(free);
   expect(await nameOf(holder.id), `the ${what} holding the name keeps it`).toBe(holder.name);
@@ -35,7 +36,7 @@ export async function expectRenameOntoTakenRefused(
 /** Two creates with one name sent at once: exactly one 2xx and one 400. */
 export function expectOneOfTwoCreated(responses: ApiResponse[]): void {
   const statuses = responses.map((r) => r.status).sort();
-  const seen = `statuses ${statuses.join(", ")}\n${responses.map(describe).join("\n")}`;
+  const seen = `statuses ${statuses.join(", ")}\n${responses.map(explain).join("\n")}`;
   expect(statuses.filter((s) => s >= 200 && s < 300).length, seen).toBe(1);
   expect(statuses.filter((s) => s === 400).length, seen).toBe(1);
 }
@@ -45,7 +46,7 @@ export function expectOneOfTwoCreated(responses: ApiResponse[]): void {
  * worked"; what counts as like it is the profile's `duplicate_name_message`.
  */
 export function expectNameTaken(response: ApiResponse, what = "a taken name"): void {
-  expect(response.status, `${what}: ${describe(response)}`).toBe(400);
+  expectStatus(response, 400, what);
   const message = (response.json as { detail?: { message?: unknown } } | undefined)?.detail?.message;
   expect(String(message), `${what}: the message says the name is taken`).toMatch(
     new RegExp(profile().duplicate_name_message, "i"),

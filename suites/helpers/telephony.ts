@@ -1,10 +1,11 @@
 // Telephony helpers: the carrier account the target dials through, numbers bought at the carrier
 // simulator and imported (profile `phone.import`), each deleted at the end of the suite file.
 import { expect } from "vitest";
-import { describe } from "../../runner/http-client.ts";
+import { explain } from "../../runner/http-client.ts";
 import { track, uniqueName } from "../../runner/resources.ts";
-import { deletedOrGone } from "../../runner/response.ts";
+import { deletedOrGone, expectBody } from "../../runner/response.ts";
 import { PhoneNumber, TelephonyAccount } from "../../spec/telephony.ts";
+import { WithItems } from "./body-shapes.ts";
 import { addCarrierNumber, type CarrierNumber } from "./carrier.ts";
 import { callOp } from "./profile.ts";
 
@@ -14,10 +15,9 @@ let wired: TelephonyAccount | undefined;
 export async function carrierAccount(): Promise<TelephonyAccount> {
   if (wired !== undefined) return wired;
   const response = await callOp("telephony.account.list", {}, { query: { limit: 200 } });
-  expect(response.status, describe(response)).toBe(200);
-  const items = (response.json as { items: unknown[] }).items.map((row) => TelephonyAccount.parse(row));
+  const items = expectBody(response, 200, WithItems).items.map((row) => TelephonyAccount.parse(row));
   const oldest = items.sort((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at))[0];
-  expect(oldest, `a telephony account in ${describe(response)}`).toBeDefined();
+  expect(oldest, `a telephony account in ${explain(response)}`).toBeDefined();
   wired = oldest!;
   return wired;
 }
@@ -40,9 +40,7 @@ export async function importNumbers(
     { account_id: account.id },
     { body: { provider_number_ids: providerNumberIds, ...extra } },
   );
-  expect(response.status, describe(response)).toBeGreaterThanOrEqual(200);
-  expect(response.status, describe(response)).toBeLessThan(300);
-  const items = (response.json as { items: unknown[] }).items.map((row) => PhoneNumber.parse(row));
+  const items = expectBody(response, "2xx", WithItems).items.map((row) => PhoneNumber.parse(row));
   for (const item of items) trackPhoneNumber(item.id);
   return items;
 }

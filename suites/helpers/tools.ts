@@ -1,6 +1,6 @@
 // Tool helpers shared by suites: create with the run prefix and schedule the delete; publish.
 import { expect } from "vitest";
-import { describe, type Who } from "../../runner/http-client.ts";
+import { explain, type Who } from "../../runner/http-client.ts";
 import { track, uniqueName } from "../../runner/resources.ts";
 import { deletedOrGone, expectStatus } from "../../runner/response.ts";
 import { ToolRecordRead } from "../../spec/tool.ts";
@@ -24,8 +24,8 @@ export function sampleTool(name: string): Record<string, unknown> {
 export async function createTool(config: Record<string, unknown> = {}, as: Who = "admin"): Promise<ToolRecordRead> {
   const body = { ...sampleTool(uniqueName("tool")), ...config };
   const response = await callOp("tool.create", {}, { body, as });
-  expect(response.status, `tool create: ${describe(response)}`).toBeGreaterThanOrEqual(200);
-  expect(response.status, `tool create: ${describe(response)}`).toBeLessThan(300);
+  expect(response.status, `tool create: ${explain(response)}`).toBeGreaterThanOrEqual(200);
+  expect(response.status, `tool create: ${explain(response)}`).toBeLessThan(300);
   const tool = ToolRecordRead.parse(response.json);
   trackTool(tool.id);
   return tool;
@@ -43,6 +43,6 @@ export async function publishTool(id: string): Promise<number> {
   const response = await callOp("tool.publish", { tool_id: id });
   expectStatus(response, "2xx", "tool publish");
   const version = (response.json as { published_version?: unknown }).published_version;
-  expect(Number.isInteger(version), `published_version in ${describe(response)}`).toBe(true);
+  expect(Number.isInteger(version), `published_version in ${explain(response)}`).toBe(true);
   return version as number;
 }

@@ -3,7 +3,7 @@
 import { randomBytes } from "node:crypto";
 import { request } from "undici";
 import { expect } from "vitest";
-import { type ApiResponse, call, describe, type Who } from "../../runner/http-client.ts";
+import { type ApiResponse, call, explain, type Who } from "../../runner/http-client.ts";
 import { registerSecret } from "../../runner/redact.ts";
 import { track, uniqueName } from "../../runner/resources.ts";
 import { deletedOrGone, expectStatus } from "../../runner/response.ts";
@@ -34,8 +34,8 @@ export async function createWebhook(
   as: Who = "admin",
 ): Promise<WebhookWithSecret> {
   const response = await callOp("webhook.create", {}, { body: { url: publicUrl(), status: "disabled", ...body }, as });
-  expect(response.status, `webhook create: ${describe(response)}`).toBeGreaterThanOrEqual(200);
-  expect(response.status, `webhook create: ${describe(response)}`).toBeLessThan(300);
+  expect(response.status, `webhook create: ${explain(response)}`).toBeGreaterThanOrEqual(200);
+  expect(response.status, `webhook create: ${explain(response)}`).toBeLessThan(300);
   const webhook = WebhookWithSecret.parse(response.json);
   registerSecret(webhook.secret);
   trackWebhook(webhook.id);
@@ -92,7 +92,7 @@ export function reportsFailure(result: TestFireResult): boolean {
 /** The delivery log, newest first (first page of 200 is plenty for one check's webhook). */
 export async function deliveryLog(webhookId: string): Promise<DeliveryRecord[]> {
   const response = await call(`/v1/webhooks/${webhookId}/deliveries`, { query: { limit: 200 } });
-  expect(response.status, describe(response)).toBe(200);
+  expectStatus(response, 200);
   return AnyPage.parse(response.json).items.map((row) => DeliveryRecord.parse(row));
 }
 
