@@ -1,6 +1,7 @@
 // Runs the vitest suites programmatically against a target file and collects the checks. Suite files share
-// one workspace on the server, so what runs beside what is decided here (ARCHITECTURE.md, "What runs
-// concurrently"): the shared lane's files side by side, then the exclusive lane's one at a time, alone.
+// one workspace on the server, so what runs beside what is decided here
+// (ARCHITECTURE.md, "What runs concurrently"): the shared lane's files side by side, then the exclusive
+// lane's one at a time, alone.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { startVitest } from "vitest/node";

@@ -1,6 +1,7 @@
-// What a simulator's primary process and its front workers say to each other (ARCHITECTURE.md,
-// "Simulators behind several processes"): the worker's start settings, and the messages over the IPC
-// channel node opens between them. The primary holds the simulator's state; a worker only speaks HTTP.
+// What a simulator's primary process and its front workers say to each other
+// (ARCHITECTURE.md, "Simulators behind several processes"): the worker's start settings, and the messages
+// over the IPC channel node opens between them. The primary holds the simulator's state; a worker only
+// speaks HTTP.
 import { z } from "zod";
 
 /** The internal command the package's bin runs a front worker with (`cli/main.ts` dispatches it). */

@@ -1,5 +1,5 @@
-// Several processes behind one simulator's port (`cap-conformance simulate --workers N`; ARCHITECTURE.md,
-// "Simulators behind several processes"). The primary, this process, keeps the simulator's state and
+// Several processes behind one simulator's port (`cap-conformance simulate --workers N`;
+// ARCHITECTURE.md, "Simulators behind several processes"). The primary, this process, keeps the simulator's state and
 // its own full server on a private loopback port; N front workers (front-worker.ts) listen on the public
 // port with SO_REUSEPORT, so the kernel spreads connections over them. A worker answers the busiest
 // route itself and calls the primary's `ops` for the state; everything else it passes to the private port.
