@@ -67,6 +67,9 @@ export function suitesNaming(ids: string[]): string[] | undefined {
   return [...new Set(sources.filter((s) => ids.some((id) => s.text.includes(`"${id}"`))).map((s) => s.suite))];
 }
 
+/** The harness's own compiled or source modules (runner, suites, spec, simulators), wherever it is installed. */
+const HARNESS_MODULES = new RegExp(`^${PACKAGE_ROOT.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?!node_modules/)`);
+
 export async function runSuites(options: SuiteRunOptions): Promise<Collector> {
   const { suites, clauses, print, bail, collector = new Collector(), ...settings } = options;
   // Before any worker starts: they ask it for a slot of the bound on requests in flight.
@@ -98,6 +101,10 @@ export async function runSuites(options: SuiteRunOptions): Promise<Collector> {
       // A worker runs file after file with its dependencies loaded once; each file still gets fresh
       // instances of the harness's own modules (fresh-modules.ts).
       isolate: false,
+      // Installed from npm the harness sits under node_modules, which vitest hands to Node untouched, out of
+      // reach of vi.resetModules: one file's cached agent then reached the next file after its cleanup had
+      // deleted it. Its own modules go through vitest wherever they are installed.
+      server: { deps: { inline: [HARNESS_MODULES] } },
       maxWorkers,
       // Check groups of one file at once (check-group.ts): as many as requests may be in flight.
       maxConcurrency: settings.maxInFlight,
