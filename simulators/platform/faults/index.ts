@@ -1,4 +1,6 @@
 // Every planted fault of the reference platform, one module per clause area (named like the suites).
+
+import { NameSet } from "../name-set.ts";
 import { agentsFaults } from "./agents.ts";
 import { authFaults } from "./auth.ts";
 import { batchesFaults } from "./batches.ts";
@@ -53,16 +55,5 @@ export function isFaultName(name: string): name is FaultName {
   return Object.hasOwn(FAULTS, name);
 }
 
-/** The faults a platform instance was started with; never changed by a request. */
-export class FaultSet {
-  private readonly names: ReadonlySet<FaultName>;
-  constructor(names: Iterable<FaultName> = []) {
-    this.names = new Set(names);
-  }
-  has(name: FaultName): boolean {
-    return this.names.has(name);
-  }
-  list(): FaultName[] {
-    return [...this.names];
-  }
-}
+/** The faults a platform instance was started with. */
+export class FaultSet extends NameSet<FaultName> {}

@@ -1,4 +1,6 @@
 // Every legal variant of the reference platform, one module per area, and the set an instance serves.
+
+import { NameSet } from "../name-set.ts";
 import { creditVariants } from "./credits.ts";
 import { errorVariants } from "./errors.ts";
 import { idVariants } from "./ids.ts";
@@ -42,19 +44,5 @@ export function layerClashes(names: readonly VariantName[]): Array<[VariantName,
   return clashes;
 }
 
-/** The variants a platform instance was started with; never changed by a request. */
-export class VariantSet {
-  private readonly names: ReadonlySet<VariantName>;
-  constructor(names: Iterable<VariantName> = []) {
-    this.names = new Set(names);
-  }
-  has(name: VariantName): boolean {
-    return this.names.has(name);
-  }
-  list(): VariantName[] {
-    return [...this.names];
-  }
-  get size(): number {
-    return this.names.size;
-  }
-}
+/** The variants a platform instance was started with. */
+export class VariantSet extends NameSet<VariantName> {}
