@@ -12,6 +12,7 @@ import { writeReports } from "../reports/write.ts";
 import { buildReport } from "../runner/build-report.ts";
 import { Collector } from "../runner/collector.ts";
 import { availableSuites, runSuites } from "../runner/launch.ts";
+import { stoppedNote } from "../runner/liveness.ts";
 import { specSha256, TOOL_VERSION } from "../runner/package-info.ts";
 import { randomSeed, SETTING_DEFAULTS } from "../runner/protocol.ts";
 import { redact, redactJson, registerSecret, useSecretRegistry } from "../runner/redact.ts";
@@ -134,6 +135,8 @@ export async function runCommand(argv: string[]): Promise<number> {
     const embedded = acquired.description === EMBEDDED;
     const reports: Report[] = [];
     let report: Report | undefined;
+    /** Set when the liveness breaker stopped a run (runner/liveness.ts). */
+    let stopped: string | undefined;
     for (let i = 0; i < repeat; i++) {
       if (repeat > 1) log(`Run ${i + 1} of ${repeat}`);
       const startedAt = new Date();
@@ -174,10 +177,11 @@ export async function runCommand(argv: string[]): Promise<number> {
         for (const line of verdictLines(cut, reportDir)) say(line);
         return exitCodeOf(cut);
       });
+      const livenessFile = join(workDir, `no-answer-${i}`);
       try {
         await runSuites({
           targetFile,
-          livenessFile: join(workDir, `no-answer-${i}`),
+          livenessFile,
           seed,
           numRuns,
           timeoutMs,
@@ -208,6 +212,7 @@ export async function runCommand(argv: string[]): Promise<number> {
       );
       reports.push(report);
       for (const error of collector.harnessErrors) console.error(`error: ${error}`);
+      stopped = stoppedNote(livenessFile) ?? stopped;
       for (const line of leftoverLines(collector.leftovers, prefix, values.target, embedded)) say(line);
       for (const line of trafficLines(collector.traffic)) log(line);
     }
@@ -217,6 +222,7 @@ export async function runCommand(argv: string[]): Promise<number> {
     mkdirSync(reportDir, { recursive: true });
     await writeReports(report!, reportDir);
     for (const line of verdictLines(report!, reportDir)) say(line);
+    if (stopped !== undefined) say(stopped);
     if (values.har !== undefined) {
       const har = resolve(values.har);
       await writeHar(report!, har);

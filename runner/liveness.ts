@@ -22,16 +22,24 @@ function readCount(file: string): number {
   }
 }
 
+const stoppedMessage = (count: number) =>
+  `the target stopped answering: ${count} requests in a row got no answer, so the remaining checks were not run`;
+
 /** Throws when the target is considered gone: called before every request. */
 export function assertTargetAlive(): void {
   const file = counterFile();
   if (file === undefined) return;
   const count = readCount(file);
-  if (count >= NO_ANSWER_LIMIT) {
-    throw new TargetError(
-      `the target stopped answering: ${count} requests in a row got no answer, so the remaining checks were not run`,
-    );
-  }
+  if (count >= NO_ANSWER_LIMIT) throw new TargetError(stoppedMessage(count));
+}
+
+/**
+ * After a run, what the breaker did, for the console: the checks it stopped say so one by one, but with
+ * requests in flight side by side the first clauses listed may be those whose own requests timed out.
+ */
+export function stoppedNote(file: string): string | undefined {
+  const count = readCount(file);
+  return count >= NO_ANSWER_LIMIT ? `Errored: ${stoppedMessage(count)}.` : undefined;
 }
 
 /** Records whether the target answered; only a change is written (most requests are answered). */
