@@ -191,7 +191,7 @@ export class SseStream {
       };
       const timer = setTimeout(() => {
         done();
-        reject(new Error(`no ${wait.what} within ${wait.timeoutMs} ms\n${this.describe()}`));
+        reject(new Error(`${wait.what} did not come within ${wait.timeoutMs} ms\n${this.describe()}`));
       }, wait.timeoutMs);
       const done = () => {
         clearTimeout(timer);

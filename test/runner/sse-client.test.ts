@@ -126,7 +126,7 @@ test("waits end at their deadline, or as soon as the stream ends, with what was 
   const slow = await mustOpen("/slow");
   const started = Date.now();
   await expect(slow.waitForComment(500)).resolves.toMatchObject({ text: "hello" });
-  await expect(slow.waitForEvent("late", { timeoutMs: 50 })).rejects.toThrow(/^no a late frame within 50 ms/);
+  await expect(slow.waitForEvent("late", { timeoutMs: 50 })).rejects.toThrow(/^a late frame did not come within 50 ms/);
   expect(Date.now() - started).toBeLessThan(900);
   slow.close();
   expect(slow.endedByServer).toBe(false);
