@@ -2,7 +2,6 @@
 // (--image), or the embedded reference platform. Whatever was started is stopped by `release`.
 
 import { type FaultName, isFaultName } from "../simulators/platform/faults/index.ts";
-import { startSimulators, startStack } from "../simulators/stack.ts";
 import type { Target } from "../spec/target.ts";
 import { startImage } from "./container.ts";
 import { launchCommand } from "./launch-command.ts";
@@ -39,6 +38,9 @@ function envPairs(pairs: string[] = []): Record<string, string> {
   return env;
 }
 
+/** The simulators and the platform, loaded only when a run starts them: a run against a target never does. */
+const stackModule = () => import("../simulators/stack.ts");
+
 export async function acquireTarget(
   flags: AcquireFlags,
   log: (line: string) => void,
@@ -70,7 +72,7 @@ export async function acquireTarget(
     return { target, description: `process: ${flags.command}`, release: () => server.stop() };
   }
   if (flags.image !== undefined) {
-    const simulators = await startSimulators(minuteMs);
+    const simulators = await (await stackModule()).startSimulators(minuteMs);
     try {
       const started = await startImage({
         image: flags.image,
@@ -93,7 +95,7 @@ export async function acquireTarget(
     }
   }
   if (explicit !== undefined) return { target: explicit, description: "target file", release: async () => undefined };
-  const stack = await startStack({
+  const stack = await (await stackModule()).startStack({
     faults: faults as FaultName[],
     variants,
     minuteMs,
