@@ -9,7 +9,13 @@ import { untilStopped, writeTargetFile } from "./serving.ts";
 import { UsageError } from "./usage-error.ts";
 import { variantsFlag } from "./variant-flag.ts";
 
-export async function serveCommand(argv: string[], signal?: AbortSignal): Promise<number> {
+/** For a server started inside another program: what stops it, and where its lines go. */
+export interface InProcess {
+  signal?: AbortSignal;
+  log?: (line: string) => void;
+}
+
+export async function serveCommand(argv: string[], { signal, log = console.log }: InProcess = {}): Promise<number> {
   const { values } = parseArgs({
     args: argv,
     options: {
@@ -55,12 +61,12 @@ export async function serveCommand(argv: string[], signal?: AbortSignal): Promis
   });
   const stopped = untilStopped(signal);
   writeTargetFile(values.out, stack.target);
-  console.log(`Reference platform: ${stack.target.regions.map((r) => `${r.name} ${r.base_url}`).join(", ")}`);
-  if (faults.length > 0) console.log(`Planted faults: ${faults.join(", ")}`);
-  if (variants.length > 0) console.log(`Legal variants: ${variants.join(", ")}`);
-  if (hostile.length > 0) console.log(`Hostile behaviours: ${hostile.join(", ")}`);
-  if (profile !== "default") console.log(`Serving the profile ${profile}`);
-  console.log(`Target file: ${values.out} (Ctrl-C to stop)`);
+  log(`Reference platform: ${stack.target.regions.map((r) => `${r.name} ${r.base_url}`).join(", ")}`);
+  if (faults.length > 0) log(`Planted faults: ${faults.join(", ")}`);
+  if (variants.length > 0) log(`Legal variants: ${variants.join(", ")}`);
+  if (hostile.length > 0) log(`Hostile behaviours: ${hostile.join(", ")}`);
+  if (profile !== "default") log(`Serving the profile ${profile}`);
+  log(`Target file: ${values.out} (Ctrl-C to stop)`);
 
   await stopped;
   await stack.close();

@@ -3,12 +3,19 @@
 import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 
-/** Resolves on SIGINT, SIGTERM or `signal`; call it before announcing anything. */
+/**
+ * Resolves on SIGINT or SIGTERM, or, for a server started inside another program (a test), on `signal` alone:
+ * that program's signals are its own. Call it before announcing anything.
+ */
 export function untilStopped(signal?: AbortSignal): Promise<void> {
   return new Promise<void>((resolve) => {
+    if (signal !== undefined) {
+      if (signal.aborted) resolve();
+      else signal.addEventListener("abort", () => resolve(), { once: true });
+      return;
+    }
     process.once("SIGINT", () => resolve());
     process.once("SIGTERM", () => resolve());
-    signal?.addEventListener("abort", () => resolve(), { once: true });
   });
 }
 

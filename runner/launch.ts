@@ -11,7 +11,7 @@ import { startInFlightBroker } from "./in-flight.ts";
 import { COMPILE_CACHE_DIR, PACKAGE_ROOT, VITE_CACHE_DIR } from "./package-info.ts";
 import { Progress } from "./progress.ts";
 import { checkDeadlineMs, type Lane, laneEnv, type RunSettings, titlesNaming, writeSettings } from "./protocol.ts";
-import { BACKGROUND_FILE, FRESH_MODULES, SUITE_FILE, suiteFilter, suiteOfFile, WORKER_SETUP } from "./suite-files.ts";
+import { BACKGROUND_FILE, FRESH_MODULES, SUITE_FILE, suiteOfFile, WORKER_SETUP } from "./suite-files.ts";
 
 /**
  * Suite files of the shared lane running at once. Checks mostly wait (on the target, on simulated time), so
@@ -54,17 +54,22 @@ export function availableSuites(): string[] {
 }
 
 /**
- * The suite files that can hold a check of these clauses: a check names its clause ids literally in its
- * file, so a file that never mentions one is not loaded (each loaded file costs about half a second).
- * When an id is written in no suite file (built from a table), every file is loaded.
+ * The suite files (paths under the package root) a run loads: those of the chosen suites, and of those the
+ * ones that can hold a check of the chosen clauses. A check names its clause ids literally in its file, so a
+ * file that never mentions one is not loaded (each loaded file is a worker's start, about a CPU-second).
+ * When an id is written in no suite file (built from a table), no file is left out for it. Undefined: all.
  */
-export function suitesNaming(ids: string[]): string[] | undefined {
-  const sources = suiteFiles().map((file) => ({
-    suite: suiteOfFile(file),
-    text: readFileSync(join(PACKAGE_ROOT, "suites", file), "utf8"),
-  }));
-  if (ids.some((id) => !sources.some((s) => s.text.includes(`"${id}"`)))) return undefined;
-  return [...new Set(sources.filter((s) => ids.some((id) => s.text.includes(`"${id}"`))).map((s) => s.suite))];
+export function selectedFiles(suites?: string[], clauses?: string[]): Set<string> | undefined {
+  let files = suiteFiles().map((file) => `suites/${file}`);
+  if (suites !== undefined) files = files.filter((path) => suites.includes(suiteOfFile(path)));
+  if (clauses?.length) {
+    const all = suiteFiles().map((file) => `suites/${file}`);
+    const texts = new Map(all.map((path) => [path, readFileSync(join(PACKAGE_ROOT, path), "utf8")]));
+    const names = (path: string, id: string) => texts.get(path)!.includes(`"${id}"`);
+    const allLiteral = clauses.every((id) => all.some((path) => names(path, id)));
+    if (allLiteral) files = files.filter((path) => clauses.some((id) => names(path, id)));
+  }
+  return suites === undefined && !clauses?.length ? undefined : new Set(files);
 }
 
 /** The harness's own compiled or source modules (runner, suites, spec, simulators), wherever it is installed. */
@@ -76,12 +81,14 @@ export async function runSuites(options: SuiteRunOptions): Promise<Collector> {
   const broker = await startInFlightBroker(settings.maxInFlight);
   writeSettings({ ...settings, inFlightBroker: broker.address });
   const reporters = print === undefined ? [collector] : [collector, new Progress(print)];
-  const selected = suites ?? (clauses?.length ? suitesNaming(clauses) : undefined);
-  const filters = (selected ?? []).map(suiteFilter);
+  const selected = selectedFiles(suites, clauses);
+  const chosen = (files: string[]) => (selected === undefined ? files : files.filter((path) => selected.has(path)));
   const lanes = filesByLane();
-  const background = suiteFiles()
-    .filter((name) => BACKGROUND_FILE.test(name))
-    .map((name) => `suites/${name}`);
+  const background = chosen(
+    suiteFiles()
+      .filter((name) => BACKGROUND_FILE.test(name))
+      .map((name) => `suites/${name}`),
+  );
   const exitCode = process.exitCode;
   const timeout = checkDeadlineMs(settings.timeoutMs);
   // A project (a lane) is given every option a file's run needs: inline projects inherit nothing from the
@@ -119,7 +126,7 @@ export async function runSuites(options: SuiteRunOptions): Promise<Collector> {
     if (projects.length === 0) return null;
     return startVitest(
       "test",
-      filters,
+      [],
       {
         config: false,
         root: PACKAGE_ROOT,
@@ -140,7 +147,10 @@ export async function runSuites(options: SuiteRunOptions): Promise<Collector> {
     // that mostly wait, see suite-files.ts) run in a second vitest beside both lanes, so the spec's waits do not
     // add up.
     const runs = await Promise.all([
-      vitestRun([lane("shared", lanes.shared, SHARED_WORKERS, 1), lane("exclusive", lanes.exclusive, 1, 2)]),
+      vitestRun([
+        lane("shared", chosen(lanes.shared), SHARED_WORKERS, 1),
+        lane("exclusive", chosen(lanes.exclusive), 1, 2),
+      ]),
       vitestRun([lane("shared", background, background.length, 1)]),
     ]);
     await Promise.all(runs.map((vitest) => vitest?.close()));

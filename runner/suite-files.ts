@@ -24,8 +24,3 @@ export function suiteOfFile(path: string): string {
 export function laneOfFile(path: string): SuiteTraffic["lane"] {
   return BACKGROUND_FILE.test(path) ? "background" : (workerLane() ?? "shared");
 }
-
-/** A vitest file filter selecting every file of a suite (its main and background parts). */
-export function suiteFilter(suite: string): string {
-  return `suites/${suite}.`;
-}

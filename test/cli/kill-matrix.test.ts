@@ -1,5 +1,5 @@
 // The kill matrix: every planted fault makes the run fail on one of the clauses it declares, the way a
-// user would see it: `serve --fault NAME` in its own process, then `run --target` against it. Each run is
+// user would see it: `serve --fault NAME` (in this process), then `run --target` against it in its own. Each run is
 // narrowed to the checks that name a declared clause (wherever they live), which keeps the matrix fast
 // and says exactly which check killed it; failures of other clauses in those checks are recorded as
 // collateral. Writes reports/out/kill-matrix.json and kill-matrix.md (the README's summary).
@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { expect, test } from "vitest";
 import { FAULTS } from "../../simulators/platform/faults/index.ts";
 import { Report } from "../../spec/report.ts";
-import { pool, ROOT, runCli, serve } from "../helpers/cli.ts";
+import { pool, ROOT, runCli, serveInProcess } from "../helpers/cli.ts";
 
 interface Kill {
   fault: string;
@@ -28,8 +28,9 @@ test("every planted fault is caught by one of its declared clauses", { timeout: 
     Object.entries(FAULTS).map(([fault, spec]) => async (): Promise<Kill> => {
       const reportDir = join(dir, fault);
       mkdirSync(reportDir, { recursive: true });
-      // A busy machine may take a while to start a server: its start is not what the matrix measures.
-      const served = await serve(["--fault", fault], reportDir, 120_000);
+      // A busy machine may take a while to start a server: its start is not what the matrix measures. The
+      // servers run in this process (serve's own process is the variant matrix's, the checks' the run's).
+      const served = await serveInProcess(["--fault", fault], reportDir, 120_000);
       // A kill needs one failure, not a minimal counterexample: no shrinking, fewer runs per property.
       const args = [
         "run",

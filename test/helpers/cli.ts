@@ -109,6 +109,41 @@ export function serve(args: string[], dir: string, timeoutMs = 30_000): Promise<
 }
 
 /**
+ * `serve` inside this process: the same command (cli/serve.ts) and target file, without a process of its own
+ * (whose start through tsx costs about 1.5 CPU-seconds): for the kill matrix, which starts a server per fault.
+ */
+export async function serveInProcess(args: string[], dir: string, timeoutMs = 30_000): Promise<Served> {
+  const { serveCommand } = await import("../../cli/serve.ts");
+  const targetFile = join(dir, "target.json");
+  const controller = new AbortController();
+  let ended: unknown;
+  const served = serveCommand(["--out", targetFile, ...args], { signal: controller.signal, log: () => undefined }).then(
+    (code) => {
+      ended = `exit ${code}`;
+      return code;
+    },
+    (error: unknown) => {
+      ended = error;
+      return 2;
+    },
+  );
+  const stop = async (): Promise<Stopped> => {
+    const started = Date.now();
+    controller.abort();
+    return { code: await served, signal: null, ms: Date.now() - started };
+  };
+  const deadline = Date.now() + timeoutMs;
+  while (!holdsJson(targetFile)) {
+    if (ended !== undefined || Date.now() > deadline) {
+      await stop();
+      throw new Error(`serve ${args.join(" ")} wrote no target file within ${timeoutMs} ms (${String(ended ?? "")})`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return { targetFile, stop };
+}
+
+/**
  * Starts a long-running command that writes a target file (`serve`, `simulate`) as its own process, and
  * answers once the file holds JSON.
  */
