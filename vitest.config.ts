@@ -1,15 +1,41 @@
 // The project's own tests (npm test). The conformance suites under suites/ are run by the CLI, not here.
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 import { operationPaths } from "./spec/operations.ts";
+
+/**
+ * The files that spend the most CPU time, each one after another in a worker of its own: the matrices and the
+ * peer oracle, each of which starts many full or narrowed runs (the kill and variant matrices three at a
+ * time). The other files share a second worker. On a 2-core machine one worker (vitest's default there) left
+ * about a third of the CPU idle while a file waited on its target; two lanes that never put two matrices side
+ * by side use it without piling matrix upon matrix.
+ */
+const HEAVY = [
+  "test/cli/kill-matrix.test.ts",
+  "test/cli/variant-matrix.test.ts",
+  "test/cli/hostile-matrix.test.ts",
+  "test/spec/openapi-schemathesis.test.ts",
+];
 
 export default defineConfig({
   cacheDir: ".cache/vitest",
   // What load/bundle.ts puts in a k6 bundle, so tests can import the scenarios' modules as k6 runs them.
   define: { __CAP_OPERATION_PATHS__: JSON.stringify(operationPaths()) },
   test: {
-    include: ["test/**/*.test.ts"],
     pool: "forks",
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    maxWorkers: 2,
+    projects: [
+      { extends: true, test: { name: "heavy", include: HEAVY, maxWorkers: 1 } },
+      {
+        extends: true,
+        test: {
+          name: "other",
+          include: ["test/**/*.test.ts"],
+          exclude: [...configDefaults.exclude, ...HEAVY],
+          maxWorkers: 1,
+        },
+      },
+    ],
   },
 });

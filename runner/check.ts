@@ -91,7 +91,7 @@ export function check(
   options: CheckOptions = {},
 ) {
   const lane: Lane = exclusiveReason(options.exclusive) === undefined ? "shared" : "exclusive";
-  assertDeclaredVisibly(TestRunner.getCurrentSuite().file.filepath, lane);
+  assertDeclaredVisibly(TestRunner.getCurrentSuite().file.filepath, lane, clauses);
   // A worker of one lane registers only that lane's checks (a file with checks of both runs in both).
   if (lane !== (workerLane() ?? lane)) return;
   const timeout = options.timeoutMs ?? checkDeadlineMs(runConfig().timeoutMs);

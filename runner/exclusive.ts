@@ -10,8 +10,8 @@ import type { Lane } from "./protocol.ts";
 
 /** `exclusive("...")` at the start of a line: every check of the file. */
 const FILE_MARK = /^exclusive\(/m;
-/** `exclusive: "..."` (or a named reason) in a check's options. */
-const CHECK_MARK = /\bexclusive: /;
+/** `exclusive: "..."` (or a named reason, or the reason on the next line) in a check's options. */
+const CHECK_MARK = /\bexclusive:\s/;
 
 let fileReason: string | undefined;
 
@@ -32,22 +32,62 @@ export function lanesOf(text: string): Lane[] {
   return ["shared"];
 }
 
-const lanesByFile = new Map<string, Lane[]>();
+/** A check written at the top level of its file starts a line; its stretch of text runs to the next one. */
+const CHECK_START = /^(?=check\()/m;
+const ANY_CHECK = /\bcheck\(/g;
 
 /**
- * Throws when a check's lane is not one the launcher reads from its file: a declaration written some other
- * way would leave the check in no lane at all, and the run would skip it without a word.
+ * The lanes a run narrowed to `ids` needs for this file (ids written nowhere are the launcher's to handle):
+ * each top-level check's stretch of text (its call, options last, and what follows it up to the next) says
+ * exclusive when it holds an `exclusive: ` option. An id met anywhere else (before the first check, or in a
+ * stretch holding another check call: a loop, a helper) gives the file's lanes, never fewer than needed.
  */
-export function assertDeclaredVisibly(file: string, lane: Lane): void {
-  let lanes = lanesByFile.get(file);
-  if (lanes === undefined) {
-    lanes = lanesOf(readFileSync(file, "utf8"));
-    lanesByFile.set(file, lanes);
+export function lanesNaming(text: string, ids: readonly string[]): Lane[] {
+  const all = lanesOf(text);
+  if (all.length === 1) return all;
+  // A line break first: split() never cuts at index 0, so a file starting with a check would be all head.
+  const [head = "", ...stretches] = `\n${text}`.split(CHECK_START);
+  const lanes = new Set<Lane>();
+  for (const literal of ids.map((id) => `"${id}"`)) {
+    if (head.includes(literal)) return all;
+    for (const stretch of stretches.filter((s) => s.includes(literal))) {
+      if ((stretch.match(ANY_CHECK) ?? []).length > 1) return all;
+      lanes.add(CHECK_MARK.test(stretch) ? "exclusive" : "shared");
+    }
   }
+  return all.filter((lane) => lanes.has(lane));
+}
+
+const texts = new Map<string, string>();
+const textOf = (file: string) => {
+  let text = texts.get(file);
+  if (text === undefined) {
+    text = readFileSync(file, "utf8");
+    texts.set(file, text);
+  }
+  return text;
+};
+
+/**
+ * Throws when the launcher, reading the file's text, would not start this check's lane: in every run (the
+ * file's lanes) and in a run narrowed to any one of its clause ids that the file writes (lanesNaming). A
+ * declaration written some other way would leave the check in no lane, and the run would skip it without a word.
+ */
+export function assertDeclaredVisibly(file: string, lane: Lane, clauses: readonly string[] = []): void {
+  const text = textOf(file);
+  const lanes = lanesOf(text);
   if (!lanes.includes(lane)) {
     throw new Error(
       `${file}: a check in the ${lane} lane, but the file's text declares only ${lanes.join(" and ")} ` +
         "(write `exclusive(reason)` at the start of a line, or the option `exclusive: reason`)",
     );
+  }
+  for (const id of clauses.filter((c) => text.includes(`"${c}"`))) {
+    if (!lanesNaming(text, [id]).includes(lane)) {
+      throw new Error(
+        `${file}: a check of ${id} in the ${lane} lane, but a run narrowed to ${id} would not start that lane ` +
+          "(write the check at the start of a line, its clause ids and its `exclusive: reason` option in its call)",
+      );
+    }
   }
 }

@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { startVitest } from "vitest/node";
 import { Collector } from "./collector.ts";
-import { lanesOf } from "./exclusive.ts";
+import { lanesNaming, lanesOf } from "./exclusive.ts";
 import { startInFlightBroker } from "./in-flight.ts";
 import { COMPILE_CACHE_DIR, PACKAGE_ROOT, VITE_CACHE_DIR } from "./package-info.ts";
 import { Progress } from "./progress.ts";
@@ -39,37 +39,37 @@ function suiteFiles(): string[] {
   return readdirSync(join(PACKAGE_ROOT, "suites")).filter((file) => SUITE_FILE.test(file));
 }
 
-/** The suite files (paths under the package root) each lane runs; background files are in neither. */
-function filesByLane(): Record<Lane, string[]> {
-  const lanes: Record<Lane, string[]> = { shared: [], exclusive: [] };
-  for (const file of suiteFiles().filter((name) => !BACKGROUND_FILE.test(name))) {
-    const path = `suites/${file}`;
-    for (const lane of lanesOf(readFileSync(join(PACKAGE_ROOT, path), "utf8"))) lanes[lane].push(path);
-  }
-  return lanes;
-}
-
 export function availableSuites(): string[] {
   return [...new Set(suiteFiles().map(suiteOfFile))].sort();
 }
 
+/** The files each lane runs, paths under the package root; background files run beside both lanes. */
+export type FilesByLane = Record<Lane | "background", string[]>;
+
 /**
- * The suite files (paths under the package root) a run loads: those of the chosen suites, and of those the
- * ones that can hold a check of the chosen clauses. A check names its clause ids literally in its file, so a
- * file that never mentions one is not loaded (each loaded file is a worker's start, about a CPU-second).
- * When an id is written in no suite file (built from a table), no file is left out for it. Undefined: all.
+ * The suite files a run loads, by lane: those of the chosen suites (all when undefined), and of those, when
+ * clauses are chosen, the files that write one of them, each in the lanes the checks naming them need
+ * (lanesNaming). A check names its clause ids literally in its file (check() holds it to that), and every
+ * file a lane loads is a worker's start, about a CPU-second. When an id is written in no suite file (built
+ * from a table), no file and no lane is left out for it.
  */
-export function selectedFiles(suites?: string[], clauses?: string[]): Set<string> | undefined {
-  let files = suiteFiles().map((file) => `suites/${file}`);
-  if (suites !== undefined) files = files.filter((path) => suites.includes(suiteOfFile(path)));
-  if (clauses?.length) {
-    const all = suiteFiles().map((file) => `suites/${file}`);
-    const texts = new Map(all.map((path) => [path, readFileSync(join(PACKAGE_ROOT, path), "utf8")]));
-    const names = (path: string, id: string) => texts.get(path)!.includes(`"${id}"`);
-    const allLiteral = clauses.every((id) => all.some((path) => names(path, id)));
-    if (allLiteral) files = files.filter((path) => clauses.some((id) => names(path, id)));
+export function filesByLane(suites?: string[], clauses?: string[]): FilesByLane {
+  const texts = new Map(
+    suiteFiles().map((file) => [`suites/${file}`, readFileSync(join(PACKAGE_ROOT, "suites", file), "utf8")]),
+  );
+  const writes = (text: string, id: string) => text.includes(`"${id}"`);
+  const written =
+    clauses?.length && clauses.every((id) => [...texts.values()].some((text) => writes(text, id)))
+      ? clauses
+      : undefined;
+  const files: FilesByLane = { shared: [], exclusive: [], background: [] };
+  for (const [path, text] of texts) {
+    if (suites !== undefined && !suites.includes(suiteOfFile(path))) continue;
+    if (written !== undefined && !written.some((id) => writes(text, id))) continue;
+    if (BACKGROUND_FILE.test(path)) files.background.push(path);
+    else for (const lane of written === undefined ? lanesOf(text) : lanesNaming(text, written)) files[lane].push(path);
   }
-  return suites === undefined && !clauses?.length ? undefined : new Set(files);
+  return files;
 }
 
 /** The harness's own compiled or source modules (runner, suites, spec, simulators), wherever it is installed. */
@@ -81,14 +81,7 @@ export async function runSuites(options: SuiteRunOptions): Promise<Collector> {
   const broker = await startInFlightBroker(settings.maxInFlight);
   writeSettings({ ...settings, inFlightBroker: broker.address });
   const reporters = print === undefined ? [collector] : [collector, new Progress(print)];
-  const selected = selectedFiles(suites, clauses);
-  const chosen = (files: string[]) => (selected === undefined ? files : files.filter((path) => selected.has(path)));
-  const lanes = filesByLane();
-  const background = chosen(
-    suiteFiles()
-      .filter((name) => BACKGROUND_FILE.test(name))
-      .map((name) => `suites/${name}`),
-  );
+  const files = filesByLane(suites, clauses);
   const exitCode = process.exitCode;
   const timeout = checkDeadlineMs(settings.timeoutMs);
   // A project (a lane) is given every option a file's run needs: inline projects inherit nothing from the
@@ -147,11 +140,8 @@ export async function runSuites(options: SuiteRunOptions): Promise<Collector> {
     // that mostly wait, see suite-files.ts) run in a second vitest beside both lanes, so the spec's waits do not
     // add up.
     const runs = await Promise.all([
-      vitestRun([
-        lane("shared", chosen(lanes.shared), SHARED_WORKERS, 1),
-        lane("exclusive", chosen(lanes.exclusive), 1, 2),
-      ]),
-      vitestRun([lane("shared", background, background.length, 1)]),
+      vitestRun([lane("shared", files.shared, SHARED_WORKERS, 1), lane("exclusive", files.exclusive, 1, 2)]),
+      vitestRun([lane("shared", files.background, files.background.length, 1)]),
     ]);
     await Promise.all(runs.map((vitest) => vitest?.close()));
     if (runs.some((vitest) => vitest === undefined)) throw new Error("vitest could not start");

@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { assertDeclaredVisibly, lanesOf } from "../../runner/exclusive.ts";
+import { assertDeclaredVisibly, lanesNaming, lanesOf } from "../../runner/exclusive.ts";
 import { ROOT } from "../helpers/cli.ts";
 
 describe("lanesOf", () => {
@@ -16,6 +16,13 @@ describe("lanesOf", () => {
 
   it("puts a file with an exclusive check option in both lanes", () => {
     expect(lanesOf('check("a", [], f);\ncheck("b", [], f, { needs: ["wiring"], exclusive: REASON });')).toEqual([
+      "shared",
+      "exclusive",
+    ]);
+  });
+
+  it("reads an option whose reason the formatter put on the next line", () => {
+    expect(lanesOf('check("a", [], f);\ncheck("b", [], f, {\n  exclusive:\n    "a long reason",\n});')).toEqual([
       "shared",
       "exclusive",
     ]);
@@ -52,5 +59,46 @@ describe("assertDeclaredVisibly", () => {
     expect(() => assertDeclaredVisibly(path, "exclusive")).toThrow(
       `${path}: a check in the exclusive lane, but the file's text declares only shared`,
     );
+  });
+});
+
+describe("lanesNaming", () => {
+  const text = [
+    'const SHARED_IDS = ["c.in-head"];',
+    'check("a", ["c.shared"], f);',
+    'check("b", ["c.exclusive"], f, { exclusive: REASON });',
+    'check("c", ["c.before-loop"], f);',
+    "for (const x of xs) {",
+    '  check(x, ["c.in-loop"], f);',
+    "}",
+  ].join("\n");
+
+  it("gives the lane of the check whose call writes the id", () => {
+    expect(lanesNaming(text, ["c.shared"])).toEqual(["shared"]);
+    expect(lanesNaming(text, ["c.exclusive"])).toEqual(["exclusive"]);
+    expect(lanesNaming(text, ["c.shared", "c.exclusive"])).toEqual(["shared", "exclusive"]);
+  });
+
+  it("gives the file's lanes for an id written outside a check's own call: before the checks, or in a loop", () => {
+    expect(lanesNaming(text, ["c.in-head"])).toEqual(["shared", "exclusive"]);
+    expect(lanesNaming(text, ["c.in-loop"])).toEqual(["shared", "exclusive"]);
+    // The loop follows check c, so its stretch holds two check calls: c's id gets the file's lanes too.
+    expect(lanesNaming(text, ["c.before-loop"])).toEqual(["shared", "exclusive"]);
+  });
+
+  it("gives a file's one lane whatever the ids", () => {
+    expect(lanesNaming('exclusive("why");\ncheck("a", ["c.x"], f);', ["c.x"])).toEqual(["exclusive"]);
+  });
+});
+
+describe("assertDeclaredVisibly, narrowed", () => {
+  it("refuses a check that a run narrowed to one of its ids would not start", () => {
+    const path = join(mkdtempSync(join(tmpdir(), "cap-exclusive-")), "x.suite.ts");
+    // The id is written by the shared check's call; the exclusive check names it through a constant.
+    writeFileSync(path, 'check("a", ["c.x"], f);\nconst IDS = ["c.y"];\ncheck("b", IDS, f, { exclusive: R });');
+    expect(() => assertDeclaredVisibly(path, "exclusive", ["c.y"])).toThrow(
+      "a check of c.y in the exclusive lane, but a run narrowed to c.y would not start that lane",
+    );
+    expect(() => assertDeclaredVisibly(path, "shared", ["c.x"])).not.toThrow();
   });
 });
