@@ -3,11 +3,11 @@ import { configDefaults, defineConfig } from "vitest/config";
 import { operationPaths } from "./spec/operations.ts";
 
 /**
- * The files that spend the most CPU time, each one after another in a worker of its own: the matrices and the
- * peer oracle, each of which starts many full or narrowed runs (the kill and variant matrices three at a
- * time). The other files share a second worker. On a 2-core machine one worker (vitest's default there) left
- * about a third of the CPU idle while a file waited on its target; two lanes that never put two matrices side
- * by side use it without piling matrix upon matrix.
+ * The files that spend the most CPU time: the matrices and the peer oracle, each of which starts many full or
+ * narrowed runs (the kill and variant matrices three at a time). npm test runs this project and the other
+ * side by side, each one file at a time (scripts/test-lanes.ts): on a 2-core machine one worker (vitest's
+ * default there) left about a third of the CPU idle while a file waited on its target, and two workers on one
+ * queue would put two matrices side by side.
  */
 const HEAVY = [
   "test/cli/kill-matrix.test.ts",
@@ -24,7 +24,6 @@ export default defineConfig({
     pool: "forks",
     testTimeout: 20_000,
     hookTimeout: 60_000,
-    maxWorkers: 2,
     projects: [
       { extends: true, test: { name: "heavy", include: HEAVY, maxWorkers: 1 } },
       {
