@@ -71,9 +71,11 @@ export function redactHeaders(headers: Record<string, string>): Record<string, s
 }
 
 /**
- * Whether the word after "Bearer" is a credential rather than prose ("the Bearer scheme with no token"): a token
- * has a digit or punctuation in it, or is long. Registered secrets are masked whatever they look like.
+ * Whether the word after "Bearer" is a credential rather than prose ("the Bearer scheme with no token", the
+ * spec's placeholder `Bearer <token>` in a clause's statement): a token has a digit or punctuation in it, or
+ * is long. Registered secrets are masked whatever they look like.
  */
 function looksLikeCredential(value: string): boolean {
-  return value.startsWith("[REDACTED") ? false : /[^A-Za-z]/.test(value) || value.length >= 20;
+  if (value.startsWith("[REDACTED") || /^<[A-Za-z_]+>/.test(value)) return false;
+  return /[^A-Za-z]/.test(value) || value.length >= 20;
 }

@@ -1,5 +1,5 @@
-// A Stryker ignore-plugin: the reference platform's planted faults (`ctx.faults.has("...")`) are off in a
-// mutation run, so mutating a fault switch, or code that runs only when a fault is on, changes nothing the
+// A Stryker ignore-plugin: the reference platform's planted faults (`ctx.faults.has("...")`) and legal
+// variants (`ctx.variants.has("...")`) are off in a mutation run, so mutating a fault switch, or code that runs only when a fault is on, changes nothing the
 // clean platform does. Such mutants are reported as ignored, with this reason, never as survivors.
 import { declareValuePlugin, PluginKind } from "@stryker-mutator/api/plugin";
 
@@ -16,7 +16,10 @@ interface Node {
 export const SWITCH = "a planted-fault switch: faults are off in a mutation run";
 export const FAULT_ONLY = "runs only while a planted fault is on";
 
-/** `<anything>.faults.has(...)` or `.faults.take(...)`. */
+/** The sets a mutation run leaves empty: planted faults, and legal variants (each a server of its own). */
+const SWITCHES = new Set(["faults", "variants"]);
+
+/** `<anything>.faults.has(...)` or `.faults.take(...)`, and the same of `variants`. */
 function isFaultSwitch(node: Node | undefined): boolean {
   if (node?.type !== "CallExpression") return false;
   const callee = node.callee as Node;
@@ -25,17 +28,20 @@ function isFaultSwitch(node: Node | undefined): boolean {
   const name = (callee.property as Node).name;
   if (name !== "has" && name !== "take") return false;
   return (
-    (object.type === "MemberExpression" && (object.property as Node).name === "faults") ||
-    (object.type === "Identifier" && object.name === "faults")
+    (object.type === "MemberExpression" && SWITCHES.has((object.property as Node).name as string)) ||
+    (object.type === "Identifier" && SWITCHES.has(object.name as string))
   );
 }
 
-/** True when `test` can be true only while a fault is on (a switch, alone or `&&`-joined). */
+/** True when `test` can be true only while a fault is on (a switch, `&&`-joined to anything, or `||` of such). */
 function needsFault(test: Node | undefined): boolean {
   if (test === undefined) return false;
   if (isFaultSwitch(test)) return true;
   if (test.type === "LogicalExpression" && test.operator === "&&") {
     return needsFault(test.left as Node) || needsFault(test.right as Node);
+  }
+  if (test.type === "LogicalExpression" && test.operator === "||") {
+    return needsFault(test.left as Node) && needsFault(test.right as Node);
   }
   return false;
 }

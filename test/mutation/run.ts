@@ -67,12 +67,14 @@ interface Survivor {
 }
 
 /**
- * A test that can hold only while a planted fault is on (`faults.has(...) && ...`), replaced by `false`:
- * the clean platform never took that branch, so the mutant is equivalent by construction
- * (test/mutation/equivalent.md, first paragraph).
+ * A test whose value the clean platform always knows, replaced by that value: one that can hold only while a
+ * planted fault or a variant is on (`faults.has(...) && ...`) replaced by `false`, or one that can fail only
+ * then (`!faults.has(...)`, `&&`-joined) replaced by `true`. The clean platform always took that way, so the
+ * mutant is equivalent by construction (test/mutation/equivalent.md, first paragraph).
  */
 function isFaultTestOff(survivor: Survivor, all: MutantResult[]): boolean {
-  if (survivor.mutator !== "ConditionalExpression" || survivor.replacement !== "false") return false;
+  if (survivor.mutator !== "ConditionalExpression") return false;
+  if (survivor.replacement !== "false" && survivor.replacement !== "true") return false;
   const result = all.find(
     (r) =>
       relative(PACKAGE_ROOT, r.fileName) === survivor.file &&
@@ -83,11 +85,15 @@ function isFaultTestOff(survivor: Survivor, all: MutantResult[]): boolean {
   if (result === undefined) return false;
   const lines = readFileSync(join(PACKAGE_ROOT, survivor.file), "utf8").split("\n");
   const { start, end } = result.location;
-  const text =
+  const text = (
     start.line === end.line
       ? lines[start.line - 1]!.slice(start.column - 1, end.column - 1)
-      : lines.slice(start.line - 1, end.line).join(" ");
-  return /^[\w.]*faults\.(has|take)\(/.test(text.trim()) && !text.includes("||");
+      : lines.slice(start.line - 1, end.line).join(" ")
+  ).trim();
+  if (text.includes("||")) return false;
+  const SWITCH = /^[\w.]*(?:faults|variants)\.(?:has|take)\(/;
+  if (survivor.replacement === "false") return SWITCH.test(text);
+  return text.split("&&").every((part) => part.trim().startsWith("!") && SWITCH.test(part.trim().slice(1).trim()));
 }
 
 const started = Date.now();

@@ -52,4 +52,10 @@ describe("bearer values nobody registered", () => {
     expect(redact("the Bearer scheme with no token")).toBe("the Bearer scheme with no token");
     expect(redact("a bare Bearer header")).toBe("a bare Bearer header");
   });
+
+  it("leave the spec's placeholder alone: a clause's statement reads as the spec wrote it", () => {
+    const statement = "The token is sent as `Authorization: Bearer <token>`; a valid token under another scheme";
+    expect(redact(statement)).toBe(statement);
+    expect(redact("Bearer <ACCESS_TOKEN>")).toBe("Bearer <ACCESS_TOKEN>");
+  });
 });

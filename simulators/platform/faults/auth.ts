@@ -11,6 +11,15 @@ export const authFaults = {
       "an Authorization header that is not `Bearer <token>` is refused by header validation: 400 `bad Authorization header`",
     clauses: ["auth.malformed-401"],
   },
+  "bearer-found-anywhere": {
+    description:
+      "the token is taken from `Bearer <token>` wherever it ends the Authorization header, so `NotBearer <token>` is accepted",
+    clauses: ["auth.bearer-scheme"],
+  },
+  "bearer-first-word": {
+    description: "the token is the first word after `Bearer `, and whatever follows it in the header is ignored",
+    clauses: ["auth.malformed-401"],
+  },
   "role-cached": {
     description: "the control plane's verdict is cached per token for a minute",
     clauses: ["auth.revoked-401", "auth.removed-member-401", "auth.role-reread"],

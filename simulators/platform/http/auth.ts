@@ -24,7 +24,7 @@ export const SESSION_COOKIE = "service_session";
 function credentialOf(request: FastifyRequest, ctx: PlatformContext): Credential {
   const header = request.headers.authorization;
   if (header !== undefined) {
-    const match = /^Bearer ([^\s]+)$/.exec(header);
+    const match = bearerPattern(ctx).exec(header);
     if (match === null) {
       if (ctx.faults.has("malformed-credential-400")) throw new ApiError(400, "bad Authorization header");
       // 5 item 8 lists the messages, not which one a header that is no `Bearer <token>` gets: a legal variant
@@ -39,6 +39,13 @@ function credentialOf(request: FastifyRequest, ctx: PlatformContext): Credential
   throw new ApiError(401, ctx.faults.has("missing-credential-invalid-token") ? "invalid token" : "not authenticated");
 }
 
+/** `Bearer <token>` as the whole header (5 item 1); the planted faults read it loosely. */
+function bearerPattern(ctx: PlatformContext): RegExp {
+  if (ctx.faults.has("bearer-found-anywhere")) return /Bearer ([^\s]+)$/;
+  if (ctx.faults.has("bearer-first-word")) return /^Bearer ([^\s]+)/;
+  return /^Bearer ([^\s]+)$/;
+}
+
 function sessionCookie(header: string | undefined): string | undefined {
   for (const part of header?.split(";") ?? []) {
     const [name, ...value] = part.trim().split("=");
@@ -50,7 +57,10 @@ function sessionCookie(header: string | undefined): string | undefined {
 /** Verdicts kept per credential, the bug section 5 items 3 and 5 forbid (planted faults only). */
 const verdictCache = new WeakMap<PlatformContext, Map<string, { until: number; principal: Principal }>>();
 
-/** How long a planted fault keeps a verdict: any one for a minute, or a session's ("stateless") for an hour. */
+/**
+ * How long a planted fault keeps a verdict: any one for a minute, a session's ("stateless") for an hour
+ * (planted faults only).
+ */
 function cacheLife(credential: Credential, ctx: PlatformContext): number {
   if (ctx.faults.has("role-cached")) return 60_000;
   if ("session" in credential && ctx.faults.has("session-verdict-cached")) return 3_600_000;
@@ -59,24 +69,40 @@ function cacheLife(credential: Credential, ctx: PlatformContext): number {
 
 export async function authenticate(request: FastifyRequest, ctx: PlatformContext): Promise<Principal> {
   const credential = credentialOf(request, ctx);
+  const principal =
+    ctx.faults.has("role-cached") || ctx.faults.has("session-verdict-cached")
+      ? await cachedPrincipal(request, ctx, credential)
+      : await principalOf(request, ctx, credential);
+  if (ctx.faults.has("other-workspace-403")) refuseOtherWorkspaceAgent(request, ctx, principal);
+  return principal;
+}
+
+/** The control plane's verdict on the credential, asked on every request (5 item 5). */
+async function principalOf(request: FastifyRequest, ctx: PlatformContext, credential: Credential): Promise<Principal> {
+  const verdict = await resolvePlanted(credential, ctx);
+  return "token" in credential ? plantedTokenFaults(request, ctx, credential.token, verdict) : verdict.principal;
+}
+
+/** A verdict kept for the credential's cache life, the planted caching bugs (planted faults only). */
+async function cachedPrincipal(
+  request: FastifyRequest,
+  ctx: PlatformContext,
+  credential: Credential,
+): Promise<Principal> {
   const life = cacheLife(credential, ctx);
-  const key = life > 0 ? JSON.stringify(credential) : "";
+  const key = JSON.stringify(credential);
   const cache = verdictCache.get(ctx) ?? new Map<string, { until: number; principal: Principal }>();
   const hit = life > 0 ? cache.get(key) : undefined;
-  let principal = hit !== undefined && Date.now() < hit.until ? hit.principal : undefined;
-  if (principal === undefined) {
-    const verdict = await resolvePlanted(credential, ctx);
-    principal = "token" in credential ? plantedTokenFaults(request, ctx, credential.token, verdict) : verdict.principal;
-    if (life > 0) verdictCache.set(ctx, cache.set(key, { until: Date.now() + life, principal }));
-  }
-  if (ctx.faults.has("other-workspace-403")) refuseOtherWorkspaceAgent(request, ctx, principal);
+  if (hit !== undefined && Date.now() < hit.until) return hit.principal;
+  const principal = await principalOf(request, ctx, credential);
+  if (life > 0) verdictCache.set(ctx, cache.set(key, { until: Date.now() + life, principal }));
   return principal;
 }
 
 interface Resolved {
   principal: Principal;
-  /** Epoch ms of the credential's issue, when the verdict says. */
-  issuedAt: number | undefined;
+  /** The verdict's `issued_at`, as the control plane wrote it (read by a planted fault only). */
+  issuedAt: unknown;
 }
 
 async function resolve(credential: Credential, ctx: PlatformContext): Promise<Resolved> {
@@ -95,10 +121,9 @@ async function resolve(credential: Credential, ctx: PlatformContext): Promise<Re
   }
   if (status !== 200) throw unreachable(ctx);
   const verdict = body as { workspace_id: string; member_id: string; role: Role; issued_at?: unknown };
-  const issuedAt = typeof verdict.issued_at === "string" ? Date.parse(verdict.issued_at) : Number.NaN;
   return {
     principal: { workspaceId: verdict.workspace_id, memberId: verdict.member_id, role: verdict.role },
-    issuedAt: Number.isNaN(issuedAt) ? undefined : issuedAt,
+    issuedAt: verdict.issued_at,
   };
 }
 
@@ -127,7 +152,14 @@ async function resolvePlanted(credential: Credential, ctx: PlatformContext): Pro
   }
 }
 
+/** The life the planted `token-expires-30-days` gives a token (planted faults only). */
 const THIRTY_DAYS_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** Whether a token issued at `issuedAt` (the verdict's, when a string) is 30 days old (planted faults only). */
+function thirtyDaysOld(issuedAt: unknown, ctx: PlatformContext): boolean {
+  const at = typeof issuedAt === "string" ? Date.parse(issuedAt) : Number.NaN;
+  return !Number.isNaN(at) && ctx.clock.now() - at >= THIRTY_DAYS_MS;
+}
 
 /** The first token the platform saw for each member (planted faults only). */
 const firstTokens = new WeakMap<PlatformContext, Map<string, { token: string; role: Role }>>();
@@ -140,13 +172,7 @@ function plantedTokenFaults(
   verdict: Resolved,
 ): Principal {
   const { principal, issuedAt } = verdict;
-  if (
-    ctx.faults.has("token-expires-30-days") &&
-    issuedAt !== undefined &&
-    ctx.clock.now() - issuedAt >= THIRTY_DAYS_MS
-  ) {
-    throw new ApiError(401, "token expired");
-  }
+  if (ctx.faults.has("token-expires-30-days") && thirtyDaysOld(issuedAt, ctx)) throw new ApiError(401, "token expired");
   if (!ctx.faults.has("role-from-first-token") && !ctx.faults.has("extra-tokens-read-only")) return principal;
   const members = firstTokens.get(ctx) ?? new Map<string, { token: string; role: Role }>();
   firstTokens.set(ctx, members);
