@@ -373,12 +373,15 @@ check(
 );
 
 check(
-  "the session cookie is accepted as a credential",
+  "the session cookie is accepted as a credential, alone or among the other cookies of its domain",
   ["auth.session-cookie-accepted"],
   async () => {
     const session = runConfig().target.credentials.session_cookie!;
-    const response = await anyRoleRead({ cookie: session });
-    expectStatus(response, 200);
+    expectStatus(await anyRoleRead({ cookie: session }), 200);
+    // Set on the registrable domain (item 3), it reaches the API host beside that domain's other cookies,
+    // in a Cookie header of `; `-separated pairs (RFC 6265 5.4).
+    const cookie = `theme=dark; service_session=${session}; _ga=GA1.2.3456`;
+    expectStatus(await callOp("secret.list", {}, { as: "none", headers: { cookie } }), 200);
   },
   { needs: ["session-cookie"] },
 );

@@ -20,6 +20,11 @@ export const authFaults = {
     description: "the token is the first word after `Bearer `, and whatever follows it in the header is ignored",
     clauses: ["auth.malformed-401"],
   },
+  "session-cookie-alone-only": {
+    description:
+      "the Cookie header is read as the one pair `service_session=<value>`: a session cookie sent beside the domain's other cookies is not found",
+    clauses: ["auth.session-cookie-accepted"],
+  },
   "role-cached": {
     description: "the control plane's verdict is cached per token for a minute",
     clauses: ["auth.revoked-401", "auth.removed-member-401", "auth.role-reread"],

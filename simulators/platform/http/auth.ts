@@ -34,7 +34,9 @@ function credentialOf(request: FastifyRequest, ctx: PlatformContext): Credential
     }
     return { token: match[1]! };
   }
-  const session = sessionCookie(request.headers.cookie);
+  const session = ctx.faults.has("session-cookie-alone-only")
+    ? plantedLoneCookie(request.headers.cookie)
+    : sessionCookie(request.headers.cookie);
   if (session !== undefined) return { session };
   throw new ApiError(401, ctx.faults.has("missing-credential-invalid-token") ? "invalid token" : "not authenticated");
 }
@@ -52,6 +54,11 @@ function sessionCookie(header: string | undefined): string | undefined {
     if (name === SESSION_COOKIE && value.length > 0) return value.join("=");
   }
   return undefined;
+}
+
+/** The planted bug: a Cookie header read as the one pair `service_session=<value>` (planted faults only). */
+function plantedLoneCookie(header: string | undefined): string | undefined {
+  return new RegExp(`^${SESSION_COOKIE}=(.+)$`).exec(header ?? "")?.[1];
 }
 
 /** Verdicts kept per credential, the bug section 5 items 3 and 5 forbid (planted faults only). */
