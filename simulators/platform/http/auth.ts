@@ -29,8 +29,10 @@ function credentialOf(request: FastifyRequest, ctx: PlatformContext): Credential
       if (ctx.faults.has("malformed-credential-400")) throw new ApiError(400, "bad Authorization header");
       // 5 item 8 lists the messages, not which one a header that is no `Bearer <token>` gets: a legal variant
       // reads it as no credential at all.
-      const absent = ctx.variants.has("malformed-credential-not-authenticated");
-      throw new ApiError(401, absent ? "not authenticated" : "invalid token");
+      throw new ApiError(
+        401,
+        ctx.variants.has("malformed-credential-not-authenticated") ? "not authenticated" : "invalid token",
+      );
     }
     return { token: match[1]! };
   }
