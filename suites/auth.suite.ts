@@ -391,6 +391,22 @@ check("an unknown session cookie is a 401 `invalid session`", ["auth.invalid-ses
 });
 
 check(
+  "a Cookie header naming service_session without a value is a 401 (`invalid session` or `not authenticated`)",
+  ["auth.invalid-session-401"],
+  async () => {
+    // A malformed credential is a 401 (item 8), never the 503 of an unreachable control plane (item 10). Item 8
+    // does not say whether a pair with no value is a malformed cookie or no cookie at all: either message.
+    const response = await callOp(
+      "secret.list",
+      {},
+      { as: "none", headers: { cookie: "theme=dark; service_session" } },
+    );
+    expectStatus(response, 401);
+    expect(["invalid session", "not authenticated"], explain(response)).toContain(message(response));
+  },
+);
+
+check(
   "one session cookie is accepted in every region",
   ["auth.session-cookie-every-region"],
   async () => {

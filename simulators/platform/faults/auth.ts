@@ -25,6 +25,11 @@ export const authFaults = {
       "the Cookie header is read as the one pair `service_session=<value>`: a session cookie sent beside the domain's other cookies is not found",
     clauses: ["auth.session-cookie-accepted"],
   },
+  "valueless-session-cookie-503": {
+    description:
+      "a `service_session` pair with no value is sent to the control plane as an empty session, whose refusal the platform answers 503",
+    clauses: ["auth.invalid-session-401"],
+  },
   "role-cached": {
     description: "the control plane's verdict is cached per token for a minute",
     clauses: ["auth.revoked-401", "auth.removed-member-401", "auth.role-reread"],

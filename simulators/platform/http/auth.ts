@@ -38,7 +38,7 @@ function credentialOf(request: FastifyRequest, ctx: PlatformContext): Credential
   }
   const session = ctx.faults.has("session-cookie-alone-only")
     ? plantedLoneCookie(request.headers.cookie)
-    : sessionCookie(request.headers.cookie);
+    : sessionCookie(request.headers.cookie, ctx);
   if (session !== undefined) return { session };
   throw new ApiError(401, ctx.faults.has("missing-credential-invalid-token") ? "invalid token" : "not authenticated");
 }
@@ -50,10 +50,13 @@ function bearerPattern(ctx: PlatformContext): RegExp {
   return /^Bearer ([^\s]+)$/;
 }
 
-function sessionCookie(header: string | undefined): string | undefined {
+function sessionCookie(header: string | undefined, ctx: PlatformContext): string | undefined {
   for (const part of header?.split(";") ?? []) {
     const [name, ...value] = part.trim().split("=");
-    if (name === SESSION_COOKIE && value.length > 0) return value.join("=");
+    // The planted bug takes a pair with no value for an empty session, which the control plane refuses.
+    if (name === SESSION_COOKIE && (value.length > 0 || ctx.faults.has("valueless-session-cookie-503"))) {
+      return value.join("=");
+    }
   }
   return undefined;
 }
