@@ -14,14 +14,16 @@ export function equivalentKey(mutant: { file: string; line: number; mutator: str
   return `${mutant.file}:${mutant.line} ${mutant.mutator} ${replacement}`;
 }
 
-/** The rows of `area`, by key. A row is `| area | \`key\` | why |`. */
+/** The rows of `area`, by key. A row is `| area | \`key\` | why |`, a `|` in the key escaped as `\|`. */
 export function readEquivalents(area: string): Map<string, Equivalent> {
   const text = readFileSync(join(PACKAGE_ROOT, "test/mutation/equivalent.md"), "utf8");
   const rows = new Map<string, Equivalent>();
   for (const line of text.split("\n")) {
     const match = /^\|\s*([a-z]+)\s*\|\s*`([^`]+)`\s*\|\s*(.+?)\s*\|$/.exec(line);
     if (match === null || match[1] !== area) continue;
-    rows.set(match[2]!, { key: match[2]!, why: match[3]! });
+    // A `|` inside a key is written `\|`, so the table stays a table.
+    const key = match[2]!.replaceAll("\\|", "|");
+    rows.set(key, { key, why: match[3]! });
   }
   return rows;
 }
