@@ -30,8 +30,10 @@ check(
     const settled = await waitForDeliveries(slow.hook, { count: 1, timeoutMs: 3_000, settled: true });
     const delivery = settled.deliveries[0]!;
     expect(delivery.state, "the slow delivery was abandoned by the platform").toBe("client-aborted");
+    // Held at most the limit, as the sink saw it. Not a lower bound: the sink reads the request after the
+    // platform started its clock, later still on a loaded machine (4.3 s was seen for a 5 s limit), and the 4 s
+    // receiver's success above already shows the platform waits longer than 4 s.
     const heldMs = (delivery.settled_mono_ms ?? 0) - delivery.received_mono_ms;
-    expect(heldMs, "ms the platform waited for the answer").toBeGreaterThan(4_500);
     expect(heldMs, "ms the platform waited for the answer").toBeLessThan(5_800);
     expect(await countAfterQuiet(slow.hook, 1), "deliveries to the slow receiver").toBe(1);
   },
