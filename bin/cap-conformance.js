@@ -8,7 +8,8 @@ import { existsSync } from "node:fs";
  * What a command loads by the hundred of modules, in a source checkout (see below): vitest, for the commands
  * that start it. (The servers' start is their own modules; a preload measured no gain there.)
  */
-const PRELOADED = { run: ["vitest/node", "zod", "undici"], clauses: ["vitest/node", "zod", "undici"] };
+const VITEST_DEPENDENCIES = ["vitest/node", "zod", "undici"];
+const PRELOADED = { run: VITEST_DEPENDENCIES, clauses: VITEST_DEPENDENCIES };
 
 const fromSource = existsSync(new URL("../cli/main.ts", import.meta.url));
 if (fromSource) {

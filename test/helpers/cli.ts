@@ -132,14 +132,13 @@ export async function serveInProcess(args: string[], dir: string, timeoutMs = 30
     controller.abort();
     return { code: await served, signal: null, ms: Date.now() - started };
   };
-  const deadline = Date.now() + timeoutMs;
-  while (!holdsJson(targetFile)) {
-    if (ended !== undefined || Date.now() > deadline) {
-      await stop();
-      throw new Error(`serve ${args.join(" ")} wrote no target file within ${timeoutMs} ms (${String(ended ?? "")})`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  await untilTargetFile(
+    targetFile,
+    timeoutMs,
+    () => ended !== undefined,
+    stop,
+    () => `serve ${args.join(" ")} wrote no target file within ${timeoutMs} ms (${String(ended ?? "")})`,
+  );
   return { targetFile, stop };
 }
 
@@ -170,15 +169,32 @@ export async function startWithTarget(
     clearTimeout(killer);
     return { ...how, ms: Date.now() - started };
   };
+  await untilTargetFile(
+    targetFile,
+    timeoutMs,
+    () => child.exitCode !== null,
+    stop,
+    () => `${command} ${args.join(" ")} wrote no target file within ${timeoutMs} ms`,
+  );
+  return { targetFile, stop };
+}
+
+/** Waits until the target file holds JSON; a server that ended first, or the deadline, stops it and throws. */
+async function untilTargetFile(
+  targetFile: string,
+  timeoutMs: number,
+  ended: () => boolean,
+  stop: () => Promise<Stopped>,
+  why: () => string,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!holdsJson(targetFile)) {
-    if (child.exitCode !== null || Date.now() > deadline) {
+    if (ended() || Date.now() > deadline) {
       await stop();
-      throw new Error(`${command} ${args.join(" ")} wrote no target file within ${timeoutMs} ms`);
+      throw new Error(why());
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  return { targetFile, stop };
 }
 
 function holdsJson(file: string): boolean {
