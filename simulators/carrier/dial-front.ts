@@ -3,8 +3,8 @@
 // answers it (dial-answer.ts). A dial it cannot take as is (another body type, an escaped path) goes to
 // the primary whole.
 import type { IncomingMessage } from "node:http";
+import { type FastPath, writeJsonAnswer } from "../shared/fast-path.ts";
 import type { JsonAnswer } from "../shared/front-protocol.ts";
-import { type FastPath, writeJsonAnswer } from "../shared/front-worker.ts";
 import { DIAL_OP, type DialInput } from "./dial-answer.ts";
 import { API_VERSION } from "./schemas.ts";
 

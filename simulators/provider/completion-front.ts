@@ -4,7 +4,7 @@
 // and reports the status its response finished with. Any other body type goes to the primary whole.
 import type { IncomingMessage } from "node:http";
 import type { Clock } from "../shared/clock.ts";
-import { type FastPath, writeJsonAnswer } from "../shared/front-worker.ts";
+import { type FastPath, writeJsonAnswer } from "../shared/fast-path.ts";
 import {
   COMPLETE_OP,
   type CompletionAnswer,

@@ -3,7 +3,7 @@
 // switch, so a platform's key verification (PUT /v1/byok, 502 on no answer) and model calls can be tested.
 import type { Socket } from "node:net";
 import type { Clock } from "../shared/clock.ts";
-import type { FrontOps } from "../shared/fronts.ts";
+import type { FrontOps } from "../shared/fast-path.ts";
 import { type RegisteredRoute, registeredRoutes } from "../shared/route-table.ts";
 import { createServer, type Listen, listenOn } from "../shared/server.ts";
 import { registerAdmin } from "./admin.ts";

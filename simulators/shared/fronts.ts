@@ -5,6 +5,7 @@
 // route itself and calls the primary's `ops` for the state; everything else it passes to the private port.
 import { type ChildProcess, fork } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import type { FrontOps } from "./fast-path.ts";
 import { FRONT_WORKER_COMMAND, type FrontConfig, type PrimaryMessage, type WorkerMessage } from "./front-protocol.ts";
 
 /** The package's bin, beside the sources or one folder above the compiled ones; it runs the worker command. */
@@ -19,12 +20,6 @@ const BIN = fileURLToPath(
 const START_TIMEOUT_MS = 30_000;
 /** How long a worker may take to stop before it is killed. */
 const STOP_TIMEOUT_MS = 5_000;
-
-/** What the workers may ask of the primary: calls answer (synchronously, on the primary's state), notes do not. */
-export interface FrontOps {
-  calls: Record<string, (input: never) => unknown>;
-  notes?: Record<string, (input: never) => void>;
-}
 
 export interface Fronts {
   /** The public origin, as the workers listen on it. */

@@ -1,11 +1,12 @@
 // The fastify base every simulator and the reference platform share: the error envelope on every
 // error (fastify's own 400/404/413/414/415 and node's parser refusals included; an imitated API's own
 // body on its paths), JSON bodies decoded strictly (json-body.ts), loopback-only listening, bounded timeouts.
-import type { IncomingMessage } from "node:http";
+import { createServer as createHttpServer, type IncomingMessage } from "node:http";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from "fastify";
 import { errorBody } from "../../spec/errors.ts";
 import { ApiError } from "./api-error.ts";
 import { clientErrorHandler } from "./client-error.ts";
+import { type FastPaths, takeFastPath } from "./fast-path.ts";
 import { parseJsonBody } from "./json-body.ts";
 import { recordRoutes } from "./route-table.ts";
 
@@ -18,6 +19,8 @@ export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 /** How long a request may take to arrive, and a connection may stay silent (front-worker.ts uses them too). */
 export const REQUEST_TIMEOUT_MS = 30_000;
 export const CONNECTION_TIMEOUT_MS = 30_000;
+/** fastify's default, kept: the Keep-Alive header a client reads says the same. */
+export const KEEP_ALIVE_TIMEOUT_MS = 72_000;
 
 export interface ServerOptions {
   /** Largest accepted body; larger ones get 413 in the envelope. */
@@ -27,6 +30,8 @@ export interface ServerOptions {
   rewriteUrl?: (method: string, url: string) => string;
   /** Paths that imitate another API (Twilio's, OpenAI's), whose errors before routing use that API's body. */
   foreignErrors?: readonly ForeignErrors[];
+  /** A busy route answered on node:http before fastify routes the request (fast-path.ts). */
+  fastPaths?: FastPaths;
 }
 
 /** Under `prefix`, an error body in the imitated API's own shape instead of the envelope. */
@@ -41,12 +46,14 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
     // A client that stalls must not hold a socket forever.
     requestTimeout: REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
     // close() ends open connections (slow answers, open streams) instead of waiting them out.
     forceCloseConnections: true,
     connectionTimeout: CONNECTION_TIMEOUT_MS,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     ajv: { customOptions: { allErrors: true } },
     clientErrorHandler,
+    ...(options.fastPaths !== undefined ? { serverFactory: fastPathServer(options.fastPaths) } : {}),
     ...(options.rewriteUrl !== undefined
       ? { rewriteUrl: (req: IncomingMessage) => options.rewriteUrl!(req.method ?? "GET", req.url ?? "/") }
       : {}),
@@ -95,6 +102,20 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
     }
   });
   return app;
+}
+
+/** node:http with fastify's settings, trying the fast paths before fastify's handler. */
+function fastPathServer(fast: FastPaths): FastifyServerOptions["serverFactory"] {
+  return (handler) => {
+    const server = createHttpServer((request, response) => {
+      if (!takeFastPath(fast, request, response)) handler(request, response);
+    });
+    // What fastify sets on a server it creates itself.
+    server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+    server.requestTimeout = REQUEST_TIMEOUT_MS;
+    server.setTimeout(CONNECTION_TIMEOUT_MS);
+    return server;
+  };
 }
 
 /** Fastify's own messages quote the whole URL back, which for a long one buries the reason. */

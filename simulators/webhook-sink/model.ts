@@ -14,6 +14,9 @@ export interface HookConfig {
 
 export const DEFAULT_CONFIG: HookConfig = { status: 200, delayMs: 0, redirectTo: null, verifier: null };
 
+/** The event name of "no answer is pending"; hook names cannot contain a space. */
+const ALL_SETTLED = "all settled";
+
 /** Oldest deliveries of a hook are dropped past this many, to bound memory. */
 const MAX_PER_HOOK = 10_000;
 
@@ -22,6 +25,8 @@ export class HookStore {
   private readonly deliveries = new Map<string, Delivery[]>();
   private readonly seqs = new Map<string, number>();
   private nextId = 1;
+  /** Recorded deliveries whose answer has not gone out yet, by id. */
+  private readonly pending = new Map<number, Delivery>();
   private readonly events = new EventEmitter().setMaxListeners(0);
 
   config(name: string): HookConfig {
@@ -57,17 +62,35 @@ export class HookStore {
     rows.push(row);
     if (rows.length > MAX_PER_HOOK) rows.shift();
     this.deliveries.set(row.hook, rows);
+    this.pending.set(row.id, row);
     this.events.emit(row.hook);
     return row;
   }
 
   /** The answer went out, or the client hung up before it. */
-  settle(row: Delivery, clientAborted: boolean): void {
-    if (row.state !== "pending") return;
+  settle(id: number, clientAborted: boolean): void {
+    const row = this.pending.get(id);
+    if (row === undefined) return;
+    this.pending.delete(id);
     row.state = clientAborted ? "client-aborted" : "answered";
     row.client_aborted = clientAborted;
     row.settled_mono_ms = performance.now();
     this.events.emit(row.hook);
+    if (this.pending.size === 0) this.events.emit(ALL_SETTLED);
+  }
+
+  /** Resolves once no answer is still to go out, or after `timeoutMs`. */
+  allSettled(timeoutMs: number): Promise<void> {
+    if (this.pending.size === 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.events.off(ALL_SETTLED, done);
+        resolve();
+      };
+      const timer = setTimeout(done, timeoutMs);
+      this.events.once(ALL_SETTLED, done);
+    });
   }
 
   /** The hook's deliveries, those after `afterSeq` only when given. */

@@ -1,14 +1,16 @@
 // Webhook sink: the receiver the harness uses to witness webhook deliveries (spec 6.1). It records
 // every request to /hooks/{name} byte for byte, answers as told (status, delay, redirect), verifies
 // Standard Webhooks signatures when given a secret, and notes whether the client hung up first.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { ApiError, parsePart } from "../shared/api-error.ts";
+import { localLink, type PrimaryLink } from "../shared/fast-path.ts";
 import { type RegisteredRoute, registeredRoutes } from "../shared/route-table.ts";
 import { createServer, type Listen, listenOn } from "../shared/server.ts";
+import { answerDelivery, deliveryOps } from "./delivery.ts";
+import { deliveryFastPath } from "./delivery-front.ts";
 import { type HookConfig, HookStore } from "./model.ts";
 import {
-  type Delivery,
   type DeliveryList,
   HookConfigBody,
   type HookConfigInput,
@@ -34,6 +36,9 @@ export interface WebhookSink {
   close(): Promise<void>;
 }
 
+/** How long close() lets the answers it hurried reach their clients. */
+const CLOSE_FLUSH_MS = 1_000;
+
 const NameParams = z.object({ name: HookName });
 /** Deliveries may be large (a batch of events); five times the other servers' limit. */
 export const SINK_BODY_LIMIT = 5 * 1024 * 1024;
@@ -53,8 +58,12 @@ export async function startWebhookSink(listen: Listen = {}): Promise<WebhookSink
   const store = new HookStore();
   // Aborted by close(), so slow answers and long-polls do not hold the server open.
   const closing = new AbortController();
-  const app = createServer({ bodyLimit: SINK_BODY_LIMIT });
-  app.register(async (scope) => registerHookRoutes(scope, store, closing.signal));
+  const primary = localLink(deliveryOps(store));
+  const app = createServer({
+    bodyLimit: SINK_BODY_LIMIT,
+    fastPaths: { paths: [deliveryFastPath], primary, bodyLimit: SINK_BODY_LIMIT, shutdown: closing.signal },
+  });
+  app.register(async (scope) => registerHookRoutes(scope, primary, closing.signal));
   registerAdminRoutes(app, store, closing.signal);
   const url = await listenOn(app, listen);
   return {
@@ -69,86 +78,26 @@ export async function startWebhookSink(listen: Listen = {}): Promise<WebhookSink
     clear: (name) => store.clear(name),
     routes: registeredRoutes(app),
     close: async () => {
+      // Slow answers go out at once; the connections close once they have (or a client failed to read them in time).
       closing.abort();
+      await store.allSettled(CLOSE_FLUSH_MS);
       await app.close();
     },
   };
 }
 
-function flatHeaders(request: FastifyRequest): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(request.headers))
-    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(", ") : value;
-  return headers;
-}
-
-/** Resolves true when the client hung up before `ms` passed, false when the time ran out or the
- * sink is closing (then the answer goes out at once). */
-function delayOrHangUp(reply: FastifyReply, ms: number, closing: AbortSignal): Promise<boolean> {
-  return new Promise((resolve) => {
-    if (reply.raw.destroyed) return resolve(true);
-    const finish = (hungUp: boolean) => {
-      clearTimeout(timer);
-      reply.raw.off("close", onClose);
-      closing.removeEventListener("abort", onClosing);
-      resolve(hungUp);
-    };
-    const onClose = () => finish(true);
-    const onClosing = () => finish(false);
-    const timer = setTimeout(() => finish(false), ms);
-    reply.raw.once("close", onClose);
-    closing.addEventListener("abort", onClosing, { once: true });
-  });
-}
-
-function registerHookRoutes(scope: FastifyInstance, store: HookStore, closing: AbortSignal): void {
+function registerHookRoutes(scope: FastifyInstance, primary: PrimaryLink, closing: AbortSignal): void {
   // Every body is kept as raw bytes, whatever it claims to be.
   scope.removeAllContentTypeParsers();
   scope.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
 
-  // Any method is recorded: a client that wrongly followed a redirect may arrive with a GET.
+  // Any method is recorded: a client that wrongly followed a redirect may arrive with a GET. Most
+  // deliveries are answered before fastify routes them (delivery-front.ts); this route takes the rest.
   scope.all("/hooks/:name", async (request, reply) => {
     const { name } = parsePart(NameParams, request.params);
-    const config = store.config(name);
     const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-    const headers = flatHeaders(request);
-    const signature = config.verifier?.(body, headers) ?? null;
-    const redirect = config.redirectTo !== null;
-    const status = redirect && (config.status < 300 || config.status > 399) ? 307 : config.status;
-    const wallMs = Date.now();
-    const rawHeaders: [string, string][] = [];
-    for (let i = 0; i + 1 < request.raw.rawHeaders.length; i += 2)
-      rawHeaders.push([request.raw.rawHeaders[i]!, request.raw.rawHeaders[i + 1]!]);
-    const row: Delivery = store.record({
-      hook: name,
-      method: request.method,
-      url: request.url,
-      headers,
-      raw_headers: rawHeaders,
-      body_base64: body.toString("base64"),
-      body_text: body.toString("utf8"),
-      body_bytes: body.length,
-      received_at: new Date(wallMs).toISOString(),
-      received_wall_ms: wallMs,
-      received_mono_ms: performance.now(),
-      webhook_id: headers["webhook-id"] ?? null,
-      signature_valid: signature?.valid ?? null,
-      signature_error: signature?.error ?? null,
-      response: { status, location: config.redirectTo, delay_ms: config.delayMs },
-      state: "pending",
-      settled_mono_ms: null,
-      client_aborted: false,
-    });
-    // 'close' comes after the answer is flushed, or earlier when the client hangs up first.
-    reply.raw.once("close", () => store.settle(row, !reply.raw.writableFinished));
-    if (config.delayMs > 0 && (await delayOrHangUp(reply, config.delayMs, closing))) {
-      // The client is gone: nothing to answer.
-      reply.hijack();
-      reply.raw.destroy();
-      return;
-    }
-    if (redirect) reply.header("location", config.redirectTo);
-    return reply.status(status).send({ hook: name, delivery_id: row.id });
+    reply.hijack();
+    await answerDelivery(request.raw, reply.raw, name, body, primary, closing);
   });
 }
 

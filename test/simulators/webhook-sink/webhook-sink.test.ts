@@ -1,6 +1,7 @@
 // The webhook sink over real loopback HTTP: byte-exact recording, long-poll waits, slow answers a
 // client abandons, redirects, and Standard Webhooks signature verification.
 import { randomBytes } from "node:crypto";
+import { Readable } from "node:stream";
 import { Webhook } from "standardwebhooks";
 import { request } from "undici";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -36,7 +37,12 @@ async function admin(method: "GET" | "PUT" | "POST" | "DELETE", path: string, js
   return { status: response.statusCode, text, body: text === "" ? undefined : JSON.parse(text) };
 }
 
-async function deliver(name: string, body: string | Buffer, headers: Record<string, string> = {}, timeoutMs = TIMEOUT) {
+async function deliver(
+  name: string,
+  body: string | Buffer | Readable,
+  headers: Record<string, string> = {},
+  timeoutMs = TIMEOUT,
+) {
   const response = await request(sink.hookUrl(name), {
     method: "POST",
     headers: { "content-type": "application/json", ...headers },
@@ -51,6 +57,37 @@ const waitFor = async (name: string, query: string) =>
   WaitResult.parse((await admin("GET", `/_admin/hooks/${name}/wait?${query}`)).body);
 
 describe("recording", () => {
+  it("records and answers a delivery alike on its fast path and on fastify's route (a chunked body)", async () => {
+    await admin("PUT", "/_admin/hooks/alike", { status: 302, redirect_to: "/elsewhere" });
+    const body = '{"type":"call.ended"}';
+    const fast = await deliver("alike", body, { "webhook-id": "msg_fast", "content-length": String(body.length) });
+    const routed = await deliver("alike", Readable.from([body]), { "webhook-id": "msg_routed" });
+    const settled = await waitFor("alike", "count=2&settled=true&timeout_ms=2000");
+    const [a, b] = settled.deliveries;
+    for (const answer of [fast, routed]) {
+      expect(answer.status).toBe(302);
+      expect(answer.headers.location).toBe("/elsewhere");
+      expect(answer.headers["content-type"]).toBe("application/json; charset=utf-8");
+    }
+    expect(JSON.parse(fast.text)).toEqual({ hook: "alike", delivery_id: a!.id });
+    expect(JSON.parse(routed.text)).toEqual({ hook: "alike", delivery_id: b!.id });
+    const shape = (row: typeof a) => ({
+      ...row,
+      id: 0,
+      seq: 0,
+      headers: { ...row!.headers, "content-length": "", "transfer-encoding": "", "webhook-id": "" },
+      raw_headers: [],
+      webhook_id: "",
+      received_at: "",
+      received_wall_ms: 0,
+      received_mono_ms: 0,
+      settled_mono_ms: 0,
+    });
+    expect(shape(b)).toEqual(shape(a));
+    expect(a!.body_text).toBe(body);
+    expect(b!.headers["transfer-encoding"]).toBe("chunked");
+  });
+
   it("keeps method, headers, exact body bytes and arrival times", async () => {
     const bytes = Buffer.from([0x7b, 0xff, 0x00, 0x41, 0x7d]);
     const answer = await deliver("orders", bytes, { "user-agent": "service-webhooks/1", "x-extra": "one" });
