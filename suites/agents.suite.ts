@@ -7,7 +7,7 @@ import { check } from "../runner/check.ts";
 import { call, explain } from "../runner/http-client.ts";
 import { property } from "../runner/property.ts";
 import { assertDeleted, track, uniqueName } from "../runner/resources.ts";
-import { expectBody, expectOkResult, expectStatus } from "../runner/response.ts";
+import { type ExpectedStatus, expectBody, expectOkResult, expectStatus } from "../runner/response.ts";
 import { AgentRecordRead } from "../spec/agent.ts";
 import { createAgent } from "./helpers/agents.ts";
 import { analysedBy, analysisModel, expectAnalysed, providerMark } from "./helpers/analysis.ts";
@@ -16,7 +16,17 @@ import { StartedSession } from "./helpers/body-shapes.ts";
 import { ensureLlmKey } from "./helpers/byok.ts";
 import { finished, OUTBOUND, SHORT_CALL_MS, waitForCall } from "./helpers/calls.ts";
 import { patternNumber } from "./helpers/carrier.ts";
-import { firstPair, isListed, listedPairs, type Pair, type PairKind, unlistedName } from "./helpers/catalog.ts";
+import {
+  firstPair,
+  isListed,
+  listedBuiltinTools,
+  listedLanguages,
+  listedPairs,
+  listedVoices,
+  type Pair,
+  type PairKind,
+  unlistedName,
+} from "./helpers/catalog.ts";
 import { throughCreditGate } from "./helpers/credits.ts";
 import { expectNameTaken, expectOneOfTwoCreated, expectRenameOntoTakenRefused } from "./helpers/names.ts";
 import { OVERRIDE_FIELDS, overrideOf } from "./helpers/overrides.ts";
@@ -119,7 +129,7 @@ const SLOTS: Slot[] = [
 const ALL_KINDS: PairKind[] = ["llm", "stt", "tts", "realtime", "avatar", "noise_cancellation"];
 
 /** A config naming `pair` at `slot`, every other pair it needs (a fallback's primary) listed. */
-async function configWith(slot: Slot, pair: Pair): Promise<Record<string, unknown>> {
+async function configWith(slot: Slot, pair: Partial<Pair>): Promise<Record<string, unknown>> {
   const body: Record<string, unknown> = { name: uniqueName("catalog"), channel: "text" };
   const [root, leaf] = slot.path.split(".") as [string, string | undefined];
   if (leaf === undefined) body[root] = root === "noise_cancellation" ? { enabled: true, ...pair } : { ...pair };
@@ -152,7 +162,12 @@ async function resolvePair(spec: {
   return { provider: await pick(spec.providerFrom, "provider"), model: await pick(spec.modelFrom, "model") };
 }
 
-async function expectRefused(body: Record<string, unknown>, what: string, agentId?: string): Promise<void> {
+async function expectRefused(
+  body: Record<string, unknown>,
+  what: string,
+  agentId?: string,
+  statuses: ExpectedStatus = 400,
+): Promise<void> {
   const response =
     agentId === undefined
       ? await callOp("agent.create", {}, { body })
@@ -161,7 +176,7 @@ async function expectRefused(body: Record<string, unknown>, what: string, agentI
     const id = (response.json as { id?: string }).id;
     if (id !== undefined) track(`agent ${id}`, async () => void (await callOp("agent.delete", { agent_id: id })));
   }
-  expectStatus(response, 400, what);
+  expectStatus(response, statuses, what);
 }
 
 property(
@@ -244,13 +259,27 @@ check(
   },
 );
 
+/** A listed voice of a tts or realtime slot's entry, picked by `pick`, or the slot as it was when none is listed. */
+async function withVoice(kind: "tts" | "realtime", slot: Pair, pick: number): Promise<Record<string, unknown>> {
+  const voices = await listedVoices(kind, slot);
+  return voices.length === 0 ? { ...slot } : { ...slot, voice: voices[pick % voices.length] };
+}
+
+/** An llm slot with one builtin tool its entry offers, picked by `pick`, when it offers one that needs no option. */
+async function withBuiltinTool(slot: Pair, pick: number): Promise<Record<string, unknown>> {
+  const types = await listedBuiltinTools(slot);
+  return types.length === 0
+    ? { ...slot }
+    : { ...slot, builtin_tools: [{ type: types[pick % types.length], config: {} }] };
+}
+
 property(
-  "a config whose pairs are all listed in GET /v1/catalog is accepted, in the cascade and the realtime shape",
+  "a config naming only what GET /v1/catalog lists (pairs, their voices and builtin tools) is accepted, in the cascade and the realtime shape",
   ["agents.listed-pair-accepted"],
   [
     fc.boolean(),
-    fc.array(fc.nat(), { minLength: 10, maxLength: 10 }),
-    fc.subarray(["fallbacks", "avatar", "noise", "analysis"]),
+    fc.array(fc.nat(), { minLength: 16, maxLength: 16 }),
+    fc.subarray(["fallbacks", "avatar", "noise", "analysis", "voices", "builtin"]),
   ],
   async (realtime, picks, extras) => {
     const at = async (kind: PairKind, i: number) => {
@@ -258,22 +287,103 @@ property(
       fc.pre(pairs.length > 0);
       return pairs[picks[i]! % pairs.length]!;
     };
+    const voiced = extras.includes("voices");
+    const voice = async (kind: "tts" | "realtime", pair: Pair, i: number) =>
+      voiced ? withVoice(kind, pair, picks[i]!) : { ...pair };
+    const tooled = async (pair: Pair, i: number) =>
+      extras.includes("builtin") ? withBuiltinTool(pair, picks[i]!) : { ...pair };
     const body: Record<string, unknown> = { name: uniqueName("listed"), channel: "voice" };
-    if (realtime) body.realtime = await at("realtime", 0);
+    if (realtime) body.realtime = await voice("realtime", await at("realtime", 0), 10);
     else {
       const fallbacks = extras.includes("fallbacks");
-      body.llm = { ...(await at("llm", 1)), ...(fallbacks ? { fallback: await at("llm", 2) } : {}) };
+      body.llm = {
+        ...(await tooled(await at("llm", 1), 11)),
+        ...(fallbacks ? { fallback: await tooled(await at("llm", 2), 12) } : {}),
+      };
       body.stt = { ...(await at("stt", 3)), ...(fallbacks ? { fallback: await at("stt", 4) } : {}) };
-      body.tts = { ...(await at("tts", 5)), ...(fallbacks ? { fallback: await at("tts", 6) } : {}) };
+      body.tts = {
+        ...(await voice("tts", await at("tts", 5), 13)),
+        ...(fallbacks ? { fallback: await voice("tts", await at("tts", 6), 14) } : {}),
+      };
     }
     if (extras.includes("avatar")) body.avatar = await at("avatar", 7);
     if (extras.includes("noise")) body.noise_cancellation = { enabled: true, ...(await at("noise_cancellation", 8)) };
-    if (extras.includes("analysis")) body.analysis = { enabled: true, model: await at("llm", 9) };
+    if (extras.includes("analysis")) body.analysis = { enabled: true, model: await tooled(await at("llm", 9), 15) };
     const agent = await createAgent(body);
     const patched = await callOp("agent.patch", { agent_id: agent.id }, { body: { ...body, name: agent.name } });
-    expectStatus(patched, "2xx", "PATCH with the same listed pairs");
+    expectStatus(patched, "2xx", "PATCH with the same listed names");
   },
   { numRuns: 8 },
+);
+
+check(
+  "each tts and realtime model accepts the last voice it lists, and each llm model every builtin tool it offers that needs no option",
+  ["agents.listed-pair-accepted"],
+  async () => {
+    let tried = 0;
+    const cascade = { llm: await firstPair("llm"), stt: await firstPair("stt") };
+    for (const kind of ["tts", "realtime"] as const) {
+      for (const pair of await listedPairs(kind)) {
+        const voice = (await listedVoices(kind, pair)).at(-1);
+        if (voice === undefined) continue;
+        const slot = { [kind]: { ...pair, voice } };
+        await createAgent({ name: uniqueName("voice"), channel: "voice", ...(kind === "tts" ? cascade : {}), ...slot });
+        tried++;
+      }
+    }
+    for (const pair of await listedPairs("llm")) {
+      for (const type of await listedBuiltinTools(pair)) {
+        await createAgent({
+          name: uniqueName("builtin"),
+          channel: "text",
+          llm: { ...pair, builtin_tools: [{ type, config: {} }] },
+        });
+        tried++;
+      }
+    }
+    expect(
+      tried,
+      "the catalog lists no voice and no builtin tool free of required options: nothing to check",
+    ).toBeGreaterThan(0);
+  },
+);
+
+check(
+  "every agent language of the catalog's languages list is accepted on a text agent (PATCH)",
+  ["agents.listed-pair-accepted"],
+  async () => {
+    const languages = await listedLanguages();
+    expect(languages.length, "the catalog's languages list is empty: nothing to check").toBeGreaterThan(0);
+    const body = { name: uniqueName("language"), channel: "text", llm: await firstPair("llm") };
+    const agent = await createAgent(body);
+    for (const language of languages) {
+      const patched = await callOp(
+        "agent.patch",
+        { agent_id: agent.id },
+        { body: { ...body, name: agent.name, language } },
+      );
+      expectStatus(patched, "2xx", `PATCH with the listed language ${language}`);
+    }
+  },
+);
+
+check(
+  "a slot naming only a provider, or only a model, the catalog does not list is refused (400 or 422), in any slot",
+  ["agents.unlisted-pair-any-slot"],
+  async () => {
+    const name = await unlistedName("half");
+    for (const slot of SLOTS) {
+      for (const half of [{ provider: name }, { model: name }]) {
+        // A half pair may fail the schema (422) or the catalog rule (400): either way it is rejected (2.8).
+        await expectRefused(
+          await configWith(slot, half),
+          `${JSON.stringify(half)} at ${slot.path}`,
+          undefined,
+          [400, 422],
+        );
+      }
+    }
+  },
 );
 
 property(

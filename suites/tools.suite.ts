@@ -9,8 +9,12 @@ import { namesField } from "../runner/problem-lines.ts";
 import { property } from "../runner/property.ts";
 import { assertDeleted, track, uniqueName } from "../runner/resources.ts";
 import { expectBody, expectOkResult, expectStatus } from "../runner/response.ts";
+import { runConfig } from "../runner/run-config.ts";
+import { TargetError } from "../runner/target-error.ts";
 import { ToolRecordRead } from "../spec/tool.ts";
 import { RecordId } from "./helpers/body-shapes.ts";
+import { ensureLlmKey } from "./helpers/byok.ts";
+import { firstPair } from "./helpers/catalog.ts";
 import { expectNameTaken, expectOneOfTwoCreated, expectRenameOntoTakenRefused } from "./helpers/names.ts";
 import { readAll, rowKey } from "./helpers/pages.ts";
 import { callOp, profile } from "./helpers/profile.ts";
@@ -195,13 +199,48 @@ for (const [label, operation] of [
   );
 }
 
-/** An agent create naming `reference` in tools[]; answers the response (a created agent is tracked). */
-async function agentWithReference(reference: Record<string, unknown>): Promise<ApiResponse> {
-  const response = await callOp(
-    "agent.create",
-    {},
-    { body: { name: uniqueName("tool-ref"), channel: "text", tools: [reference] } },
-  );
+/** A text agent with nothing missing (an llm, a prompt, a greeting), so a refused publish is its tool reference's doing. */
+async function completeAgent(): Promise<Record<string, unknown>> {
+  return {
+    name: uniqueName("tool-ref"),
+    channel: "text",
+    llm: await firstPair("llm"),
+    prompt: "You look up orders.",
+    greeting: "Hello, how can I help?",
+  };
+}
+
+/**
+ * The same agent without the reference validates clean (storing the llm provider's key first on a wired target,
+ * as a strict BYOK server needs): otherwise a refused publish proves nothing about the reference.
+ */
+async function expectControlPublishable(what: string): Promise<void> {
+  const errors = async () => {
+    const control = await agentWithReference(undefined);
+    const { id } = expectBody(control, "2xx", RecordId, `${what}: the control agent without the reference`);
+    const validated = await callOp("agent.validate", { agent_id: id });
+    return (validated.json as { errors?: unknown[] } | undefined)?.errors ?? [];
+  };
+  if ((await errors()).length === 0) return;
+  if (runConfig().target.wired) await ensureLlmKey();
+  const left = await errors();
+  if (left.length > 0)
+    throw new TargetError(
+      `${what}: an agent without the reference does not validate either (${JSON.stringify(left)}), so a refused publish cannot be told apart`,
+    );
+}
+
+/** Every place an agent names a tool reference (2.9): the tools list and the three hooks. */
+const REFERENCE_PLACES = ["tools", "on_enter", "on_exit", "on_user_turn_completed"] as const;
+type ReferencePlace = (typeof REFERENCE_PLACES)[number];
+
+/** A complete agent's create naming `reference` at `place` (tools[0] by default), or none; answers the response (a created agent is tracked). */
+async function agentWithReference(
+  reference: Record<string, unknown> | undefined,
+  place: ReferencePlace = "tools",
+): Promise<ApiResponse> {
+  const named = reference === undefined ? {} : place === "tools" ? { tools: [reference] } : { [place]: reference };
+  const response = await callOp("agent.create", {}, { body: { ...(await completeAgent()), ...named } });
   const id = (response.json as { id?: unknown } | undefined)?.id;
   if (response.status < 300 && typeof id === "string") {
     track(`agent ${id}`, async () => {
@@ -212,19 +251,40 @@ async function agentWithReference(reference: Record<string, unknown>): Promise<A
 }
 
 check(
-  "a tool reference with both an inline tool and a tool_id, or with neither, is refused",
+  "a tool reference with both an inline tool and a tool_id, with neither, or with a tool_id and no tool_version is refused, in tools[] and in each hook",
   ["tools.reference-one-of"],
   async () => {
     const tool = await createTool();
     const version = await publishTool(tool.id);
-    for (const reference of [{ tool: sampleTool(uniqueName("inline")), tool_id: tool.id, tool_version: version }, {}]) {
-      const response = await agentWithReference(reference);
-      expectStatus(response, [400, 422], JSON.stringify(Object.keys(reference)));
+    const refused = [
+      { tool: sampleTool(uniqueName("inline")), tool_id: tool.id, tool_version: version },
+      {},
+      { tool_id: tool.id },
+    ];
+    for (const place of REFERENCE_PLACES) {
+      for (const reference of refused) {
+        const response = await agentWithReference(reference, place);
+        expectStatus(response, [400, 422], `${JSON.stringify(Object.keys(reference))} at ${place}`);
+      }
+      const inline = await agentWithReference({ tool: sampleTool(uniqueName("inline")) }, place);
+      expectStatus(inline, "2xx", `an inline tool alone at ${place}`);
+      const stored = await agentWithReference({ tool_id: tool.id, tool_version: version }, place);
+      expectStatus(stored, "2xx", `a tool_id with its published version at ${place}`);
     }
-    const inline = await agentWithReference({ tool: sampleTool(uniqueName("inline")) });
-    expectStatus(inline, "2xx", "an inline tool alone");
-    const stored = await agentWithReference({ tool_id: tool.id, tool_version: version });
-    expectStatus(stored, "2xx", "a tool_id with its published version");
+  },
+);
+
+check(
+  "an inline tool whose operation tree is broken is refused in an agent too, in tools[] and in each hook (400 at write or at publish)",
+  ["tools.broken-operation-tree-400"],
+  async () => {
+    for (const place of REFERENCE_PLACES) {
+      const tool = {
+        ...sampleTool(uniqueName("broken")),
+        operations: [{ kind: "http", config: { url: "not a url" } }],
+      };
+      await expectRefusedAtWriteOrPublish({ tool }, `an inline tool with a broken tree at ${place}`, place);
+    }
   },
 );
 
@@ -238,11 +298,16 @@ check("tool_version that is not an integer is a 422 naming it", ["tools.referenc
   }
 });
 
-/** Refused at write (400), or accepted at write and then refused by publish (400): "at write or at publish". */
-async function expectNotPublishedRefusal(reference: Record<string, unknown>, what: string): Promise<void> {
-  const response = await agentWithReference(reference);
+/** Refused at write (400), or accepted at write and then refused by publish (400): publish runs the same validation (4). */
+async function expectRefusedAtWriteOrPublish(
+  reference: Record<string, unknown>,
+  what: string,
+  place: ReferencePlace = "tools",
+): Promise<void> {
+  const response = await agentWithReference(reference, place);
   if (response.status < 300) {
     const { id } = expectBody(response, "2xx", RecordId, `${what}: accepted at write`);
+    await expectControlPublishable(what);
     const published = await callOp("agent.publish", { agent_id: id });
     expectStatus(published, 400, `${what}: accepted at write, so publish must refuse`);
     return;
@@ -256,10 +321,16 @@ check(
   ["tools.reference-unpublished-400"],
   async () => {
     const tool = await createTool();
-    await expectNotPublishedRefusal({ tool_id: tool.id, tool_version: 1 }, "a never-published tool");
+    await expectRefusedAtWriteOrPublish({ tool_id: tool.id, tool_version: 1 }, "a never-published tool");
     const version = await publishTool(tool.id);
-    await expectNotPublishedRefusal({ tool_id: tool.id, tool_version: version + 1 }, "a version not yet published");
-    await expectNotPublishedRefusal({ tool_id: randomUUID(), tool_version: 1 }, "a tool that does not exist");
+    await expectRefusedAtWriteOrPublish({ tool_id: tool.id, tool_version: version + 1 }, "a version not yet published");
+    await expectRefusedAtWriteOrPublish({ tool_id: randomUUID(), tool_version: 1 }, "a tool that does not exist");
+    for (const place of REFERENCE_PLACES.filter((p) => p !== "tools"))
+      await expectRefusedAtWriteOrPublish(
+        { tool_id: tool.id, tool_version: version + 1 },
+        `a version not yet published at ${place}`,
+        place,
+      );
   },
 );
 

@@ -55,3 +55,38 @@ export async function unlistedName(label: string): Promise<string> {
   if (JSON.stringify(await rawCatalog()).includes(name)) throw new TargetError(`the catalog lists ${name}`);
   return name;
 }
+
+/** The catalog entry listing `pair` under `kind`, read leniently. */
+async function entryOf(kind: PairKind, pair: Pair): Promise<Record<string, unknown> | undefined> {
+  const entries = (await rawCatalog())[kind];
+  if (!Array.isArray(entries)) return undefined;
+  return entries.find((e) => e?.provider === pair.provider && e?.model === pair.model);
+}
+
+/** The `field` of each object in the array `list`, where it is a string. */
+function stringsOf(list: unknown, field: string): string[] {
+  if (!Array.isArray(list)) return [];
+  return list.map((item) => item?.[field]).filter((value): value is string => typeof value === "string");
+}
+
+/** Ids of the voices the catalog lists for a tts or realtime pair. */
+export async function listedVoices(kind: "tts" | "realtime", pair: Pair): Promise<string[]> {
+  return stringsOf((await entryOf(kind, pair))?.voices, "id");
+}
+
+/** Types of the builtin tools an llm pair offers that need no option set (none marked required). */
+export async function listedBuiltinTools(pair: Pair): Promise<string[]> {
+  const tools = (await entryOf("llm", pair))?.builtin_tools;
+  if (!Array.isArray(tools)) return [];
+  const free = tools.filter(
+    (tool) =>
+      !Array.isArray(tool?.options) ||
+      !tool.options.some((option: { required?: unknown }) => option?.required === true),
+  );
+  return stringsOf(free, "type");
+}
+
+/** The codes of the catalog's `languages` list. */
+export async function listedLanguages(): Promise<string[]> {
+  return stringsOf((await rawCatalog()).languages, "code");
+}

@@ -24,7 +24,8 @@ export const MUTATION_AREAS = {
       "simulators/platform/agents/validation.ts",
       "simulators/platform/agents/tool-refs.ts",
     ],
-    suites: ["agents", "versioning"],
+    // Tool references are the tools suite's checks, stored provider keys the byok suite's.
+    suites: ["agents", "versioning", "tools", "byok"],
   },
   // The PATCH handlers (4: the general merge, the agent's replace, the tool's merge with a whole operations tree).
   patch: {

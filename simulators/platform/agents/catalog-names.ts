@@ -35,22 +35,24 @@ function listedLanguages(catalog: Catalog): Set<string> {
   return new Set(lists.flat().map((language) => language.code));
 }
 
-/**
- * The agent language when the catalog does not list it. `onlyWhenRequired` is the planted bug: the language
- * is looked at only when a named speech model sets language_required.
- */
-export function unlistedLanguage(catalog: Catalog, config: AgentConfig, onlyWhenRequired = false): string[] {
+/** The agent language when the catalog does not list it. */
+export function unlistedLanguage(catalog: Catalog, config: AgentConfig): string[] {
   if (config.language === undefined) return [];
-  if (onlyWhenRequired) {
-    const named = [
-      entryOf(catalog.stt, config.stt),
-      entryOf(catalog.tts, config.tts),
-      entryOf(catalog.realtime, config.realtime),
-    ];
-    if (!named.some((entry) => entry?.language_required === true)) return [];
-  }
   if (listedLanguages(catalog).has(config.language)) return [];
   return [`language: unknown language ${JSON.stringify(config.language)} (not listed in the catalog)`];
+}
+
+/**
+ * Whether a speech model the config names sets language_required: the fault language-checked-only-when-required
+ * looks at the language only then (planted faults only).
+ */
+export function languageRequiredByNamedModel(catalog: Catalog, config: AgentConfig): boolean {
+  const named = [
+    entryOf(catalog.stt, config.stt),
+    entryOf(catalog.tts, config.tts),
+    entryOf(catalog.realtime, config.realtime),
+  ];
+  return named.some((entry) => entry?.language_required === true);
 }
 
 /** llm builtin tools (llm, its fallback, analysis.model) whose type the listed model does not offer. */

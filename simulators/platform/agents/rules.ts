@@ -6,7 +6,12 @@ import { ApiError } from "../../shared/api-error.ts";
 import { keyMissing } from "../byok-keys.ts";
 import { catalogOf } from "../catalog/catalog.ts";
 import type { PlatformContext } from "../context.ts";
-import { unlistedBuiltinTools, unlistedLanguage, unlistedVoices } from "./catalog-names.ts";
+import {
+  languageRequiredByNamedModel,
+  unlistedBuiltinTools,
+  unlistedLanguage,
+  unlistedVoices,
+} from "./catalog-names.ts";
 import { modelRefs, realtimeWithCascade, unlistedPairs } from "./catalog-rules.ts";
 import { toolReferenceProblems } from "./tool-refs.ts";
 import { validateAgent } from "./validation.ts";
@@ -17,7 +22,9 @@ export function writeProblems(ctx: PlatformContext, workspaceId: string, config:
     ...(ctx.faults.has("realtime-with-cascade-accepted") ? [] : realtimeWithCascade(config)),
     ...(ctx.faults.has("unlisted-model-accepted") ? [] : unlistedPairs(catalogOf(ctx), config)),
     ...(ctx.faults.has("unlisted-voice-accepted") ? [] : unlistedVoices(catalogOf(ctx), config)),
-    ...unlistedLanguage(catalogOf(ctx), config, ctx.faults.has("language-checked-only-when-required")),
+    ...(ctx.faults.has("language-checked-only-when-required") && !languageRequiredByNamedModel(catalogOf(ctx), config)
+      ? []
+      : unlistedLanguage(catalogOf(ctx), config)),
     ...(ctx.faults.has("unlisted-builtin-tool-accepted") ? [] : unlistedBuiltinTools(catalogOf(ctx), config)),
     ...toolReferenceProblems(ctx, workspaceId, config),
   ];
