@@ -240,6 +240,51 @@ check(
 );
 
 check(
+  "an unlisted model is a 400 also when its slot names a voice or builtin tools another model lists",
+  ["agents.unlisted-pair-any-slot"],
+  async () => {
+    const model = await unlistedName("no-such-model");
+    const [llm, stt, tts, realtime] = await Promise.all(
+      (["llm", "stt", "tts", "realtime"] as const).map(async (kind) => (await listedPairs(kind))[0]),
+    );
+    let tried = 0;
+    if (llm !== undefined) {
+      const type = (await listedBuiltinTools(llm))[0] ?? "web_search";
+      const body = {
+        name: uniqueName("unlisted"),
+        channel: "text",
+        llm: { provider: llm.provider, model, builtin_tools: [{ type, config: {} }] },
+      };
+      await expectRefused(body, `llm ${llm.provider}/${model} with builtin tool ${type}`);
+      tried++;
+    }
+    if (llm !== undefined && stt !== undefined && tts !== undefined) {
+      const voice = (await listedVoices("tts", tts))[0] ?? "any-voice";
+      const body = {
+        name: uniqueName("unlisted"),
+        channel: "voice",
+        llm,
+        stt,
+        tts: { provider: tts.provider, model, voice },
+      };
+      await expectRefused(body, `tts ${tts.provider}/${model} with voice ${voice}`);
+      tried++;
+    }
+    if (realtime !== undefined) {
+      const voice = (await listedVoices("realtime", realtime))[0] ?? "any-voice";
+      const body = {
+        name: uniqueName("unlisted"),
+        channel: "voice",
+        realtime: { provider: realtime.provider, model, voice },
+      };
+      await expectRefused(body, `realtime ${realtime.provider}/${model} with voice ${voice}`);
+      tried++;
+    }
+    expect(tried, "the catalog lists an llm, a cascade or a realtime model to start from").toBeGreaterThan(0);
+  },
+);
+
+check(
   "an agent language the catalog lists nowhere is a 400, at create and at PATCH",
   ["agents.unlisted-language-400"],
   async () => {
