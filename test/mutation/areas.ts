@@ -1,9 +1,25 @@
 // The areas `npm run mutation -- --area NAME` mutates: the reference platform's rule modules (Stryker
 // `mutate` patterns, a `:from-to` suffix narrowing a file to its lines) and the suites whose checks must
 // kill their mutants (`cap-conformance run --suite ...` against each mutant).
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { PACKAGE_ROOT } from "../../runner/package-info.ts";
+
 export interface MutationArea {
   mutate: string[];
   suites: string[];
+}
+
+/**
+ * The `file:from-to` of the fastify handler `app.<method>(` registers for `route` in a routes file, found
+ * in the source at each run, so the area follows the handler when lines above it change.
+ */
+export function handlerLines(file: string, method: string, route: string): string {
+  const lines = readFileSync(join(PACKAGE_ROOT, file), "utf8").split("\n");
+  const start = lines.findIndex((line) => line.includes(`app.${method}("${route}"`));
+  const end = lines.findIndex((line, i) => i > start && line === "  });");
+  if (start < 0 || end < 0) throw new Error(`no app.${method}("${route}", ...) handler in ${file}`);
+  return `${file}:${start + 1}-${end + 1}`;
 }
 
 export const MUTATION_AREAS = {
@@ -30,11 +46,11 @@ export const MUTATION_AREAS = {
   // The PATCH handlers (4: the general merge, the agent's replace, the tool's merge with a whole operations tree).
   patch: {
     mutate: [
-      "simulators/platform/routes/agents.ts:66-79",
-      "simulators/platform/routes/tasks.ts:73-87",
-      "simulators/platform/routes/telephony.ts:228-242",
-      "simulators/platform/routes/tools.ts:85-99",
-      "simulators/platform/routes/webhooks.ts:118-131",
+      handlerLines("simulators/platform/routes/agents.ts", "patch", "/v1/agents/:agent_id"),
+      handlerLines("simulators/platform/routes/tasks.ts", "patch", "/v1/tasks/:task_id"),
+      handlerLines("simulators/platform/routes/telephony.ts", "patch", "/v1/telephony/phone-numbers/:phone_number_id"),
+      handlerLines("simulators/platform/routes/tools.ts", "patch", "/v1/tools/:tool_id"),
+      handlerLines("simulators/platform/routes/webhooks.ts", "patch", "/v1/webhooks/:webhook_id"),
     ],
     suites: ["service", "agents", "tools", "tasks", "webhooks", "telephony"],
   },
