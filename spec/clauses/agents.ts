@@ -60,7 +60,7 @@ export const agentsClauses: Clause[] = [
     kind: "testable",
     assumption: "agent.create",
     statement:
-      "Every provider/model pair must be in the catalog: an unlisted pair in stt, tts, realtime, avatar, noise_cancellation, analysis.model or a fallback is refused.",
+      "Every provider/model pair must be in the catalog: an unlisted pair in stt, tts, realtime, avatar, noise_cancellation, analysis.model or a fallback is refused, as is a slot naming only an unlisted provider or model.",
   },
   {
     id: "agents.unlisted-voice-400",
@@ -91,7 +91,8 @@ export const agentsClauses: Clause[] = [
     section: "2.8",
     kind: "testable",
     assumption: "agent.create",
-    statement: "A config whose provider/model pairs are all listed in GET /v1/catalog is accepted.",
+    statement:
+      "The catalog is the authoritative source (2.8): a config naming only what GET /v1/catalog lists (its provider/model pairs, a voice its tts or realtime entry lists, a builtin tool its llm entry offers, a language of its languages list) is accepted.",
   },
   {
     id: "agents.override-partial",

@@ -53,7 +53,7 @@ export const toolsClauses: Clause[] = [
     kind: "testable",
     assumption: "agent.create",
     statement:
-      "A tool reference is either an inline `tool` or a `tool_id` with a `tool_version`: both or neither is refused.",
+      "A tool reference is either an inline `tool` or a `tool_id` with a `tool_version`: both, neither, or a tool_id alone is refused, in tools[] and in the on_enter, on_exit and on_user_turn_completed hooks.",
   },
   {
     id: "tools.reference-version-integer",
