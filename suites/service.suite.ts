@@ -12,7 +12,7 @@ import { callOp, profile } from "./helpers/profile.ts";
 import { createTask } from "./helpers/tasks.ts";
 import { importFreshNumber } from "./helpers/telephony.ts";
 import { seed, testControl } from "./helpers/test-control.ts";
-import { createWebhook } from "./helpers/webhooks.ts";
+import { createWebhook, publicUrl } from "./helpers/webhooks.ts";
 
 check(
   "every path is under /v1: the same paths without the prefix (or under /v2) are a 404; /health is the exception",
@@ -102,6 +102,36 @@ check(
     expect(after.subscribed_events ?? [], "subscribed_events sent as null (2.6: empty means every type)").toEqual([]);
     expect(after.url, "the omitted url").toBe(webhook.url);
     expect(after.status, "the omitted status").toBe(webhook.status);
+  },
+);
+
+check(
+  "a webhook PATCH of subscribed_events, url or status alone changes that field and leaves the other two as they are",
+  ["service.patch-merge-omitted-kept"],
+  async () => {
+    const webhook = await createWebhook({ subscribed_events: ["webhook.test", "session.completed"] });
+    // Compared as sets: 2.6 gives the list no order.
+    const shape = (fields: Record<string, unknown>) => ({
+      url: fields.url,
+      subscribed_events: Array.isArray(fields.subscribed_events)
+        ? [...fields.subscribed_events].sort()
+        : fields.subscribed_events,
+      status: fields.status,
+    });
+    const expected: Record<string, unknown> = { ...webhook };
+    // Subscribed to test events only before it is activated, so no live event is ever sent to the made-up URL.
+    const changes: Record<string, unknown>[] = [
+      { subscribed_events: ["webhook.test"] },
+      { url: publicUrl("moved") },
+      { status: webhook.status === "active" ? "disabled" : "active" },
+    ];
+    for (const change of changes) {
+      const response = await callOp("webhook.update", { webhook_id: webhook.id }, { body: change });
+      expectStatus(response, "2xx", `PATCH ${JSON.stringify(change)}`);
+      Object.assign(expected, change);
+      const after = (await callOp("webhook.get", { webhook_id: webhook.id })).json as Record<string, unknown>;
+      expect(shape(after), `the webhook read back after PATCH ${JSON.stringify(change)}`).toEqual(shape(expected));
+    }
   },
 );
 

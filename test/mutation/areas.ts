@@ -52,7 +52,8 @@ export const MUTATION_AREAS = {
       handlerLines("simulators/platform/routes/tools.ts", "patch", "/v1/tools/:tool_id"),
       handlerLines("simulators/platform/routes/webhooks.ts", "patch", "/v1/webhooks/:webhook_id"),
     ],
-    suites: ["service", "agents", "tools", "tasks", "webhooks", "telephony"],
+    // paging: an agent's PATCH moves it to the front of its list (2.1, "agents and tools by last edit").
+    suites: ["service", "agents", "tools", "tasks", "webhooks", "telephony", "paging"],
   },
   webhooks: {
     mutate: [
