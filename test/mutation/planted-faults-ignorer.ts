@@ -67,7 +67,11 @@ function isCleanExit(statement: Node): boolean {
 
 /** Declarations whose comment says they serve planted faults only ("... (planted faults only)"). */
 function isPlantedOnly(node: Node): boolean {
-  const declaration = node.type === "FunctionDeclaration" || node.type === "VariableDeclaration";
+  // An exported one carries its comment on the export statement.
+  const declaration =
+    node.type === "FunctionDeclaration" ||
+    node.type === "VariableDeclaration" ||
+    node.type === "ExportNamedDeclaration";
   const comments = (node.leadingComments as Array<{ value: string }> | undefined) ?? [];
   return declaration && comments.some((comment) => /planted[^.\n]*\bonly\b/i.test(comment.value));
 }
