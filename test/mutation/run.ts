@@ -11,16 +11,18 @@ import type { LogLevel, MutantResult } from "@stryker-mutator/api/core";
 import { Stryker } from "@stryker-mutator/core";
 import { PACKAGE_ROOT } from "../../runner/package-info.ts";
 import { type AreaName, isAreaName, MUTATION_AREAS } from "./areas.ts";
-import { type Equivalent, equivalentKey, readEquivalents } from "./equivalents.ts";
+import { codeSpan, type Equivalent, equivalentKey, readEquivalents } from "./equivalents.ts";
 
 const OUT = join(PACKAGE_ROOT, "reports/out/mutation");
 
 function usage(message: string): never {
-  process.stderr.write(`${message}\nusage: npm run mutation -- --area ${Object.keys(MUTATION_AREAS).join("|")}\n`);
+  process.stderr.write(
+    `${message}\nusage: npm run mutation -- --area ${Object.keys(MUTATION_AREAS).join("|")} [--rescore]\n`,
+  );
   process.exit(2);
 }
 
-const { values } = parseArgs({ options: { area: { type: "string" } } });
+const { values } = parseArgs({ options: { area: { type: "string" }, rescore: { type: "boolean", default: false } } });
 const area = values.area ?? usage("--area is required");
 if (!isAreaName(area)) usage(`unknown area ${area}`);
 
@@ -96,9 +98,24 @@ function isFaultTestOff(survivor: Survivor, all: MutantResult[]): boolean {
   return text.split("&&").every((part) => part.trim().startsWith("!") && SWITCH.test(part.trim().slice(1).trim()));
 }
 
+/** The mutants of the area's last run, from Stryker's JSON report (mutation-testing-report-schema). */
+function lastResults(name: AreaName): MutantResult[] {
+  const report = JSON.parse(readFileSync(join(OUT, `${name}.stryker.json`), "utf8")) as {
+    files: Record<string, { mutants: Array<Omit<MutantResult, "fileName">> }>;
+  };
+  return Object.entries(report.files).flatMap(([file, { mutants }]) =>
+    mutants.map((mutant) => ({ ...mutant, fileName: join(PACKAGE_ROOT, file) }) as MutantResult),
+  );
+}
+
+// --rescore: the last run's mutants judged again against equivalent.md as it is now, without mutating
+// (after explaining survivors); the date and time stay the run's.
+const previous = values.rescore
+  ? (JSON.parse(readFileSync(join(OUT, `${area}.json`), "utf8")) as { date: string; seconds: number })
+  : undefined;
 const started = Date.now();
-const results = await mutate(area);
-const seconds = Math.round((Date.now() - started) / 1000);
+const results = previous === undefined ? await mutate(area) : lastResults(area);
+const seconds = previous?.seconds ?? Math.round((Date.now() - started) / 1000);
 const equivalents = readEquivalents(area);
 const count = (...statuses: string[]) => results.filter((r) => statuses.includes(r.status)).length;
 const survivors: Survivor[] = results
@@ -116,7 +133,7 @@ const scored = killed + unexplained.length;
 const score = scored === 0 ? 100 : Math.round((1000 * killed) / scored) / 10;
 const summary = {
   area,
-  date: new Date().toISOString().slice(0, 10),
+  date: previous?.date ?? new Date().toISOString().slice(0, 10),
   seconds,
   mutants: results.length,
   killed: count("Killed"),
@@ -136,8 +153,8 @@ const lines = [
   "",
   `Score ${score} %: ${killed} killed (${summary.timeout} by timeout), ${unexplained.length} survived, ${explained.length} equivalent (test/mutation/equivalent.md), ${summary.ignored} ignored (planted-fault code), ${summary.errors} errors.`,
   "",
-  ...(unexplained.length > 0 ? ["## Survivors", "", ...unexplained.map((s) => `- \`${s.key}\``), ""] : []),
-  ...(stale.length > 0 ? ["## Equivalents no longer seen", "", ...stale.map((e) => `- \`${e.key}\``), ""] : []),
+  ...(unexplained.length > 0 ? ["## Survivors", "", ...unexplained.map((s) => `- ${codeSpan(s.key)}`), ""] : []),
+  ...(stale.length > 0 ? ["## Equivalents no longer seen", "", ...stale.map((e) => `- ${codeSpan(e.key)}`), ""] : []),
 ];
 writeFileSync(join(OUT, `${area}.md`), `${lines.join("\n")}\n`);
 process.stdout.write(`${lines.join("\n")}\n`);
