@@ -28,7 +28,7 @@ export interface DeliveryAnswer {
   delayMs: number;
 }
 
-export function flatHeaders(headers: IncomingHttpHeaders): Record<string, string> {
+function flatHeaders(headers: IncomingHttpHeaders): Record<string, string> {
   const flat: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers))
     if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(", ") : value;
