@@ -1,8 +1,8 @@
-// A simulator's busiest route answered on plain node:http, ahead of fastify's routing (ARCHITECTURE.md,
-// "Simulators behind several processes"): in a front worker (front-worker.ts), asking the primary over
-// IPC for the part that reads or changes state, or in the simulator's own process (server.ts's
-// `fastPaths`), asking its state directly. A request the path cannot take as is (no length, a body over
-// the limit) goes to the full server, whose own route answers it.
+// A simulator's busiest route answered on plain node:http, ahead of fastify's routing
+// (ARCHITECTURE.md, "Simulators behind several processes"): in a front worker (front-worker.ts), asking
+// the primary over IPC for the part that reads or changes state, or in the simulator's own process
+// (server.ts's `fastPaths`), asking its state directly. A request the path cannot take as is (no length,
+// a body over the limit) goes to the full server, whose own route answers it.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { errorBody } from "../../spec/errors.ts";
 import type { JsonAnswer } from "./front-protocol.ts";
