@@ -34,8 +34,9 @@ export function modelRefs(config: AgentConfig): ModelRef[] {
   return refs;
 }
 
-export function unlistedPairs(catalog: Catalog, config: AgentConfig): string[] {
-  return modelRefs(config)
+/** `refs` are the config's own unless a planted fault leaves some out. */
+export function unlistedPairs(catalog: Catalog, config: AgentConfig, refs = modelRefs(config)): string[] {
+  return refs
     .filter((ref) => !isListed(catalog, ref.kind, ref.provider, ref.model))
     .map(
       (ref) => `${ref.path}: unknown model ${ref.provider}/${ref.model} (not listed in the catalog under ${ref.kind})`,

@@ -12,15 +12,21 @@ import {
   unlistedLanguage,
   unlistedVoices,
 } from "./catalog-names.ts";
-import { modelRefs, realtimeWithCascade, unlistedPairs } from "./catalog-rules.ts";
+import { type ModelRef, modelRefs, realtimeWithCascade, unlistedPairs } from "./catalog-rules.ts";
 import { toolReferenceProblems } from "./tool-refs.ts";
 import { validateAgent } from "./validation.ts";
+
+/** The pairs the catalog rule looks up: all of them, or (planted fault half-pair-accepted) only whole ones. */
+function pairRefs(ctx: PlatformContext, config: AgentConfig): ModelRef[] {
+  const refs = modelRefs(config);
+  return ctx.faults.has("half-pair-accepted") ? refs.filter((ref) => ref.provider !== "" && ref.model !== "") : refs;
+}
 
 /** Rules a write must meet (the request matched the schema but a rule rejects it: 400). */
 export function writeProblems(ctx: PlatformContext, workspaceId: string, config: AgentConfig): string[] {
   return [
     ...(ctx.faults.has("realtime-with-cascade-accepted") ? [] : realtimeWithCascade(config)),
-    ...(ctx.faults.has("unlisted-model-accepted") ? [] : unlistedPairs(catalogOf(ctx), config)),
+    ...(ctx.faults.has("unlisted-model-accepted") ? [] : unlistedPairs(catalogOf(ctx), config, pairRefs(ctx, config))),
     ...(ctx.faults.has("unlisted-voice-accepted") ? [] : unlistedVoices(catalogOf(ctx), config)),
     ...(ctx.faults.has("language-checked-only-when-required") && !languageRequiredByNamedModel(catalogOf(ctx), config)
       ? []

@@ -22,6 +22,7 @@ function references(config: AgentConfig): Array<[string, Reference]> {
 export function toolReferenceProblems(ctx: PlatformContext, workspaceId: string, config: AgentConfig): string[] {
   const problems: string[] = [];
   for (const [path, ref] of references(config)) {
+    if (ctx.faults.has("tool-ref-hooks-unchecked") && !path.startsWith("tools.")) continue;
     const inline = ref.tool !== undefined;
     const stored = ref.tool_id !== undefined;
     if (inline === stored) {

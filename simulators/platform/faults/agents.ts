@@ -14,6 +14,10 @@ export const agentsFaults = {
     description: "agent writes check the slots' shape but never look the provider/model pair up in the catalog",
     clauses: ["agents.unlisted-llm-400", "agents.unlisted-pair-any-slot"],
   },
+  "half-pair-accepted": {
+    description: "a slot naming only a provider or only a model is not looked up in the catalog",
+    clauses: ["agents.unlisted-pair-any-slot"],
+  },
   "unlisted-voice-accepted": {
     description: "tts and realtime voices are stored as given, never looked up in the model entry's voices",
     clauses: ["agents.unlisted-voice-400"],

@@ -10,6 +10,11 @@ export const toolsFaults = {
     description: "PATCH /v1/tools/{id} merges the sent operations into the stored ones by index instead of replacing",
     clauses: ["tools.patch-operations-replace"],
   },
+  "tool-ref-hooks-unchecked": {
+    description:
+      "tool references in on_enter, on_exit and on_user_turn_completed are stored unchecked; only tools[] is checked",
+    clauses: ["tools.reference-one-of", "tools.reference-unpublished-400"],
+  },
   "tool-names-not-unique": {
     description: "tool create does not check for an existing name",
     clauses: ["tools.names-unique"],

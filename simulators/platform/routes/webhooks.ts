@@ -123,7 +123,7 @@ export function webhooksRoutes(app: FastifyInstance, ctx: PlatformContext): void
     const body = parse(ctx, WebhookUpdate, request.body, "body");
     if (body.url !== undefined) checkUrl(body.url, true);
     const subscribed = body.subscribed_events === undefined ? undefined : checkEvents(body.subscribed_events ?? []);
-    if (body.url !== undefined) row.url = body.url;
+    if (body.url !== undefined && !ctx.faults.has("webhook-patch-url-ignored")) row.url = body.url;
     if (subscribed !== undefined) row.subscribed_events = subscribed;
     if (body.status !== undefined) row.status = body.status;
     row.updated_at = now();
