@@ -16,7 +16,7 @@ import { type ModelRef, modelRefs, realtimeWithCascade, unlistedPairs } from "./
 import { toolReferenceProblems } from "./tool-refs.ts";
 import { validateAgent } from "./validation.ts";
 
-/** The pairs the catalog rule looks up: all of them, or (planted fault half-pair-accepted) only whole ones. */
+/** The pairs the catalog rule looks up: all of them, or whole ones alone under the planted fault half-pair-accepted. */
 function pairRefs(ctx: PlatformContext, config: AgentConfig): ModelRef[] {
   const refs = modelRefs(config);
   return ctx.faults.has("half-pair-accepted") ? refs.filter((ref) => ref.provider !== "" && ref.model !== "") : refs;
