@@ -4,12 +4,12 @@
 // primary over IPC for the part that reads or changes state; every other request, and any request of
 // that route it cannot take as is, goes to the primary whole (front-proxy.ts), so the primary's own
 // code answers it. Its node:http settings are those of the shared fastify base (server.ts).
-import { Agent, createServer } from "node:http";
+import { Agent } from "node:http";
 import { clientErrorHandler } from "./client-error.ts";
 import { type FastPath, type FastPaths, type PrimaryLink, takeFastPath } from "./fast-path.ts";
 import type { FrontConfig, PrimaryMessage, WorkerMessage } from "./front-protocol.ts";
 import { proxyToPrimary, type Upstream } from "./front-proxy.ts";
-import { CONNECTION_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from "./server.ts";
+import { baseHttpServer, CONNECTION_TIMEOUT_MS } from "./server.ts";
 
 /** Connections the worker keeps open to its primary for the requests it passes on. */
 const UPSTREAM_CONNECTIONS = 64;
@@ -60,13 +60,10 @@ export async function runFrontWorker(config: FrontConfig, fastPaths: readonly Fa
   };
 
   const fast: FastPaths = { paths: fastPaths, primary, bodyLimit: config.bodyLimit, shutdown: shutdown.signal };
-  const server = createServer((request, response) => {
+  const server = baseHttpServer((request, response) => {
     if (takeFastPath(fast, request, response)) return;
     proxyToPrimary(request, response, upstream, { idleTimeoutMs: CONNECTION_TIMEOUT_MS, bodyLimit: config.bodyLimit });
   });
-  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
-  server.requestTimeout = REQUEST_TIMEOUT_MS;
-  server.setTimeout(CONNECTION_TIMEOUT_MS);
   server.on("clientError", clientErrorHandler);
 
   await new Promise<void>((resolve, reject) => {

@@ -1,7 +1,7 @@
 // The fastify base every simulator and the reference platform share: the error envelope on every
 // error (fastify's own 400/404/413/414/415 and node's parser refusals included; an imitated API's own
 // body on its paths), JSON bodies decoded strictly (json-body.ts), loopback-only listening, bounded timeouts.
-import { createServer as createHttpServer, type IncomingMessage } from "node:http";
+import { createServer as createHttpServer, type IncomingMessage, type RequestListener, type Server } from "node:http";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from "fastify";
 import { errorBody } from "../../spec/errors.ts";
 import { ApiError } from "./api-error.ts";
@@ -16,11 +16,11 @@ const MAX_PARAM_LENGTH = 100;
 /** Largest body a server takes unless it says otherwise. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
-/** How long a request may take to arrive, and a connection may stay silent (front-worker.ts uses them too). */
-export const REQUEST_TIMEOUT_MS = 30_000;
+/** How long a request may take to arrive, and a connection may stay silent (front-worker.ts proxies with the latter). */
+const REQUEST_TIMEOUT_MS = 30_000;
 export const CONNECTION_TIMEOUT_MS = 30_000;
 /** fastify's default, kept: the Keep-Alive header a client reads says the same. */
-export const KEEP_ALIVE_TIMEOUT_MS = 72_000;
+const KEEP_ALIVE_TIMEOUT_MS = 72_000;
 
 export interface ServerOptions {
   /** Largest accepted body; larger ones get 413 in the envelope. */
@@ -104,18 +104,24 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
   return app;
 }
 
+/**
+ * A plain node:http server with the base's timeouts, as fastify sets them on a server it creates itself: for a
+ * server fastify is handed (the fast paths' below) and a front worker's.
+ */
+export function baseHttpServer(listener: RequestListener): Server {
+  const server = createHttpServer(listener);
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  server.requestTimeout = REQUEST_TIMEOUT_MS;
+  server.setTimeout(CONNECTION_TIMEOUT_MS);
+  return server;
+}
+
 /** node:http with fastify's settings, trying the fast paths before fastify's handler. */
 function fastPathServer(fast: FastPaths): FastifyServerOptions["serverFactory"] {
-  return (handler) => {
-    const server = createHttpServer((request, response) => {
+  return (handler) =>
+    baseHttpServer((request, response) => {
       if (!takeFastPath(fast, request, response)) handler(request, response);
     });
-    // What fastify sets on a server it creates itself.
-    server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
-    server.requestTimeout = REQUEST_TIMEOUT_MS;
-    server.setTimeout(CONNECTION_TIMEOUT_MS);
-    return server;
-  };
 }
 
 /** Fastify's own messages quote the whole URL back, which for a long one buries the reason. */
