@@ -162,6 +162,11 @@ async function resolvePair(spec: {
   return { provider: await pick(spec.providerFrom, "provider"), model: await pick(spec.modelFrom, "model") };
 }
 
+/** The catalog's first pair of each kind, undefined for a kind it lists none of. */
+function firstPairsOf(kinds: PairKind[]): Promise<Array<Pair | undefined>> {
+  return Promise.all(kinds.map(async (kind) => (await listedPairs(kind))[0]));
+}
+
 async function expectRefused(
   body: Record<string, unknown>,
   what: string,
@@ -221,9 +226,7 @@ check(
   ["agents.unlisted-voice-400"],
   async () => {
     const voice = await unlistedName("no-such-voice");
-    const [llm, stt, tts, realtime] = await Promise.all(
-      (["llm", "stt", "tts", "realtime"] as const).map(async (kind) => (await listedPairs(kind))[0]),
-    );
+    const [llm, stt, tts, realtime] = await firstPairsOf(["llm", "stt", "tts", "realtime"]);
     let tried = 0;
     if (llm !== undefined && stt !== undefined && tts !== undefined) {
       const body = { name: uniqueName("voice"), channel: "voice", llm, stt, tts: { ...tts, voice } };
@@ -244,9 +247,7 @@ check(
   ["agents.unlisted-pair-any-slot"],
   async () => {
     const model = await unlistedName("no-such-model");
-    const [llm, stt, tts, realtime] = await Promise.all(
-      (["llm", "stt", "tts", "realtime"] as const).map(async (kind) => (await listedPairs(kind))[0]),
-    );
+    const [llm, stt, tts, realtime] = await firstPairsOf(["llm", "stt", "tts", "realtime"]);
     let tried = 0;
     if (llm !== undefined) {
       const type = (await listedBuiltinTools(llm))[0] ?? "web_search";
