@@ -4,10 +4,13 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { PACKAGE_ROOT } from "../../runner/package-info.ts";
+import { CLAUSES } from "../../spec/clauses/index.ts";
 
 export interface MutationArea {
   mutate: string[];
   suites: string[];
+  /** Only the checks naming these clauses (`run --clause`), when the suites' other checks cannot kill a mutant here. */
+  clauses?: readonly string[];
 }
 
 /**
@@ -21,6 +24,52 @@ export function handlerLines(file: string, method: string, route: string): strin
   if (start < 0 || end < 0) throw new Error(`no app.${method}("${route}", ...) handler in ${file}`);
   return `${file}:${start + 1}-${end + 1}`;
 }
+
+/** The lines of `file` from the first holding `start` through the next one holding `end`, as [from, to]. */
+export function linesOf(file: string, start: string, end: string): [number, number] {
+  const lines = readFileSync(join(PACKAGE_ROOT, file), "utf8").split("\n");
+  const from = lines.findIndex((line) => line.includes(start));
+  const to = lines.findIndex((line, i) => i >= from && line.includes(end));
+  if (from < 0 || to < 0) throw new Error(`no lines from "${start}" to "${end}" in ${file}`);
+  return [from + 1, to + 1];
+}
+
+/** Stryker patterns for the lines of `file` inside `spans` (sorted, not overlapping). */
+export function inside(file: string, spans: Array<[number, number]>): string[] {
+  return spans.map(([from, to]) => `${file}:${from}-${to}`);
+}
+
+/** Stryker patterns for the lines of `file` outside `spans` (sorted, not overlapping). */
+export function outside(file: string, spans: Array<[number, number]>): string[] {
+  const count = readFileSync(join(PACKAGE_ROOT, file), "utf8").split("\n").length;
+  const gaps: Array<[number, number]> = [];
+  let next = 1;
+  for (const [from, to] of spans) {
+    if (from > next) gaps.push([next, from - 1]);
+    next = to + 1;
+  }
+  if (next <= count) gaps.push([next, count]);
+  return inside(file, gaps);
+}
+
+const HUB = "simulators/platform/sse/hub.ts";
+const CONNECTION = "simulators/platform/sse/connection.ts";
+// The keep-alive code of the SSE hub: only the keep-alive check (two 15 s periods, 31 s) can kill its
+// mutants, so it is an area of its own and the other streams checks run without that wait.
+const HUB_KEEP_ALIVE: Array<[number, number]> = [
+  linesOf(HUB, "const configured = ctx.sseKeepAliveMs", "this.keepAliveMs = "),
+  linesOf(HUB, "this.ticker ??= setInterval", "this.ticker.unref()"),
+  linesOf(HUB, "if (this.openCount === 0 && this.ticker", "    }"),
+  linesOf(HUB, "private tick(): void {", "  }"),
+  linesOf(HUB, "function tickMs(", "}"),
+];
+const CONNECTION_KEEP_ALIVE: Array<[number, number]> = [
+  linesOf(CONNECTION, "this.nextKeepAliveAt = now + keepAliveMs", "this.nextKeepAliveAt = now + keepAliveMs"),
+  linesOf(CONNECTION, "keepAliveDue(now: number): boolean {", "  }"),
+];
+const STREAMS_CLAUSES_BUT_KEEP_ALIVE = CLAUSES.filter(
+  (clause) => clause.id.startsWith("streams.") && clause.id !== "streams.keepalive-15s",
+).map((clause) => clause.id);
 
 export const MUTATION_AREAS = {
   paging: { mutate: ["simulators/platform/http/paging.ts"], suites: ["paging"] },
@@ -69,11 +118,17 @@ export const MUTATION_AREAS = {
   },
   sse: {
     mutate: [
-      "simulators/platform/sse/hub.ts",
-      "simulators/platform/sse/connection.ts",
+      ...outside(HUB, HUB_KEEP_ALIVE),
+      ...outside(CONNECTION, CONNECTION_KEEP_ALIVE),
       "simulators/platform/sse/frame.ts",
     ],
     suites: ["streams"],
+    clauses: STREAMS_CLAUSES_BUT_KEEP_ALIVE,
+  },
+  "sse-keepalive": {
+    mutate: [...inside(HUB, HUB_KEEP_ALIVE), ...inside(CONNECTION, CONNECTION_KEEP_ALIVE)],
+    suites: ["streams"],
+    clauses: ["streams.keepalive-15s"],
   },
   batches: {
     mutate: ["simulators/platform/batches/scheduler.ts", "simulators/platform/batches/calling-window.ts"],

@@ -10,7 +10,7 @@ import { parseArgs } from "node:util";
 import type { LogLevel, MutantResult } from "@stryker-mutator/api/core";
 import { Stryker } from "@stryker-mutator/core";
 import { PACKAGE_ROOT } from "../../runner/package-info.ts";
-import { type AreaName, isAreaName, MUTATION_AREAS } from "./areas.ts";
+import { type AreaName, isAreaName, MUTATION_AREAS, type MutationArea } from "./areas.ts";
 import { codeSpan, type Equivalent, equivalentKey, readEquivalents } from "./equivalents.ts";
 
 const OUT = join(PACKAGE_ROOT, "reports/out/mutation");
@@ -28,8 +28,9 @@ if (!isAreaName(area)) usage(`unknown area ${area}`);
 
 /** A kill needs one failure: no shrinking, fewer runs per property, a fixed seed so reruns agree. */
 function command(name: AreaName): string {
-  const suites = MUTATION_AREAS[name].suites.join(",");
-  return `node bin/cap-conformance.js run --suite ${suites} --quiet --no-shrink --bail --num-runs 10 --seed 1 --report-dir .mutation-run`;
+  const area: MutationArea = MUTATION_AREAS[name];
+  const clauses = area.clauses === undefined ? "" : ` --clause ${area.clauses.join(",")}`;
+  return `node bin/cap-conformance.js run --suite ${area.suites.join(",")}${clauses} --quiet --no-shrink --bail --num-runs 10 --seed 1 --report-dir .mutation-run`;
 }
 
 async function mutate(name: AreaName): Promise<MutantResult[]> {
