@@ -39,7 +39,7 @@ const DETAILS: Record<string, string> = {
   --suite, --clause        only these suite areas / the checks naming these clause ids
   --seed N, --num-runs N   fast-check seed and runs per property (default 25)
   --timeout-ms N           bound on every request, stream read and wait (default 10000)
-  --max-in-flight N        most requests in flight to one region at once, across the whole run (default 8)
+  --max-in-flight N        most requests in flight to one region at once, across the whole run (default 16)
   --max-body-bytes N       the body cap: a larger response body is not read, its check errors (default 16 MiB)
   --report-dir DIR         where the reports go (default reports/out)
   --har FILE               also write the failed checks' exchanges as a HAR 1.2 file (devtools, API clients)

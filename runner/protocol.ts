@@ -62,7 +62,7 @@ export const SETTING_DEFAULTS = {
   timeoutMs: 10_000,
   maxBodyBytes: LIMITS.bodyBytes,
   replayBase: "npx cap-conformance run",
-  maxInFlight: 8,
+  maxInFlight: 16,
 } as const;
 
 /** A seed for a run that names none. */

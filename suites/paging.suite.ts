@@ -4,7 +4,7 @@ import { beforeAll, expect } from "vitest";
 import { check } from "../runner/check.ts";
 import { checkGroup, runningGroups } from "../runner/check-group.ts";
 import { exclusive } from "../runner/exclusive.ts";
-import { call, explain } from "../runner/http-client.ts";
+import { type ApiResponse, call, explain } from "../runner/http-client.ts";
 import { namesField } from "../runner/problem-lines.ts";
 import { property } from "../runner/property.ts";
 import { expectStatus } from "../runner/response.ts";
@@ -13,7 +13,7 @@ import { createAgent } from "./helpers/agents.ts";
 import { PAGED_ENDPOINTS } from "./helpers/paged-endpoints.ts";
 import { independentGroups, type PagedEndpoint, readAll, rowKey, setUpLists, setUpOf } from "./helpers/pages.ts";
 import { callOp, profile } from "./helpers/profile.ts";
-import { onStillList, onStillListAcrossRuns } from "./helpers/still-list.ts";
+import { onStillList, onStillListAcrossRuns, type PagesAhead, pagesWhileStill } from "./helpers/still-list.ts";
 
 exclusive(
   "reads whole workspace lists and holds them to their exact rows and order, while other checks add rows to them",
@@ -62,35 +62,34 @@ function listChecks(endpoint: PagedEndpoint): void {
     return prepared;
   };
 
+  // The runs' pages are asked for side by side while the list holds still (pagesWhileStill); a run whose
+  // page was not (a shrink, or a list that moved) reads its own, judged on a list that held still meanwhile.
   const onEnvelopeList = onStillListAcrossRuns();
+  let envelopeAhead: PagesAhead | undefined;
   property(
     `${endpoint.name}: any limit and offset give the envelope, the rows and has_more of the limit+1 read`,
     ["paging.envelope-fields", "paging.no-total-no-cursor", "paging.has-more-extra-row", "paging.limit-offset-echoed"],
     [fc.integer({ min: 1, max: ROWS + 2 }), fc.integer({ min: 0, max: ROWS + 2 })],
     async (limit, offset) => {
       const path = await listPath();
-      return onEnvelopeList(path, endpoint.ceiling, async (whole) => {
-        const response = await call(path, { query: { limit, offset } });
-        expectStatus(response, 200);
-        const page = response.json as Record<string, unknown>;
-        expect(Object.keys(page).sort(), `envelope keys of ${explain(response)}`).toEqual([
-          "has_more",
-          "items",
-          "limit",
-          "offset",
-        ]);
-        expect(page.limit, "limit in effect").toBe(limit);
-        expect(page.offset, "offset in effect").toBe(offset);
-        const items = page.items as unknown[];
-        expect(items.map(rowKey), `rows ${offset}..${offset + limit} of ${whole.length}`).toEqual(
-          whole.slice(offset, offset + limit),
-        );
-        expect(page.has_more, `has_more with ${whole.length} rows, limit ${limit}, offset ${offset}`).toBe(
-          offset + limit < whole.length,
-        );
-      });
+      const answered = envelopeAhead?.page(limit, offset);
+      if (envelopeAhead !== undefined && answered !== undefined) {
+        return judgeEnvelope(envelopeAhead.whole, answered, limit, offset);
+      }
+      return onEnvelopeList(path, endpoint.ceiling, async (whole) =>
+        judgeEnvelope(whole, await call(path, { query: { limit, offset } }), limit, offset),
+      );
     },
-    { needs: endpoint.needs, numRuns: 30 },
+    {
+      needs: endpoint.needs,
+      numRuns: 30,
+      ahead: async (runs) => {
+        const path = await listPath();
+        envelopeAhead = await pagesWhileStill(path, endpoint.ceiling, () =>
+          runs.map(([limit, offset]) => ({ limit, offset })),
+        );
+      },
+    },
   );
 
   // 8: "1..200; default 200 on most endpoints", naming the lists it applies to; the two lists whose ceiling is
@@ -137,30 +136,38 @@ function listChecks(endpoint: PagedEndpoint): void {
   }
 
   const onPagedList = onStillListAcrossRuns();
+  let pagesAhead: PagesAhead | undefined;
   property(
     `${endpoint.name}: consecutive pages concatenate to the whole list, no gaps, no duplicates`,
     ["paging.pages-concatenate"],
     [fc.integer({ min: 1, max: ROWS + 1 })],
     async (limit) => {
       const path = await listPath();
+      const read = async (offset: number) => (await call(path, { query: { limit, offset } })).json as Page;
+      const ahead = pagesAhead;
+      if (ahead?.page(limit, 0) !== undefined) {
+        return concatenates(ahead.whole, limit, async (offset) => {
+          const answered = ahead.page(limit, offset);
+          return answered === undefined ? read(offset) : (answered.json as Page);
+        });
+      }
       return onPagedList(path, endpoint.ceiling, async (whole) => {
         // The list holds still, so the pages it should take are asked for side by side (the run's bound on
-        // requests in flight applies); a page claiming more than the whole list's end is followed one by one.
-        const page = async (offset: number) =>
-          (await call(path, { query: { limit, offset } })).json as { items: unknown[]; has_more: boolean };
-        const expected = Array.from({ length: Math.floor(whole.length / limit) + 1 }, (_, i) => i * limit);
-        const ahead = await Promise.all(expected.map(page));
-        const seen: string[] = [];
-        for (let offset = 0, i = 0; ; offset += limit, i++) {
-          const current = ahead[i] ?? (await page(offset));
-          seen.push(...current.items.map(rowKey));
-          if (!current.has_more) break;
-          expect(offset, "pages never end").toBeLessThan(whole.length + limit);
-        }
-        expect(seen, `pages of ${limit}`).toEqual(whole);
+        // requests in flight applies).
+        const asked = await Promise.all(offsetsOf(limit, whole.length).map(read));
+        return concatenates(whole, limit, async (offset) => asked[offset / limit] ?? read(offset));
       });
     },
-    { needs: endpoint.needs, numRuns: 8 },
+    {
+      needs: endpoint.needs,
+      numRuns: 8,
+      ahead: async (runs) => {
+        const path = await listPath();
+        pagesAhead = await pagesWhileStill(path, endpoint.ceiling, (whole) =>
+          runs.flatMap(([limit]) => offsetsOf(limit, whole.length).map((offset) => ({ limit, offset }))),
+        );
+      },
+    },
   );
 
   check(
@@ -242,3 +249,46 @@ check(
     }
   },
 );
+
+/** Judges one page of a still list of `whole` rows: the envelope's four keys, the rows and has_more (2.1). */
+function judgeEnvelope(whole: string[], response: ApiResponse, limit: number, offset: number): void {
+  expectStatus(response, 200);
+  const page = response.json as Record<string, unknown>;
+  expect(Object.keys(page).sort(), `envelope keys of ${explain(response)}`).toEqual([
+    "has_more",
+    "items",
+    "limit",
+    "offset",
+  ]);
+  expect(page.limit, "limit in effect").toBe(limit);
+  expect(page.offset, "offset in effect").toBe(offset);
+  const items = page.items as unknown[];
+  expect(items.map(rowKey), `rows ${offset}..${offset + limit} of ${whole.length}`).toEqual(
+    whole.slice(offset, offset + limit),
+  );
+  expect(page.has_more, `has_more with ${whole.length} rows, limit ${limit}, offset ${offset}`).toBe(
+    offset + limit < whole.length,
+  );
+}
+
+interface Page {
+  items: unknown[];
+  has_more: boolean;
+}
+
+/** The offsets of the pages of `limit` rows a list of `rows` rows takes, the last one empty when it divides. */
+function offsetsOf(limit: number, rows: number): number[] {
+  return Array.from({ length: Math.floor(rows / limit) + 1 }, (_, i) => i * limit);
+}
+
+/** Follows has_more from offset 0 through `page` and requires the pages' rows to be the whole list, in order. */
+async function concatenates(whole: string[], limit: number, page: (offset: number) => Promise<Page>): Promise<void> {
+  const seen: string[] = [];
+  for (let offset = 0; ; offset += limit) {
+    const current = await page(offset);
+    seen.push(...current.items.map(rowKey));
+    if (!current.has_more) break;
+    expect(offset, "pages never end").toBeLessThan(whole.length + limit);
+  }
+  expect(seen, `pages of ${limit}`).toEqual(whole);
+}

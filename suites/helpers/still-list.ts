@@ -1,6 +1,7 @@
 // Judges a paged read against the whole list only while the list holds still. A server may edit rows
 // on its own between two reads (a call's status change moves it to the front of a newest-first list);
 // that is not a paging fault, so the comparison is retried on a list that did not move.
+import { type ApiResponse, call } from "../../runner/http-client.ts";
 import { readAll, rowKey } from "./pages.ts";
 
 const ATTEMPTS = 5;
@@ -61,4 +62,45 @@ export function sameOrder(before: string[], after: string[]): boolean {
   const known = new Set(before);
   const kept = after.filter((key) => known.has(key));
   return kept.length === before.length && kept.every((key, i) => key === before[i]);
+}
+
+/** One page of a list: its limit and offset. */
+export interface PageQuery {
+  limit: number;
+  offset: number;
+}
+
+/** Pages of a list asked for while it held still, and its rows then (pagesWhileStill). */
+export interface PagesAhead {
+  whole: string[];
+  /** The answer to the page, or undefined when it was not asked (or not answered). */
+  page: (limit: number, offset: number) => ApiResponse | undefined;
+}
+
+/**
+ * Asks for the pages `pagesOf` names, side by side, between two whole reads of the list (issue 16: the runs
+ * of a property cost a few round trips, not one each). Undefined when the list moved meanwhile or a read
+ * failed: the runs then make their own reads, onStillList's way, and meet any failure themselves.
+ */
+export async function pagesWhileStill(
+  path: string,
+  ceiling: number,
+  pagesOf: (whole: string[]) => PageQuery[],
+): Promise<PagesAhead | undefined> {
+  const keyOf = (limit: number, offset: number) => `${limit}:${offset}`;
+  try {
+    const before = (await readAll(path, ceiling)).map(rowKey);
+    const queries = new Map(pagesOf(before).map((query) => [keyOf(query.limit, query.offset), query]));
+    const answers = new Map<string, ApiResponse>();
+    await Promise.all(
+      [...queries].map(async ([key, query]) => {
+        answers.set(key, await call(path, { query: { ...query } }));
+      }),
+    );
+    const after = (await readAll(path, ceiling)).map(rowKey);
+    if (before.join("\n") !== after.join("\n")) return undefined;
+    return { whole: before, page: (limit, offset) => answers.get(keyOf(limit, offset)) };
+  } catch {
+    return undefined;
+  }
 }

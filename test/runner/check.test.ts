@@ -102,4 +102,8 @@ describe("property()", () => {
     expect(c.result.failure?.message).toContain("counterexample: [500]");
     expect(c.result.failure?.reproduce).toBe("npx cap-conformance run --clause demo.property --seed 7");
   });
+
+  it("hands `ahead` the values of every run, in the order the runs take them", () => {
+    expect(byName("a property told its runs ahead").result).toMatchObject({ status: "passed", failure: null });
+  });
 });

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SETTING_DEFAULTS, writeSettings } from "../../../runner/protocol.ts";
-import { onStillListAcrossRuns, sameOrder } from "../../../suites/helpers/still-list.ts";
+import { onStillListAcrossRuns, pagesWhileStill, sameOrder } from "../../../suites/helpers/still-list.ts";
 
 describe("sameOrder", () => {
   it("holds when only rows the judge added appear", () => {
@@ -20,18 +20,24 @@ describe("sameOrder", () => {
   });
 });
 
-describe("onStillListAcrossRuns", () => {
+describe("the still list's reads", () => {
   // A list server whose rows the test edits between judges; it counts the whole reads (limit 200).
   let rows = ["a", "b", "c"];
   let wholeReads = 0;
+  /** Called on each request, after it was counted: lets a test move the list under a read. */
+  let onRequest = () => {};
   let server: Server;
 
   beforeAll(async () => {
     server = createServer((req, res) => {
       const url = new URL(req.url ?? "/", "http://x");
-      if (url.searchParams.get("limit") === "200") wholeReads += 1;
+      const limit = Number(url.searchParams.get("limit") ?? 200);
+      const offset = Number(url.searchParams.get("offset") ?? 0);
+      if (limit === 200) wholeReads += 1;
+      const items = rows.slice(offset, offset + limit).map((id) => ({ id }));
+      onRequest();
       res.writeHead(200, { "content-type": "application/json" });
-      res.end(JSON.stringify({ items: rows.map((id) => ({ id })), has_more: false, limit: 200, offset: 0 }));
+      res.end(JSON.stringify({ items, has_more: offset + limit < rows.length, limit, offset }));
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const { port } = server.address() as AddressInfo;
@@ -66,5 +72,32 @@ describe("onStillListAcrossRuns", () => {
       ["c", "a", "b"],
     ]);
     expect(wholeReads).toBe(5);
+  });
+
+  it("pagesWhileStill answers the pages asked, between two whole reads, on a list that held still", async () => {
+    rows = ["a", "b", "c", "d", "e"];
+    const reads = wholeReads;
+    const ahead = await pagesWhileStill("/v1/list", 200, (whole) => [
+      { limit: 2, offset: 0 },
+      { limit: 2, offset: whole.length - 1 },
+      { limit: 2, offset: 0 },
+    ]);
+    expect(wholeReads - reads).toBe(2);
+    expect(ahead?.whole).toEqual(rows);
+    expect(ahead?.page(2, 0)?.json).toMatchObject({ items: [{ id: "a" }, { id: "b" }], has_more: true });
+    expect(ahead?.page(2, 4)?.json).toMatchObject({ items: [{ id: "e" }], has_more: false });
+    expect(ahead?.page(3, 0), "a page not asked").toBeUndefined();
+  });
+
+  it("pagesWhileStill gives nothing when the list moved while its pages were asked", async () => {
+    rows = ["a", "b", "c"];
+    onRequest = () => {
+      rows = ["b", "a", "c"];
+    };
+    try {
+      expect(await pagesWhileStill("/v1/list", 200, () => [{ limit: 1, offset: 0 }])).toBeUndefined();
+    } finally {
+      onRequest = () => {};
+    }
   });
 });
