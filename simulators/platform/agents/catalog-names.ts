@@ -73,3 +73,23 @@ export function unlistedBuiltinTools(catalog: Catalog, config: AgentConfig): str
   check("analysis.model", config.analysis?.model);
   return problems;
 }
+
+/**
+ * The catalog with the last voice of each tts and realtime model and the last code of each language list left
+ * out, as an off-by-one lookup would see it (planted faults only: `last-listed-names-refused`).
+ */
+export function lastNamesDropped(catalog: Catalog): Catalog {
+  const dropLast = <T>(list: T[]) => list.slice(0, -1);
+  const speech = <E extends { languages: Catalog["languages"] }>(entry: E) => ({
+    ...entry,
+    languages: dropLast(entry.languages),
+  });
+  return {
+    ...catalog,
+    languages: dropLast(catalog.languages),
+    turn_detector_languages: dropLast(catalog.turn_detector_languages),
+    stt: catalog.stt.map(speech),
+    tts: catalog.tts.map((entry) => ({ ...speech(entry), voices: dropLast(entry.voices) })),
+    realtime: catalog.realtime.map((entry) => ({ ...speech(entry), voices: dropLast(entry.voices) })),
+  };
+}

@@ -8,6 +8,7 @@ import { catalogOf } from "../catalog/catalog.ts";
 import type { PlatformContext } from "../context.ts";
 import {
   languageRequiredByNamedModel,
+  lastNamesDropped,
   unlistedBuiltinTools,
   unlistedLanguage,
   unlistedVoices,
@@ -24,13 +25,14 @@ function pairRefs(ctx: PlatformContext, config: AgentConfig): ModelRef[] {
 
 /** Rules a write must meet (the request matched the schema but a rule rejects it: 400). */
 export function writeProblems(ctx: PlatformContext, workspaceId: string, config: AgentConfig): string[] {
+  const names = ctx.faults.has("last-listed-names-refused") ? lastNamesDropped(catalogOf(ctx)) : catalogOf(ctx);
   return [
     ...(ctx.faults.has("realtime-with-cascade-accepted") ? [] : realtimeWithCascade(config)),
     ...(ctx.faults.has("unlisted-model-accepted") ? [] : unlistedPairs(catalogOf(ctx), config, pairRefs(ctx, config))),
-    ...(ctx.faults.has("unlisted-voice-accepted") ? [] : unlistedVoices(catalogOf(ctx), config)),
+    ...(ctx.faults.has("unlisted-voice-accepted") ? [] : unlistedVoices(names, config)),
     ...(ctx.faults.has("language-checked-only-when-required") && !languageRequiredByNamedModel(catalogOf(ctx), config)
       ? []
-      : unlistedLanguage(catalogOf(ctx), config)),
+      : unlistedLanguage(names, config)),
     ...(ctx.faults.has("unlisted-builtin-tool-accepted") ? [] : unlistedBuiltinTools(catalogOf(ctx), config)),
     ...toolReferenceProblems(ctx, workspaceId, config),
   ];

@@ -22,6 +22,11 @@ export const agentsFaults = {
     description: "tts and realtime voices are stored as given, never looked up in the model entry's voices",
     clauses: ["agents.unlisted-voice-400"],
   },
+  "last-listed-names-refused": {
+    description:
+      "an off-by-one in the lookup of voices and languages: the last voice each tts and realtime model lists, and the last code of each language list, are refused as unknown",
+    clauses: ["agents.listed-pair-accepted"],
+  },
   "language-checked-only-when-required": {
     description:
       "the agent language is looked up only when a named speech model sets language_required, so any other agent takes any language",
