@@ -9,6 +9,7 @@ import { checkDeadlineMs, checkTitle, type Lane, workerLane } from "./protocol.t
 import { recording } from "./recorder.ts";
 import { redact } from "./redact.ts";
 import { runConfig } from "./run-config.ts";
+import { sideBySide } from "./side-by-side.ts";
 import { suiteOfFile } from "./suite-files.ts";
 import { isTargetError, TargetError } from "./target-error.ts";
 
@@ -95,7 +96,8 @@ export function check(
   // A worker of one lane registers only that lane's checks (a file with checks of both runs in both).
   if (lane !== (workerLane() ?? lane)) return;
   const timeout = options.timeoutMs ?? checkDeadlineMs(runConfig().timeoutMs);
-  test(checkTitle(name, clauses), { timeout }, async (ctx) => {
+  const concurrent = lane === "shared" && sideBySide();
+  test(checkTitle(name, clauses), { timeout, concurrent }, async (ctx) => {
     const meta: CheckMeta = { clauses, suite: suiteOfFile(ctx.task.file.filepath) };
     ctx.task.meta.check = meta;
     const reason = unmet(options.needs ?? []);

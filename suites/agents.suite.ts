@@ -1,5 +1,6 @@
 // Agents (2.9, 2.11, 4): unique names, whole-replace PATCH, delete, round trip, the catalog's authority over
 // a config, and overrides (any subset of fields, for one run only).
+
 import fc from "fast-check";
 import { expect } from "vitest";
 import { richAgentConfig } from "../fixtures/agent-configs.ts";
@@ -8,6 +9,7 @@ import { call, explain } from "../runner/http-client.ts";
 import { property } from "../runner/property.ts";
 import { assertDeleted, track, uniqueName } from "../runner/resources.ts";
 import { type ExpectedStatus, expectBody, expectOkResult, expectStatus } from "../runner/response.ts";
+import { checksSideBySide } from "../runner/side-by-side.ts";
 import { AgentRecordRead } from "../spec/agent.ts";
 import { createAgent } from "./helpers/agents.ts";
 import { analysedBy, analysisModel, expectAnalysed, providerMark } from "./helpers/analysis.ts";
@@ -33,6 +35,10 @@ import { OVERRIDE_FIELDS, overrideOf } from "./helpers/overrides.ts";
 import { callOp } from "./helpers/profile.ts";
 import { READS_PROVIDER_LOG } from "./helpers/provider.ts";
 import { importFreshNumber } from "./helpers/telephony.ts";
+
+checksSideBySide(
+  "each check makes and reads back agents of its own; what they share (the catalog, one agent run with an override) none of them changes",
+);
 
 check("a second agent with a taken name is a 400 that says so", ["agents.names-unique"], async () => {
   const agent = await createAgent();

@@ -1,4 +1,5 @@
 // Section 5: credentials on every request, 401 messages, live roles, the control-plane outage.
+
 import { randomBytes } from "node:crypto";
 import { expect } from "vitest";
 import { check } from "../runner/check.ts";
@@ -7,6 +8,7 @@ import { registerSecret } from "../runner/redact.ts";
 import { assertDeleted, track, uniqueName } from "../runner/resources.ts";
 import { expectStatus } from "../runner/response.ts";
 import { runConfig } from "../runner/run-config.ts";
+import { checksSideBySide } from "../runner/side-by-side.ts";
 import { createAgent } from "./helpers/agents.ts";
 import { deleteKey, putKey } from "./helpers/byok.ts";
 import { catalogProviders, firstPair } from "./helpers/catalog.ts";
@@ -23,6 +25,10 @@ import {
 } from "./helpers/control-plane.ts";
 import { allEndpoints } from "./helpers/endpoints.ts";
 import { callOp } from "./helpers/profile.ts";
+
+checksSideBySide(
+  "each check asks with its own credential or session and reads back only what it made; no check changes a member's role",
+);
 
 const CONTROL_PLANE_UNREACHABLE = "the control plane is unreachable, so this request cannot be authorized";
 

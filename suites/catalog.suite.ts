@@ -1,5 +1,6 @@
 // Catalog (2.8): GET /v1/catalog's keys and entry shapes, and the voice/avatar galleries' own envelope
 // (2.1 last paragraph): facets next to the results, nullable total_count, has_more from the extra row.
+
 import fc from "fast-check";
 import { expect, type TestContext } from "vitest";
 import type { z } from "zod";
@@ -7,6 +8,7 @@ import { check } from "../runner/check.ts";
 import { type ApiResponse, call, explain } from "../runner/http-client.ts";
 import { property } from "../runner/property.ts";
 import { expectStatus } from "../runner/response.ts";
+import { checksSideBySide } from "../runner/side-by-side.ts";
 import {
   AvatarCatalogPage,
   AvatarEntry,
@@ -24,6 +26,8 @@ import {
   VoiceCatalogPage,
 } from "../spec/catalog.ts";
 import { TAKES_PROVIDER_OFFLINE, whileProviderOffline } from "./helpers/provider.ts";
+
+checksSideBySide("every check reads the catalog, which none of them changes");
 
 const TOP_LEVEL_KEYS = [
   "avatar",

@@ -1,5 +1,6 @@
 // Text conversations (4, 7, 8): POST /v1/conversations/messages (client_message_id required, a UUID,
 // deduped), the items list (oldest first, limit up to 500), 404s. The stream is checked in streams.
+
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { beforeAll, expect } from "vitest";
@@ -10,6 +11,7 @@ import { property } from "../runner/property.ts";
 import { uniqueName } from "../runner/resources.ts";
 import { expectBody, expectStatus } from "../runner/response.ts";
 import { runConfig } from "../runner/run-config.ts";
+import { checksSideBySide } from "../runner/side-by-side.ts";
 import { PROBLEM_LINE } from "../spec/errors.ts";
 import { ErrorMessage } from "./helpers/body-shapes.ts";
 import {
@@ -23,6 +25,8 @@ import {
 } from "./helpers/conversations.ts";
 import { readAll, rowKey } from "./helpers/pages.ts";
 import { profile } from "./helpers/profile.ts";
+
+checksSideBySide("each check reads conversations of its own");
 
 const LOOSE_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const wired = { needs: ["wiring" as const] };

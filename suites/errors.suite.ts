@@ -1,4 +1,5 @@
 // Section 7: one error body at every status, and the 422 line format with prefixes stripped.
+
 import { randomBytes, randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { expect } from "vitest";
@@ -10,6 +11,7 @@ import { problemLines } from "../runner/problem-lines.ts";
 import { property } from "../runner/property.ts";
 import { uniqueName } from "../runner/resources.ts";
 import { expectBody, expectStatus } from "../runner/response.ts";
+import { checksSideBySide } from "../runner/side-by-side.ts";
 import { PROBLEM_LINE } from "../spec/errors.ts";
 import { createAgent } from "./helpers/agents.ts";
 import { ErrorBody } from "./helpers/body-shapes.ts";
@@ -17,6 +19,8 @@ import { firstPair, unlistedName } from "./helpers/catalog.ts";
 import { addWorkspace } from "./helpers/control-plane.ts";
 import { expectNameTaken } from "./helpers/names.ts";
 import { callOp, profile } from "./helpers/profile.ts";
+
+checksSideBySide("each check sends its own malformed request and reads only its answer");
 
 /** 7's envelope, after a status check of its own (the statuses here are exact, or a range). */
 function detail(response: ApiResponse): ErrorBody["detail"] {

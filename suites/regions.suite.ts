@@ -1,11 +1,13 @@
 // Regions (1, 5, 9): one token works in every region, nothing a workspace owns is shared between regions,
 // no region field anywhere, and the control host's paths are a 404 on a regional host. Needs two regions.
+
 import { expect } from "vitest";
 import { check } from "../runner/check.ts";
 import { type ApiResponse, call, explain } from "../runner/http-client.ts";
 import { assertDeleted, track, uniqueName } from "../runner/resources.ts";
 import { expectBody, expectStatus } from "../runner/response.ts";
 import { runConfig } from "../runner/run-config.ts";
+import { checksSideBySide } from "../runner/side-by-side.ts";
 import { createAgent } from "./helpers/agents.ts";
 import { RecordId } from "./helpers/body-shapes.ts";
 import { placeCall } from "./helpers/calls.ts";
@@ -14,6 +16,8 @@ import { callOp } from "./helpers/profile.ts";
 import { createTask } from "./helpers/tasks.ts";
 import { importFreshNumber } from "./helpers/telephony.ts";
 import { createTool } from "./helpers/tools.ts";
+
+checksSideBySide("each check reads or makes resources of its own in one region and looks for them in the other");
 
 const TWO = { needs: ["two-regions" as const] };
 const regions = () => runConfig().target.regions.map((_, i) => i);

@@ -1,11 +1,13 @@
 // Service-wide rules (1, 4, 7): every path under /v1, the general PATCH rule (omitted kept, null clears;
 // checked on the profile's task, phone-number and webhook PATCHes), no idempotency key, and the two
 // unpaged lists.
+
 import { expect } from "vitest";
 import { check } from "../runner/check.ts";
 import { type ApiResponse, call, explain } from "../runner/http-client.ts";
 import { assertDeleted, track, uniqueName } from "../runner/resources.ts";
 import { expectStatus } from "../runner/response.ts";
+import { checksSideBySide } from "../runner/side-by-side.ts";
 import { createAgent } from "./helpers/agents.ts";
 import { expectNameTaken } from "./helpers/names.ts";
 import { callOp, profile } from "./helpers/profile.ts";
@@ -13,6 +15,8 @@ import { createTask } from "./helpers/tasks.ts";
 import { importFreshNumber } from "./helpers/telephony.ts";
 import { seed, testControl } from "./helpers/test-control.ts";
 import { createWebhook, publicUrl } from "./helpers/webhooks.ts";
+
+checksSideBySide("each check makes and reads back resources of its own");
 
 check(
   "every path is under /v1: the same paths without the prefix (or under /v2) are a 404; /health is the exception",

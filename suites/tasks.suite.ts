@@ -1,17 +1,21 @@
 // Tasks (4): unique names, DELETE {ok: true} then 404, and a run history that outlives the task and keeps
 // its name (runs are seeded through test control; the history's path is the profile's `task.runs`).
+
 import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
 import { check } from "../runner/check.ts";
 import type { ApiResponse } from "../runner/http-client.ts";
 import { assertDeleted, track, uniqueName } from "../runner/resources.ts";
 import { expectBody, expectOkResult, expectStatus } from "../runner/response.ts";
+import { checksSideBySide } from "../runner/side-by-side.ts";
 import { TaskRecordRead, TaskRun } from "../spec/task.ts";
 import { WithItems } from "./helpers/body-shapes.ts";
 import { expectNameTaken, expectOneOfTwoCreated, expectRenameOntoTakenRefused } from "./helpers/names.ts";
 import { callOp } from "./helpers/profile.ts";
 import { createTask } from "./helpers/tasks.ts";
 import { seed } from "./helpers/test-control.ts";
+
+checksSideBySide("each check makes and reads back tasks of its own");
 
 /** Schedules the delete of a task a check created by hand (a create that should have been refused). */
 function trackCreated(response: ApiResponse): void {

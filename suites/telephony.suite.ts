@@ -1,12 +1,14 @@
 // Telephony (2.4, 2.5, 3.2, 4): remote numbers read live from the carrier, import, the phone-number
 // list and its account filter, readiness, and inbound routing to the number's inbound agent. Numbers are
 // bought at the carrier simulator per check.
+
 import { randomBytes, randomUUID } from "node:crypto";
 import { expect } from "vitest";
 import { check } from "../runner/check.ts";
 import { type ApiResponse, call, explain } from "../runner/http-client.ts";
 import { assertDeleted, track, uniqueName } from "../runner/resources.ts";
 import { expectBody, expectStatus } from "../runner/response.ts";
+import { checksSideBySide } from "../runner/side-by-side.ts";
 import { CallSession } from "../spec/calls.ts";
 import { PhoneNumber, Readiness, RemoteNumber, TelephonyAccount } from "../spec/telephony.ts";
 import { createAgent } from "./helpers/agents.ts";
@@ -22,6 +24,10 @@ import {
 import { readAll } from "./helpers/pages.ts";
 import { callOp, profile } from "./helpers/profile.ts";
 import { buyNumber, carrierAccount, importFreshNumber, importNumbers } from "./helpers/telephony.ts";
+
+checksSideBySide(
+  "each check makes and reads back numbers of its own; the wired carrier account they share is only read",
+);
 
 const remotePath = (accountId: string) => `/v1/telephony/accounts/${accountId}/remote-numbers`;
 const PHONE_NUMBERS = "/v1/telephony/phone-numbers";

@@ -1,5 +1,6 @@
 // Tools (2.10, 4, 7): unique names, the inline tool and operation fields read back, PATCH merging the top
 // level and replacing `operations` whole, broken trees refused, tool references in agents.
+
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { expect } from "vitest";
@@ -10,6 +11,7 @@ import { property } from "../runner/property.ts";
 import { assertDeleted, track, uniqueName } from "../runner/resources.ts";
 import { expectBody, expectOkResult, expectStatus } from "../runner/response.ts";
 import { runConfig } from "../runner/run-config.ts";
+import { checksSideBySide } from "../runner/side-by-side.ts";
 import { TargetError } from "../runner/target-error.ts";
 import { ToolRecordRead } from "../spec/tool.ts";
 import { RecordId } from "./helpers/body-shapes.ts";
@@ -19,6 +21,8 @@ import { expectNameTaken, expectOneOfTwoCreated, expectRenameOntoTakenRefused } 
 import { readAll, rowKey } from "./helpers/pages.ts";
 import { callOp, profile } from "./helpers/profile.ts";
 import { createTool, httpOperation, publishTool, sampleTool, trackTool } from "./helpers/tools.ts";
+
+checksSideBySide("each check makes and reads back tools (and agents referring to them) of its own");
 
 const FULL_OPERATION = {
   kind: "http",

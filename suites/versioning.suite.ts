@@ -3,6 +3,7 @@
 // published version moves only on publish. A model-based test drives agents and tools through random
 // create/patch/validate/publish/delete sequences against a model of draft and published state. Live traffic
 // shows which version runs: the model a reply is asked of, and the request a referenced tool makes.
+
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { expect } from "vitest";
@@ -12,6 +13,7 @@ import { problemLines } from "../runner/problem-lines.ts";
 import { property } from "../runner/property.ts";
 import { uniqueName } from "../runner/resources.ts";
 import { expectBody, expectOkResult, expectStatus } from "../runner/response.ts";
+import { checksSideBySide } from "../runner/side-by-side.ts";
 import { TargetError } from "../runner/target-error.ts";
 import { ValidationResult } from "../spec/tool.ts";
 import { createAgent } from "./helpers/agents.ts";
@@ -29,6 +31,10 @@ import { chatRequestsSince, providerRequests, READS_PROVIDER_LOG } from "./helpe
 import { importFreshNumber } from "./helpers/telephony.ts";
 import { createTool, httpOperation, publishTool } from "./helpers/tools.ts";
 import { newHook, waitForDeliveries } from "./helpers/webhook-sink.ts";
+
+checksSideBySide(
+  "each check publishes and reads back versions of agents and tools of its own; the one publishable agent they share is only read",
+);
 
 type Kind = "agent" | "tool";
 

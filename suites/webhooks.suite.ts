@@ -1,5 +1,6 @@
 // Webhooks (2.6, 4, 6.1): the resource, its secret and hint, public URLs only, event types, the delivery
 // log and test-fire. How a delivery looks on the wire is the delivery suite's.
+
 import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
 import { internalUrl, PUBLIC_URLS, privateUrl, REFUSED_URLS, type UrlClause } from "../fixtures/webhook-urls.ts";
@@ -7,6 +8,7 @@ import { check } from "../runner/check.ts";
 import { type ApiResponse, call, explain } from "../runner/http-client.ts";
 import { property } from "../runner/property.ts";
 import { expectBody, expectOkResult, expectStatus } from "../runner/response.ts";
+import { checksSideBySide } from "../runner/side-by-side.ts";
 import { AnyPage, pageOf } from "../spec/common.ts";
 import { EVENT_TYPES, EventTypes, SECRET_BYTES, SECRET_PATTERN, Webhook, WebhookWithSecret } from "../spec/webhook.ts";
 import { ErrorMessage } from "./helpers/body-shapes.ts";
@@ -27,6 +29,8 @@ import {
   testFire,
   trackWebhook,
 } from "./helpers/webhooks.ts";
+
+checksSideBySide("each check makes and reads back webhooks of its own and fires test events to them alone");
 
 const LIST = "/v1/webhooks";
 const EVENT_TYPES_PATH = "/v1/webhooks/event-types";
