@@ -49,7 +49,8 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     events: new EventBus(idMinter(variants)),
     selfUrl: () => url,
     upstreamTimeoutMs: options.upstreamTimeoutMs ?? 2_000,
-    sseKeepAliveMs: options.sseKeepAliveMs,
+    // The planted `sse-keepalive-5s` keeps streams alive three times as often as 6.2 says.
+    sseKeepAliveMs: new FaultSet(options.faults).has("sse-keepalive-5s") ? 5_000 : options.sseKeepAliveMs,
     profile: options.profile ?? DEFAULT_PROFILE,
   });
   url = await listenLoopback(app, options.port ?? 0);

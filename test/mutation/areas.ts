@@ -59,7 +59,7 @@ const CONNECTION = "simulators/platform/sse/connection.ts";
 const HUB_KEEP_ALIVE: Array<[number, number]> = [
   linesOf(HUB, "const configured = ctx.sseKeepAliveMs", "this.keepAliveMs = "),
   linesOf(HUB, "this.ticker ??= setInterval", "this.ticker.unref()"),
-  linesOf(HUB, "if (this.openCount === 0 && this.ticker", "    }"),
+  linesOf(HUB, "if ((this.openCount === 0 ||", "    }"),
   linesOf(HUB, "private tick(): void {", "  }"),
   linesOf(HUB, "function tickMs(", "}"),
 ];

@@ -84,6 +84,15 @@ export const streamsFaults = {
       "a reconnect with Last-Event-ID replays the items after that id, 800 ms behind the snapshot (after a store read)",
     clauses: ["streams.last-event-id-ignored"],
   },
+  "sse-keepalive-5s": {
+    description: "the keep-alive comment goes out every 5 seconds instead of every 15",
+    clauses: ["streams.keepalive-15s"],
+  },
+  "sse-keepalive-stops-on-close": {
+    description:
+      "the one timer behind every stream's keep-alives is stopped when any stream ends, so the streams still open fall silent",
+    clauses: ["streams.keepalive-15s"],
+  },
   "sse-keepalive-once": {
     description:
       "an idle stream gets its keep-alive comment 15 s after opening, then never again (a timeout, not an interval)",

@@ -177,7 +177,7 @@ export class SseHub {
     this.dirty.delete(connection);
     if (set.size === 0) this.topics.delete(connection.topic);
     this.openCount -= 1;
-    if (this.openCount === 0 && this.ticker !== undefined) {
+    if ((this.openCount === 0 || this.ctx.faults.has("sse-keepalive-stops-on-close")) && this.ticker !== undefined) {
       clearInterval(this.ticker);
       this.ticker = undefined;
     }
