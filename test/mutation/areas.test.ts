@@ -1,0 +1,55 @@
+// The mutation areas' line spans: the SSE hub's keep-alive code and the rest split its files with no line
+// mutated twice or left out, so every mutant of them is scored in exactly one area.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { PACKAGE_ROOT } from "../../runner/package-info.ts";
+import { inside, linesOf, MUTATION_AREAS, outside } from "./areas.ts";
+
+/** Every line a list of Stryker patterns mutates in `file` (a pattern without a span is the whole file). */
+function linesMutated(patterns: readonly string[], file: string): number[] {
+  const count = readFileSync(join(PACKAGE_ROOT, file), "utf8").split("\n").length;
+  return patterns.flatMap((pattern) => {
+    const [path, span] = pattern.split(":");
+    if (path !== file) return [];
+    const [from, to] = span === undefined ? [1, count] : span.split("-").map(Number);
+    return Array.from({ length: to! - from! + 1 }, (_, i) => from! + i);
+  });
+}
+
+describe("mutation areas", () => {
+  for (const file of ["simulators/platform/sse/hub.ts", "simulators/platform/sse/connection.ts"]) {
+    it(`sse and sse-keepalive mutate every line of ${file} once`, () => {
+      const count = readFileSync(join(PACKAGE_ROOT, file), "utf8").split("\n").length;
+      const lines = [
+        ...linesMutated(MUTATION_AREAS.sse.mutate, file),
+        ...linesMutated(MUTATION_AREAS["sse-keepalive"].mutate, file),
+      ].sort((a, b) => a - b);
+      expect(lines).toEqual(Array.from({ length: count }, (_, i) => i + 1));
+    });
+  }
+
+  it("outside gives the gaps between spans, inside the spans", () => {
+    const file = "simulators/platform/sse/frame.ts";
+    const count = readFileSync(join(PACKAGE_ROOT, file), "utf8").split("\n").length;
+    expect(
+      outside(file, [
+        [1, 3],
+        [7, 9],
+      ]),
+    ).toEqual([`${file}:4-6`, `${file}:10-${count}`]);
+    expect(inside(file, [[7, 9]])).toEqual([`${file}:7-9`]);
+  });
+
+  it("linesOf finds a span by its first and last lines, and says when it cannot", () => {
+    const [from, to] = linesOf("simulators/platform/sse/hub.ts", "private tick(): void {", "  }");
+    expect(to).toBeGreaterThan(from);
+    expect(() => linesOf("simulators/platform/sse/hub.ts", "no such line", "}")).toThrow(/no lines from/);
+  });
+
+  it("runs the streams checks but the keep-alive one in the sse area, that one alone in sse-keepalive", () => {
+    expect(MUTATION_AREAS.sse.clauses).not.toContain("streams.keepalive-15s");
+    expect(MUTATION_AREAS.sse.clauses.length).toBeGreaterThan(10);
+    expect(MUTATION_AREAS["sse-keepalive"].clauses).toEqual(["streams.keepalive-15s"]);
+  });
+});
