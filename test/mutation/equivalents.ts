@@ -29,7 +29,7 @@ export function readEquivalents(area: string): Map<string, Equivalent> {
   const text = readFileSync(join(PACKAGE_ROOT, "test/mutation/equivalent.md"), "utf8");
   const rows = new Map<string, Equivalent>();
   for (const line of text.split("\n")) {
-    const match = /^\|\s*([a-z]+)\s*\|\s*(`+)(?: (.+?) |([^`].*?))\2\s*\|\s*(.+?)\s*\|$/.exec(line);
+    const match = /^\|\s*([a-z-]+)\s*\|\s*(`+)(?: (.+?) |([^`].*?))\2\s*\|\s*(.+?)\s*\|$/.exec(line);
     if (match === null || match[1] !== area) continue;
     // A `|` inside a key is written `\|`, so the table stays a table.
     const key = (match[3] ?? match[4])!.replaceAll("\\|", "|");
