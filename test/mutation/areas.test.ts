@@ -4,26 +4,25 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { PACKAGE_ROOT } from "../../runner/package-info.ts";
-import { inside, linesOf, MUTATION_AREAS, outside } from "./areas.ts";
+import { inside, linesOf, MUTATION_AREAS, type MutationArea, mutatesLine, outside } from "./areas.ts";
 
-/** Every line a list of Stryker patterns mutates in `file` (a pattern without a span is the whole file). */
-function linesMutated(patterns: readonly string[], file: string): number[] {
+/** The lines of `file` an area mutates. */
+function linesMutated(area: MutationArea, file: string): number[] {
   const count = readFileSync(join(PACKAGE_ROOT, file), "utf8").split("\n").length;
-  return patterns.flatMap((pattern) => {
-    const [path, span] = pattern.split(":");
-    if (path !== file) return [];
-    const [from, to] = span === undefined ? [1, count] : span.split("-").map(Number);
-    return Array.from({ length: to! - from! + 1 }, (_, i) => from! + i);
-  });
+  return Array.from({ length: count }, (_, i) => i + 1).filter((line) => mutatesLine(area, file, line));
 }
 
 describe("mutation areas", () => {
-  for (const file of ["simulators/platform/sse/hub.ts", "simulators/platform/sse/connection.ts"]) {
+  for (const file of [
+    "simulators/platform/sse/hub.ts",
+    "simulators/platform/sse/connection.ts",
+    "simulators/platform/sse/frame.ts",
+  ]) {
     it(`sse and sse-keepalive mutate every line of ${file} once`, () => {
       const count = readFileSync(join(PACKAGE_ROOT, file), "utf8").split("\n").length;
       const lines = [
-        ...linesMutated(MUTATION_AREAS.sse.mutate, file),
-        ...linesMutated(MUTATION_AREAS["sse-keepalive"].mutate, file),
+        ...linesMutated(MUTATION_AREAS.sse, file),
+        ...linesMutated(MUTATION_AREAS["sse-keepalive"], file),
       ].sort((a, b) => a - b);
       expect(lines).toEqual(Array.from({ length: count }, (_, i) => i + 1));
     });

@@ -54,6 +54,7 @@ export function outside(file: string, spans: Array<[number, number]>): string[] 
 
 const HUB = "simulators/platform/sse/hub.ts";
 const CONNECTION = "simulators/platform/sse/connection.ts";
+const FRAME = "simulators/platform/sse/frame.ts";
 // The keep-alive code of the SSE hub: only the keep-alive check (two 15 s periods, 31 s) can kill its
 // mutants, so it is an area of its own and the other streams checks run without that wait.
 const HUB_KEEP_ALIVE: Array<[number, number]> = [
@@ -67,6 +68,7 @@ const CONNECTION_KEEP_ALIVE: Array<[number, number]> = [
   linesOf(CONNECTION, "this.nextKeepAliveAt = now + keepAliveMs", "this.nextKeepAliveAt = now + keepAliveMs"),
   linesOf(CONNECTION, "keepAliveDue(now: number): boolean {", "  }"),
 ];
+const FRAME_KEEP_ALIVE: Array<[number, number]> = [linesOf(FRAME, "export function keepAliveComment(", "}")];
 const STREAMS_CLAUSES_BUT_KEEP_ALIVE = CLAUSES.filter(
   (clause) => clause.id.startsWith("streams.") && clause.id !== "streams.keepalive-15s",
 ).map((clause) => clause.id);
@@ -126,7 +128,11 @@ export const MUTATION_AREAS = {
     clauses: STREAMS_CLAUSES_BUT_KEEP_ALIVE,
   },
   "sse-keepalive": {
-    mutate: [...inside(HUB, HUB_KEEP_ALIVE), ...inside(CONNECTION, CONNECTION_KEEP_ALIVE)],
+    mutate: [
+      ...inside(HUB, HUB_KEEP_ALIVE),
+      ...inside(CONNECTION, CONNECTION_KEEP_ALIVE),
+      ...inside(FRAME, FRAME_KEEP_ALIVE),
+    ],
     suites: ["streams"],
     clauses: ["streams.keepalive-15s"],
   },
@@ -140,4 +146,15 @@ export type AreaName = keyof typeof MUTATION_AREAS;
 
 export function isAreaName(name: string): name is AreaName {
   return Object.hasOwn(MUTATION_AREAS, name);
+}
+
+/** Whether the area's patterns mutate this line of `file` (a pattern without a span is the whole file). */
+export function mutatesLine(area: MutationArea, file: string, line: number): boolean {
+  return area.mutate.some((pattern) => {
+    const [path, span] = pattern.split(":");
+    if (path !== file) return false;
+    if (span === undefined) return true;
+    const [from, to] = span.split("-").map(Number);
+    return line >= from! && line <= to!;
+  });
 }

@@ -10,7 +10,7 @@ import { parseArgs } from "node:util";
 import type { LogLevel, MutantResult } from "@stryker-mutator/api/core";
 import { Stryker } from "@stryker-mutator/core";
 import { PACKAGE_ROOT } from "../../runner/package-info.ts";
-import { type AreaName, isAreaName, MUTATION_AREAS, type MutationArea } from "./areas.ts";
+import { type AreaName, isAreaName, MUTATION_AREAS, type MutationArea, mutatesLine } from "./areas.ts";
 import { codeSpan, type Equivalent, equivalentKey, readEquivalents } from "./equivalents.ts";
 
 const OUT = join(PACKAGE_ROOT, "reports/out/mutation");
@@ -115,7 +115,13 @@ const previous = values.rescore
   ? (JSON.parse(readFileSync(join(OUT, `${area}.json`), "utf8")) as { date: string; seconds: number })
   : undefined;
 const started = Date.now();
-const results = previous === undefined ? await mutate(area) : lastResults(area);
+// A rescore judges only the mutants still in the area's lines (an area may hand lines to another since).
+const results =
+  previous === undefined
+    ? await mutate(area)
+    : lastResults(area).filter((r) =>
+        mutatesLine(MUTATION_AREAS[area], relative(PACKAGE_ROOT, r.fileName), r.location.start.line),
+      );
 const seconds = previous?.seconds ?? Math.round((Date.now() - started) / 1000);
 const equivalents = readEquivalents(area);
 const count = (...statuses: string[]) => results.filter((r) => statuses.includes(r.status)).length;
