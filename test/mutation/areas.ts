@@ -122,7 +122,7 @@ export const MUTATION_AREAS = {
     mutate: [
       ...outside(HUB, HUB_KEEP_ALIVE),
       ...outside(CONNECTION, CONNECTION_KEEP_ALIVE),
-      "simulators/platform/sse/frame.ts",
+      ...outside(FRAME, FRAME_KEEP_ALIVE),
     ],
     suites: ["streams"],
     clauses: STREAMS_CLAUSES_BUT_KEEP_ALIVE,
