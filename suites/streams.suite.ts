@@ -368,6 +368,40 @@ check(
   wired,
 );
 
+check(
+  "two streams on one conversation each get a reply's live frames, and the one left open still gets them after the other closes",
+  ["streams.live-every-stream"],
+  async () => {
+    await ensureProviderKey();
+    const { conversationId } = await settledConversation();
+    const streams = [await mustOpen(eventsPath(conversationId)), await mustOpen(eventsPath(conversationId))];
+    // A reply's item.created on each of `open`, from the frames it had before the message on.
+    const replySeenOn = async (open: SseStream[], text: string) => {
+      const from = open.map((stream) => stream.frames.length);
+      const { item: sent } = await sendMessage({ conversation_id: conversationId, text });
+      const reply = replyTo(await waitForReply(conversationId, sent.id), sent.id)!;
+      await Promise.all(
+        open.map((stream, i) =>
+          stream.waitFor((frame) => frame.event === "item.created" && json(frame).id === reply.id, {
+            timeoutMs: deadline(),
+            from: from[i],
+            what: `item.created for the reply ${reply.id} on stream ${streams.indexOf(stream) + 1} of 2`,
+          }),
+        ),
+      );
+    };
+    try {
+      await Promise.all(streams.map(firstFrame));
+      await replySeenOn(streams, "alpha beta gamma delta");
+      streams[1]!.close();
+      await replySeenOn([streams[0]!], "epsilon zeta eta theta");
+    } finally {
+      for (const stream of streams) stream.close();
+    }
+  },
+  wired,
+);
+
 /** Opens raced by a message: a gap between the snapshot and the subscription shows in one of these. */
 const GAP_ROUNDS = 5;
 

@@ -105,6 +105,13 @@ export const streamsClauses: Clause[] = [
       "Events are relayed live, never queued or replayed: frames emitted while a client was disconnected are not sent on its reconnect (rule 2).",
   },
   {
+    id: "streams.live-every-stream",
+    section: "6.2",
+    kind: "needs-wiring",
+    statement:
+      "Events are relayed live to every stream open on a resource: two clients on one conversation both get its frames, and one of them leaving stops nothing on the other (rule 2).",
+  },
+  {
     id: "streams.delta-not-cumulative",
     section: "6.2",
     kind: "needs-wiring",

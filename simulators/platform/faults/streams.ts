@@ -84,6 +84,16 @@ export const streamsFaults = {
       "a reconnect with Last-Event-ID replays the items after that id, 800 ms behind the snapshot (after a store read)",
     clauses: ["streams.last-event-id-ignored"],
   },
+  "sse-latest-stream-only": {
+    description:
+      "a stream opening on a resource takes the place of those already open on it: only the latest gets live frames",
+    clauses: ["streams.live-every-stream"],
+  },
+  "sse-topic-dropped-on-close": {
+    description:
+      "a stream that closes drops its resource's whole list of listeners, so the streams still open on it get no more live frames",
+    clauses: ["streams.live-every-stream"],
+  },
   "sse-keepalive-5s": {
     description: "the keep-alive comment goes out every 5 seconds instead of every 15",
     clauses: ["streams.keepalive-15s"],

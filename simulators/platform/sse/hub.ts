@@ -161,7 +161,7 @@ export class SseHub {
 
   private add(connection: SseConnection): void {
     let set = this.topics.get(connection.topic);
-    if (set === undefined) {
+    if (set === undefined || this.ctx.faults.has("sse-latest-stream-only")) {
       set = new Set();
       this.topics.set(connection.topic, set);
     }
@@ -175,7 +175,7 @@ export class SseHub {
     const set = this.topics.get(connection.topic);
     if (set?.delete(connection) !== true) return;
     this.dirty.delete(connection);
-    if (set.size === 0) this.topics.delete(connection.topic);
+    if (set.size === 0 || this.ctx.faults.has("sse-topic-dropped-on-close")) this.topics.delete(connection.topic);
     this.openCount -= 1;
     if ((this.openCount === 0 || this.ctx.faults.has("sse-keepalive-stops-on-close")) && this.ticker !== undefined) {
       clearInterval(this.ticker);
