@@ -116,7 +116,8 @@ export const MUTATION_AREAS = {
       "simulators/platform/webhooks/secret.ts",
       "simulators/platform/webhooks/event-types.ts",
     ],
-    suites: ["webhooks", "delivery"],
+    // events: which webhooks get an event (active ones, by their filter) is judged there.
+    suites: ["webhooks", "delivery", "events"],
   },
   sse: {
     mutate: [

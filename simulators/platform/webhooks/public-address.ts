@@ -15,7 +15,7 @@ import {
 
 export { ipLiteral };
 
-/** What the planted faults' hand-written blocklists cover (the bug is what each one leaves out). */
+/** What the planted faults' hand-written blocklists cover (planted faults only: the bug is what each leaves out). */
 const FAULTY_BLOCKLIST = new Set([
   "private",
   "uniqueLocal",
@@ -27,7 +27,7 @@ const FAULTY_BLOCKLIST = new Set([
   "broadcast",
   "reserved",
 ]);
-
+// The faults that put a blocklist in the allowlist's place (planted faults only).
 const BLOCKLIST_FAULTS: FaultName[] = [
   "webhook-url-ipv4-mapped-allowed",
   "webhook-url-link-local-allowed",
@@ -45,7 +45,7 @@ export function addressProblem(ctx: PlatformContext, text: string): string | nul
   }
   return publicAddressProblem(text, { unwrapMapped });
 }
-
+// The blocklist of the planted faults above (planted faults only).
 function blocklistProblem(ctx: PlatformContext, address: ipaddr.IPv4 | ipaddr.IPv6): string | null {
   const blocked = new Set(FAULTY_BLOCKLIST);
   // webhook-url-ipv4-mapped-allowed: the mapped form was not unwrapped, and its range is not on the list.
@@ -89,7 +89,7 @@ export function urlProblemAtSave(ctx: PlatformContext, raw: string): string | nu
   return problem === null ? null : `url: must be a public address (${problem})`;
 }
 
-/** The planted bug: the host cut out of the text with a regex, so 2130706433 or 0x7f000001 read as names. */
+/** The planted bug (planted faults only): the host cut out by a regex, so 2130706433 or 0x7f000001 read as names. */
 function rawHost(raw: string): string {
   return /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/?#]*@)?(\[[^\]]*\]|[^/?#:]*)/i.exec(raw)?.[1] ?? "";
 }
