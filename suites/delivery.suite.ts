@@ -213,14 +213,14 @@ check(
 );
 
 check(
-  "a 3xx answer (301, 302, 303, 307, 308) is a failed delivery",
+  "a 3xx answer (300, 301, 302, 303, 307, 308) is a failed delivery",
   ["delivery.3xx-failure"],
   async () => {
     const target = await newHook("redirect-target");
     const ok = await createSinkWebhook({ status: 200 });
     const success = (await testFire(ok.webhook.id)).result;
     const wrong: string[] = [];
-    for (const status of [301, 302, 303, 307, 308]) {
+    for (const status of [300, 301, 302, 303, 307, 308]) {
       const { webhook } = await createSinkWebhook({ status, redirect_to: target.url });
       const { result, response } = await testFire(webhook.id);
       const failed = reportsFailure(result) && result.status !== success.status && result.status_code === status;
