@@ -13,9 +13,9 @@ export interface PropertyOptions<Ts extends unknown[] = unknown[]> extends Check
   /** Overrides --num-runs for properties whose runs are expensive (each run is many requests). */
   numRuns?: number;
   /**
-   * Given the values every run will take (valuesOfRuns),
-   * before the first run: a property whose runs each ask the target one question asks them all side by side
-   * here, so its time is a few round trips rather than one per run (issue 16). The runs still judge.
+   * Given the values every run will take (valuesOfRuns), before the first run: a property whose runs each ask
+   * the target one question asks them all side by side here, so its time is a few round trips rather than one
+   * per run (issue 16). The runs still judge.
    */
   ahead?: (runs: Ts[]) => Promise<void>;
 }
