@@ -312,23 +312,43 @@ interface LiveReply {
   frames: SseFrame[];
 }
 
-/** A stream open on an idle conversation while one message is sent and answered. */
-/** A reply on a live stream; `alsoFrame` names a frame the reply's frames must hold besides its own. */
+/**
+ * Sends `text` to the conversation and waits for its reply's item.created on each of `streams`, among the
+ * frames each gets from the message on (`from`, per stream).
+ */
+async function replyCreatedOn(streams: SseStream[], conversationId: string, text: string) {
+  const from = streams.map((stream) => stream.frames.length);
+  const { item: sent } = await sendMessage({ conversation_id: conversationId, text });
+  const items = await waitForReply(conversationId, sent.id);
+  const reply = replyTo(items, sent.id)!;
+  await Promise.all(
+    streams.map((stream, i) =>
+      stream.waitFor((frame) => frame.event === "item.created" && json(frame).id === reply.id, {
+        timeoutMs: deadline(),
+        from: from[i],
+        what: `item.created for the reply ${reply.id}${streams.length > 1 ? ` on stream ${i + 1} of ${streams.length}` : ""}`,
+      }),
+    ),
+  );
+  return { sent, items, reply, from };
+}
+
+/**
+ * A stream open on an idle conversation while one message is sent and answered; `alsoFrame` names a frame the
+ * reply's frames must hold besides its own.
+ */
 async function liveReply(as: "admin" | "viewer" = "admin", alsoFrame?: string): Promise<LiveReply> {
   await ensureProviderKey();
   const opening = await settledConversation();
   const stream = await mustOpen(eventsPath(opening.conversationId), { as });
   await firstFrame(stream);
-  const from = stream.frames.length;
-  const { item: sent } = await sendMessage({ conversation_id: opening.conversationId, text: "alpha beta gamma delta" });
-  const items = await waitForReply(opening.conversationId, sent.id);
-  const reply = replyTo(items, sent.id)!;
+  const {
+    sent,
+    items,
+    reply,
+    from: [from],
+  } = await replyCreatedOn([stream], opening.conversationId, "alpha beta gamma delta");
   await stream.waitForEvent("assistant.completed", { timeoutMs: deadline(), from });
-  await stream.waitFor((frame) => frame.event === "item.created" && json(frame).id === reply.id, {
-    timeoutMs: deadline(),
-    from,
-    what: `item.created for the reply ${reply.id}`,
-  });
   if (alsoFrame !== undefined)
     await stream.waitForEvent(alsoFrame, { timeoutMs: deadline(), from, what: `a ${alsoFrame} frame for the reply` });
   stream.close();
@@ -375,26 +395,11 @@ check(
     await ensureProviderKey();
     const { conversationId } = await settledConversation();
     const streams = [await mustOpen(eventsPath(conversationId)), await mustOpen(eventsPath(conversationId))];
-    // A reply's item.created on each of `open`, from the frames it had before the message on.
-    const replySeenOn = async (open: SseStream[], text: string) => {
-      const from = open.map((stream) => stream.frames.length);
-      const { item: sent } = await sendMessage({ conversation_id: conversationId, text });
-      const reply = replyTo(await waitForReply(conversationId, sent.id), sent.id)!;
-      await Promise.all(
-        open.map((stream, i) =>
-          stream.waitFor((frame) => frame.event === "item.created" && json(frame).id === reply.id, {
-            timeoutMs: deadline(),
-            from: from[i],
-            what: `item.created for the reply ${reply.id} on stream ${streams.indexOf(stream) + 1} of 2`,
-          }),
-        ),
-      );
-    };
     try {
       await Promise.all(streams.map(firstFrame));
-      await replySeenOn(streams, "alpha beta gamma delta");
+      await replyCreatedOn(streams, conversationId, "alpha beta gamma delta");
       streams[1]!.close();
-      await replySeenOn([streams[0]!], "epsilon zeta eta theta");
+      await replyCreatedOn([streams[0]!], conversationId, "epsilon zeta eta theta");
     } finally {
       for (const stream of streams) stream.close();
     }
