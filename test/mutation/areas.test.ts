@@ -1,14 +1,11 @@
 // The mutation areas' line spans: the SSE hub's keep-alive code and the rest split its files with no line
 // mutated twice or left out, so every mutant of them is scored in exactly one area.
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { PACKAGE_ROOT } from "../../runner/package-info.ts";
-import { inside, linesOf, MUTATION_AREAS, type MutationArea, mutatesLine, outside } from "./areas.ts";
+import { inside, linesOf, MUTATION_AREAS, type MutationArea, mutatesLine, outside, sourceLines } from "./areas.ts";
 
 /** The lines of `file` an area mutates. */
 function linesMutated(area: MutationArea, file: string): number[] {
-  const count = readFileSync(join(PACKAGE_ROOT, file), "utf8").split("\n").length;
+  const count = sourceLines(file).length;
   return Array.from({ length: count }, (_, i) => i + 1).filter((line) => mutatesLine(area, file, line));
 }
 
@@ -19,7 +16,7 @@ describe("mutation areas", () => {
     "simulators/platform/sse/frame.ts",
   ]) {
     it(`sse and sse-keepalive mutate every line of ${file} once`, () => {
-      const count = readFileSync(join(PACKAGE_ROOT, file), "utf8").split("\n").length;
+      const count = sourceLines(file).length;
       const lines = [
         ...linesMutated(MUTATION_AREAS.sse, file),
         ...linesMutated(MUTATION_AREAS["sse-keepalive"], file),
@@ -30,7 +27,7 @@ describe("mutation areas", () => {
 
   it("outside gives the gaps between spans, inside the spans", () => {
     const file = "simulators/platform/sse/frame.ts";
-    const count = readFileSync(join(PACKAGE_ROOT, file), "utf8").split("\n").length;
+    const count = sourceLines(file).length;
     expect(
       outside(file, [
         [1, 3],

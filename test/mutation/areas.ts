@@ -13,12 +13,24 @@ export interface MutationArea {
   clauses?: readonly string[];
 }
 
+const sources = new Map<string, string[]>();
+
+/** The lines of a source file under the package root, read once however many spans are found in it. */
+export function sourceLines(file: string): string[] {
+  let lines = sources.get(file);
+  if (lines === undefined) {
+    lines = readFileSync(join(PACKAGE_ROOT, file), "utf8").split("\n");
+    sources.set(file, lines);
+  }
+  return lines;
+}
+
 /**
  * The `file:from-to` of the fastify handler `app.<method>(` registers for `route` in a routes file, found
  * in the source at each run, so the area follows the handler when lines above it change.
  */
 export function handlerLines(file: string, method: string, route: string): string {
-  const lines = readFileSync(join(PACKAGE_ROOT, file), "utf8").split("\n");
+  const lines = sourceLines(file);
   const start = lines.findIndex((line) => line.includes(`app.${method}("${route}"`));
   const end = lines.findIndex((line, i) => i > start && line === "  });");
   if (start < 0 || end < 0) throw new Error(`no app.${method}("${route}", ...) handler in ${file}`);
@@ -27,7 +39,7 @@ export function handlerLines(file: string, method: string, route: string): strin
 
 /** The lines of `file` from the first holding `start` through the next one holding `end`, as [from, to]. */
 export function linesOf(file: string, start: string, end: string): [number, number] {
-  const lines = readFileSync(join(PACKAGE_ROOT, file), "utf8").split("\n");
+  const lines = sourceLines(file);
   const from = lines.findIndex((line) => line.includes(start));
   const to = lines.findIndex((line, i) => i >= from && line.includes(end));
   if (from < 0 || to < 0) throw new Error(`no lines from "${start}" to "${end}" in ${file}`);
@@ -41,7 +53,7 @@ export function inside(file: string, spans: Array<[number, number]>): string[] {
 
 /** Stryker patterns for the lines of `file` outside `spans` (sorted, not overlapping). */
 export function outside(file: string, spans: Array<[number, number]>): string[] {
-  const count = readFileSync(join(PACKAGE_ROOT, file), "utf8").split("\n").length;
+  const count = sourceLines(file).length;
   const gaps: Array<[number, number]> = [];
   let next = 1;
   for (const [from, to] of spans) {
