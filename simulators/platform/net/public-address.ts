@@ -39,9 +39,14 @@ export function isPublicAddress(text: string): boolean {
 const INTERNAL_NAMES = new Set(["localhost", "localhost.localdomain", "metadata.google.internal", "metadata.goog"]);
 const INTERNAL_SUFFIXES = [".localhost", ".internal", ".local", ".localdomain", ".home.arpa"];
 
+/** A host name as DNS compares it: case folded, without the root's trailing dot. */
+export function hostKey(hostname: string): string {
+  return hostname.toLowerCase().replace(/\.$/, "");
+}
+
 /** Names that are local by definition (localhost, .internal, metadata), or null. */
 export function localHostNameProblem(hostname: string): string | null {
-  const name = hostname.toLowerCase().replace(/\.$/, "");
+  const name = hostKey(hostname);
   if (INTERNAL_NAMES.has(name) || INTERNAL_SUFFIXES.some((suffix) => name.endsWith(suffix))) {
     return `${name} is an internal host name`;
   }
@@ -50,7 +55,7 @@ export function localHostNameProblem(hostname: string): string | null {
 
 /** Why a host name cannot be public whatever it resolves to, or null. */
 export function internalHostNameProblem(hostname: string): string | null {
-  const name = hostname.toLowerCase().replace(/\.$/, "");
+  const name = hostKey(hostname);
   // A single label resolves through search domains, i.e. inside the network.
   return (
     localHostNameProblem(name) ?? (name.includes(".") ? null : `${name} is not a fully qualified public host name`)

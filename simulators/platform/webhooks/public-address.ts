@@ -6,6 +6,7 @@ import type { PlatformContext } from "../context.ts";
 import type { FaultName } from "../faults/index.ts";
 import {
   hasOrigin,
+  hostKey,
   internalHostNameProblem,
   ipLiteral,
   localHostNameProblem,
@@ -57,11 +58,10 @@ function blocklistProblem(ctx: PlatformContext, address: ipaddr.IPv4 | ipaddr.IP
 
 /** Why a host name cannot be public whatever it resolves to, or null. */
 export function hostNameProblem(ctx: PlatformContext, hostname: string): string | null {
-  const name = hostname.toLowerCase().replace(/\.$/, "");
-  if (ctx.faults.has("webhook-url-loopback-allowed") && name === "localhost") return null;
+  if (ctx.faults.has("webhook-url-loopback-allowed") && hostKey(hostname) === "localhost") return null;
   // The numeric-host fault reads 2130706433 as a name; a single label is then let through too.
-  if (ctx.faults.has("webhook-url-numeric-host-allowed")) return localHostNameProblem(name);
-  return internalHostNameProblem(name);
+  if (ctx.faults.has("webhook-url-numeric-host-allowed")) return localHostNameProblem(hostname);
+  return internalHostNameProblem(hostname);
 }
 
 /** Exactly the sink origin the platform is wired to; any other loopback URL is refused. */
