@@ -1,12 +1,13 @@
 // Webhooks (2.6, 4, 6.1): the resource, its secret and hint, public URLs only, event types, the delivery
 // log and test-fire. How a delivery looks on the wire is the delivery suite's.
 
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { expect } from "vitest";
 import { internalUrl, PUBLIC_URLS, privateUrl, REFUSED_URLS, type UrlClause } from "../fixtures/webhook-urls.ts";
 import { check } from "../runner/check.ts";
 import { type ApiResponse, call, explain } from "../runner/http-client.ts";
 import { property } from "../runner/property.ts";
+import { registerSecret } from "../runner/redact.ts";
 import { expectBody, expectOkResult, expectStatus } from "../runner/response.ts";
 import { checksSideBySide } from "../runner/side-by-side.ts";
 import { AnyPage, pageOf } from "../spec/common.ts";
@@ -125,6 +126,25 @@ check("a secret supplied at create is the webhook's secret", ["webhooks.secret-c
   const read = Webhook.parse((await getWebhook(webhook.id)).json);
   expect(read.secret_hint, "hint on read").toBe(supplied.slice(-4));
 });
+
+check(
+  "a supplied secret of another form (whsec_ + 16 bytes, no whsec_) is refused, or the answer's secret has the form",
+  ["webhooks.secret-supplied-form"],
+  async () => {
+    for (const supplied of [
+      `whsec_${randomBytes(16).toString("base64")}`,
+      `capct_${randomBytes(32).toString("hex")}`,
+    ]) {
+      registerSecret(supplied);
+      const response = await tryCreate({ url: publicUrl(), secret: supplied });
+      if (response.status >= 400 && response.status < 500) continue;
+      const { secret } = expectBody(response, "2xx", WebhookWithSecret, "create with a secret of another form");
+      registerSecret(secret);
+      expect(secret === supplied, "the answer's secret is the supplied one, of another form").toBe(false);
+      expect(SECRET_PATTERN.test(secret), `the answer's secret (length ${secret.length}) has the form`).toBe(true);
+    }
+  },
+);
 
 check(
   "rotation answers a new full secret in the generated form, and the hint follows it",

@@ -41,6 +41,14 @@ export const webhooksClauses: Clause[] = [
       "A caller may supply the secret at create; the webhook then uses that secret (its hint is the supplied secret's last four).",
   },
   {
+    id: "webhooks.secret-supplied-form",
+    section: "2.6",
+    kind: "testable",
+    assumption: "webhook.create",
+    statement:
+      "The secret is `whsec_` followed by 32 random bytes, supplied or not: a supplied secret of another form never becomes a webhook's secret (create refuses it, or answers a secret of the form).",
+  },
+  {
     id: "webhooks.secret-hint-last-four",
     section: "2.6",
     kind: "testable",

@@ -19,6 +19,10 @@ export const webhooksFaults = {
     description: "generated secrets are whsec_ + base64 of 16 random bytes instead of 32",
     clauses: ["webhooks.secret-format"],
   },
+  "webhook-supplied-secret-any-form": {
+    description: "a secret supplied at create is kept whatever its form (whsec_ + 16 bytes, or no whsec_ at all)",
+    clauses: ["webhooks.secret-supplied-form"],
+  },
   "webhook-secret-per-workspace": {
     description: "the generated secret is an HMAC of the workspace id, so every webhook of a workspace shares it",
     clauses: ["webhooks.secret-random"],
