@@ -1,6 +1,7 @@
 // The SSE hub on its own (simulators/platform/sse): wire format, snapshot first, one shared keep-alive
 // ticker reaching every open stream, clean removal on client disconnect, every stream ended on close,
-// frames published together leaving in one write per stream, and two thousand open streams on one instance.
+// frames published together leaving in one write per stream, a lone frame or a wide fan-out leaving at once
+// (not held for a keep-alive), and two thousand open streams on one instance.
 import { ServerResponse } from "node:http";
 import { Agent, request } from "undici";
 import { afterEach, expect, test, vi } from "vitest";
@@ -144,6 +145,37 @@ test("frames published together leave in one write per stream, in the order they
     write.mockRestore();
   }
 });
+
+test("a frame published alone leaves at once, not with the next frame or keep-alive", async () => {
+  const { url, hub } = await hubServer(60_000);
+  const reading = readUntil(`${url}/things/lone/events`, (text) => text.includes("event: bumped"));
+  await until(() => hub.size === 1, 3_000, "one stream open");
+  await (await request(`${url}/things/lone/bump`, { method: "POST", dispatcher })).body.dump();
+  expect((await reading).text).toContain("event: bumped");
+});
+
+test("a frame published to more streams than one flush turn takes reaches all of them, with no keep-alive", async () => {
+  const { url, hub } = await hubServer(60_000);
+  const count = 1_200; // more than two turns of the hub's flush (500 streams each)
+  const controller = new AbortController();
+  const texts = new Array<string>(count).fill("");
+  const reads = Array.from({ length: count }, async (_, i) => {
+    const response = await request(`${url}/things/wide/events`, { dispatcher, signal: controller.signal });
+    try {
+      for await (const chunk of response.body) texts[i] += chunk.toString("utf8");
+    } catch {
+      // aborted at the end of the test
+    }
+  });
+  try {
+    await until(() => hub.size === count, 20_000, `${count} streams open`);
+    await (await request(`${url}/things/wide/burst`, { method: "POST", dispatcher })).body.dump();
+    await until(() => texts.every((t) => t.includes('"n":3')), 10_000, "the burst on every stream");
+  } finally {
+    controller.abort();
+    await Promise.all(reads);
+  }
+}, 60_000);
 
 test("2000 open streams: each gets its snapshot, a published frame and a keep-alive from the one ticker", async () => {
   const { url, hub } = await hubServer(300);
