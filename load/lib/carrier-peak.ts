@@ -1,6 +1,7 @@
 // The carrier's concurrency during one run, from its witness timeline (pure: the calls scenario
 // and a unit test use it). The witness counts from the simulator's start, so the run marks where
 // the timeline stood at setup and reads only what came after.
+import type { PeakBound } from "./finding-inputs.ts";
 import type { Finding } from "./summary-data.ts";
 
 export interface ConcurrencyPoint {
@@ -19,13 +20,6 @@ export interface WitnessMark {
 export function runPeak(timeline: ConcurrencyPoint[], mark: WitnessMark): number | undefined {
   if (timeline.length < mark.points) return undefined;
   return timeline.slice(mark.points).reduce((peak, point) => Math.max(peak, point.active), mark.active);
-}
-
-export interface PeakBound {
-  /** The most calls the run could have had at once. */
-  limit: number;
-  /** How the limit was derived, for the report. */
-  why: string;
 }
 
 /** A run that placed calls must have been seen by the carrier, and never above what it could cause. */

@@ -1,6 +1,7 @@
 // Drift between the first and the last window of a soak (pure: handleSummary and the unit
 // tests call it). Metrics carry a `window` tag (first, middle, last); k6 only reports a
 // tagged submetric that has a threshold, so the soak declares observe-only ones (WINDOW_THRESHOLDS).
+import type { DriftLimits } from "./finding-inputs.ts";
 import type { Finding, SummaryData } from "./summary-data.ts";
 
 export type Window = "first" | "middle" | "last";
@@ -34,17 +35,6 @@ function key(metric: string, window: Window): string {
 export const WINDOW_THRESHOLDS: Record<string, string[]> = Object.fromEntries(
   WATCHED.flatMap((w) => (["first", "last"] as const).map((win) => [key(w.metric, win), [w.observe]])),
 );
-
-export interface DriftLimits {
-  /** Largest allowed relative growth of a latency p95 (0.5 = +50 %). */
-  latencyGrowth: number;
-  /** Milliseconds of growth that always pass: small numbers jitter. */
-  latencySlackMs: number;
-  /** Largest allowed rise of an error rate (0.01 = one point). */
-  errorRise: number;
-  /** Largest allowed relative growth of the server's memory. */
-  memoryGrowth: number;
-}
 
 export const DEFAULT_LIMITS: DriftLimits = {
   latencyGrowth: 0.5,

@@ -1,17 +1,11 @@
 // A scenario's findings from its metrics and the few figures it is judged with (pure: handleSummary
 // in k6 and `load merge` in Node both call it). The figures travel in summary.json (`judge`), so a
 // merge of N instances judges the whole run exactly as one process would have judged it.
-import { carrierPeakFinding, type PeakBound } from "./carrier-peak.ts";
-import { type DriftLimits, driftFindings } from "./drift.ts";
+import { carrierPeakFinding } from "./carrier-peak.ts";
+import { driftFindings } from "./drift.ts";
+import type { FindingInputs } from "./finding-inputs.ts";
 import { messageRateFinding } from "./stream-findings.ts";
 import type { Finding, SummaryData } from "./summary-data.ts";
-
-export type FindingInputs =
-  | { scenario: "api-mix" }
-  /** `share`: the part of the run's conversations (and so of its messages) this summary covers. */
-  | { scenario: "streams"; rate: number; window_ms: number; share: number }
-  | { scenario: "calls"; bound: PeakBound }
-  | { scenario: "soak"; limits: DriftLimits; notes: Record<string, string> };
 
 export const CARRIER_PEAK_METRIC = "carrier_peak_concurrency";
 export const CARRIER_BEFORE_METRIC = "carrier_active_at_start";

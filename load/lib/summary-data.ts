@@ -1,4 +1,4 @@
-import type { FindingInputs } from "./findings.ts";
+import type { FindingInputs } from "./finding-inputs.ts";
 
 // The shape k6 hands to handleSummary (k6's "legacy" summary object, still the handleSummary
 // contract in k6 v1), and the verdict this project derives from it. No k6 imports: the HTML

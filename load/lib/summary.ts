@@ -1,7 +1,8 @@
 // handleSummary for every scenario: summary.json, junit.xml and report.html under
 // CAP_REPORT_DIR (the CLI uses reports/out/load/<scenario>/ and creates it), plus a short text
 // verdict on stdout. Nothing is fetched: the renderers are in this directory.
-import { type FindingInputs, scenarioFindings } from "./findings.ts";
+import type { FindingInputs } from "./finding-inputs.ts";
+import { scenarioFindings } from "./findings.ts";
 import { currentSegment } from "./instance.ts";
 import { renderJunit } from "./junit.ts";
 import { runId } from "./run.ts";

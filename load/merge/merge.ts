@@ -5,7 +5,8 @@
 // instance crossed on its own share fails the merged verdict too, listed with that instance.
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { type FindingInputs, scenarioFindings } from "../lib/findings.ts";
+import type { FindingInputs } from "../lib/finding-inputs.ts";
+import { scenarioFindings } from "../lib/findings.ts";
 import {
   type Finding,
   type GroupSummary,

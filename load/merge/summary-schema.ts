@@ -1,7 +1,7 @@
 // summary.json as `load merge` reads it back: checked, since it may come from another machine (a
 // k6-operator runner's volume). The types are summary-data.ts's; this schema is held to them.
 import { z } from "zod";
-import type { FindingInputs } from "../lib/findings.ts";
+import type { FindingInputs } from "../lib/finding-inputs.ts";
 import type { LoadSummary } from "../lib/summary-data.ts";
 
 const Finding = z.object({ name: z.string(), ok: z.boolean(), detail: z.string(), warning: z.boolean().optional() });

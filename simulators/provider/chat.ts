@@ -4,7 +4,7 @@ import { z } from "zod";
 import { randomHex } from "../shared/random-hex.ts";
 import type { ApiContext } from "./context.ts";
 import { scriptedReply } from "./scripts.ts";
-import { type StreamPlan, streamCompletion } from "./streaming.ts";
+import { type StreamPlan, streamCompletion, type Usage } from "./streaming.ts";
 import { type Timing, tokenGapMs } from "./timing.ts";
 import { parseOpenAi, requireModel } from "./validate.ts";
 
@@ -36,12 +36,6 @@ export function lastUserText(messages: readonly Message[]): string {
 /** Word-sized pieces whose concatenation is exactly `text`; one piece is one token here. */
 export function splitTokens(text: string): string[] {
   return text.match(/^\s+|\S+\s*/g) ?? [];
-}
-
-export interface Usage {
-  prompt_tokens: number;
-  completion_tokens: number;
-  total_tokens: number;
 }
 
 function usageOf(messages: readonly Message[], pieces: readonly string[]): Usage {

@@ -2,8 +2,14 @@
 // assistant role with empty content, then one frame per content token, then an empty delta with
 // finish_reason "stop", an optional usage frame (stream_options.include_usage), and `data: [DONE]`.
 import type { ServerResponse } from "node:http";
-import type { Usage } from "./chat.ts";
 import { type Timing, tokenGapMs } from "./timing.ts";
+
+/** The token counts of a completion (OpenAI's `usage`). */
+export interface Usage {
+  prompt_tokens: number;
+  completion_tokens: number;
+  total_tokens: number;
+}
 
 export interface StreamPlan {
   id: string;

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
-import type { FindingInputs } from "../../load/lib/findings.ts";
+import type { FindingInputs } from "../../load/lib/finding-inputs.ts";
 import { ownedRange, parseSegment, segmentFlags } from "../../load/lib/segment.ts";
 import type { LoadSummary, MetricSummary } from "../../load/lib/summary-data.ts";
 import { percentile, trendValues } from "../../load/merge/aggregate.ts";

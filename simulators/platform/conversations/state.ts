@@ -2,9 +2,17 @@
 // workspace-wide client_message_id index that makes a re-sent message a no-op (4, 7).
 import type { Conversation, ConversationItem } from "../../../spec/conversations.ts";
 import type { SseFrame } from "../sse/frame.ts";
-import type { TextWindow } from "./window.ts";
+import type { TextSession } from "./session-events.ts";
 
 /** A conversation fed by a messaging channel (2.3): where its replies go out, and on which thread. */
+/** An open text window (window.ts): its session, from its first item until it has been idle. */
+export interface TextWindow {
+  session: TextSession;
+  /** Index of the window's first item in the conversation's items. */
+  firstItem: number;
+  timer: NodeJS.Timeout;
+}
+
 export interface ChannelBinding {
   triggerId: string;
   thread: string;

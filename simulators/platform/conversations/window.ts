@@ -6,17 +6,10 @@ import { callsState } from "../calls/state.ts";
 import type { PlatformContext } from "../context.ts";
 import { mintId } from "../ids.ts";
 import { sessionCompleted, sessionStarted, type TextSession, textSessionPayload } from "./session-events.ts";
-import type { ConversationRecord } from "./state.ts";
+import type { ConversationRecord, TextWindow } from "./state.ts";
 
 /** Not shown by the spec (3.3): the reference closes a text window after 30 idle simulated minutes. */
 export const TEXT_WINDOW_IDLE_MIN = 30;
-
-export interface TextWindow {
-  session: TextSession;
-  /** Index of the window's first item in the conversation's items. */
-  firstItem: number;
-  timer: NodeJS.Timeout;
-}
 
 const openWindows = new WeakMap<PlatformContext, Set<TextWindow>>();
 
