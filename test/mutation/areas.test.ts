@@ -1,5 +1,6 @@
-// The mutation areas' line spans: the SSE hub's keep-alive code and the rest split its files with no line
-// mutated twice or left out, so every mutant of them is scored in exactly one area.
+// The mutation areas' line spans: the SSE hub's keep-alive code and the rest, and the batch scheduler's
+// batch.completed and the rest, split their files with no line mutated twice or left out, so every mutant of
+// them is scored in exactly one area.
 import { describe, expect, it } from "vitest";
 import { inside, linesOf, MUTATION_AREAS, type MutationArea, mutatesLine, outside, sourceLines } from "./areas.ts";
 
@@ -10,17 +11,15 @@ function linesMutated(area: MutationArea, file: string): number[] {
 }
 
 describe("mutation areas", () => {
-  for (const file of [
-    "simulators/platform/sse/hub.ts",
-    "simulators/platform/sse/connection.ts",
-    "simulators/platform/sse/frame.ts",
-  ]) {
-    it(`sse and sse-keepalive mutate every line of ${file} once`, () => {
+  for (const [file, areas] of [
+    ["simulators/platform/sse/hub.ts", ["sse", "sse-keepalive"]],
+    ["simulators/platform/sse/connection.ts", ["sse", "sse-keepalive"]],
+    ["simulators/platform/sse/frame.ts", ["sse", "sse-keepalive"]],
+    ["simulators/platform/batches/scheduler.ts", ["batches", "batches-completed"]],
+  ] as const) {
+    it(`${areas.join(" and ")} mutate every line of ${file} once`, () => {
       const count = sourceLines(file).length;
-      const lines = [
-        ...linesMutated(MUTATION_AREAS.sse, file),
-        ...linesMutated(MUTATION_AREAS["sse-keepalive"], file),
-      ].sort((a, b) => a - b);
+      const lines = areas.flatMap((area) => linesMutated(MUTATION_AREAS[area], file)).sort((a, b) => a - b);
       expect(lines).toEqual(Array.from({ length: count }, (_, i) => i + 1));
     });
   }

@@ -85,6 +85,13 @@ const STREAMS_CLAUSES_BUT_KEEP_ALIVE = CLAUSES.filter(
   (clause) => clause.id.startsWith("streams.") && clause.id !== "streams.keepalive-15s",
 ).map((clause) => clause.id);
 
+const SCHEDULER = "simulators/platform/batches/scheduler.ts";
+// The batch scheduler's announcement of a batch run to its end: the event and the one place it is sent.
+const SCHEDULER_BATCH_COMPLETED: Array<[number, number]> = [
+  linesOf(SCHEDULER, "export function publishBatchCompleted(", "  });"),
+  linesOf(SCHEDULER, "batch.completed_at = new Date(now)", "publishBatchCompleted(ctx, batch);"),
+];
+
 export const MUTATION_AREAS = {
   paging: { mutate: ["simulators/platform/http/paging.ts"], suites: ["paging"] },
   // The envelope and the 422 lines (7); api-error.ts only its ApiError class (parsePart serves the other
@@ -150,8 +157,14 @@ export const MUTATION_AREAS = {
     clauses: ["streams.keepalive-15s"],
   },
   batches: {
-    mutate: ["simulators/platform/batches/scheduler.ts", "simulators/platform/batches/calling-window.ts"],
+    mutate: [...outside(SCHEDULER, SCHEDULER_BATCH_COMPLETED), "simulators/platform/batches/calling-window.ts"],
     suites: ["batches", "credits"],
+  },
+  // batch.completed: who gets it and when is the events suite's to judge (6.1), and only its batch checks can.
+  "batches-completed": {
+    mutate: inside(SCHEDULER, SCHEDULER_BATCH_COMPLETED),
+    suites: ["events"],
+    clauses: ["events.batch-completed", "events.batch-completed-not-cancelled-failed"],
   },
 } as const satisfies Record<string, MutationArea>;
 
