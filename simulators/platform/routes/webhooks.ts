@@ -83,9 +83,12 @@ export function webhooksRoutes(app: FastifyInstance, ctx: PlatformContext): void
     const body = parse(ctx, WebhookCreate, request.body, "body");
     checkUrl(body.url, false);
     const subscribed = checkEvents(body.subscribed_events);
-    if (body.secret !== undefined && !ctx.faults.has("webhook-supplied-secret-any-form")) {
-      const problem = secretProblem(body.secret);
-      if (problem !== null) throw ApiError.validation([problem]);
+    let supplied = body.secret;
+    if (supplied !== undefined && !ctx.faults.has("webhook-supplied-secret-any-form")) {
+      const problem = secretProblem(supplied);
+      // A legal variant gives the webhook a generated secret instead of refusing one of another form.
+      if (problem !== null && ctx.variants.has("webhook-supplied-secret-replaced")) supplied = undefined;
+      else if (problem !== null) throw ApiError.validation([problem]);
     }
     const ws = state(request.principal.workspaceId);
     const at = now();
@@ -94,7 +97,7 @@ export function webhooksRoutes(app: FastifyInstance, ctx: PlatformContext): void
       url: body.url,
       status: body.status,
       subscribed_events: subscribed,
-      secret: body.secret ?? generateSecret(ctx, request.principal.workspaceId),
+      secret: supplied ?? generateSecret(ctx, request.principal.workspaceId),
       last_delivered_at: null,
       last_status: null,
       created_at: at,

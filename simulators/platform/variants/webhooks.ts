@@ -1,4 +1,5 @@
-// Webhooks (2.6, 6.1): the secret's encoding and what an envelope carries beyond `type` and `agent_id`.
+// Webhooks (2.6, 6.1): the secret's encoding, a supplied secret of another form, and what an envelope carries
+// beyond `type` and `agent_id`.
 import type { VariantSpec } from "./variant.ts";
 
 export const webhookVariants = {
@@ -8,6 +9,13 @@ export const webhookVariants = {
     section: "2.6",
     layer: "webhook-secret",
     reach: ["webhooks", "delivery"],
+  },
+  "webhook-supplied-secret-replaced": {
+    description:
+      "a supplied secret of another form than `whsec_` + 32 bytes is not refused: the webhook gets a generated secret instead, shown in the create answer (2.6 gives the form of every secret, not what create does with one of another form)",
+    section: "2.6",
+    layer: "webhook-supplied-secret",
+    reach: ["webhooks"],
   },
   "webhook-envelope-extra-fields": {
     description:
