@@ -18,6 +18,9 @@ export interface PropertyOptions<Ts extends unknown[] = unknown[]> extends Check
    * per run (issue 16). The runs still judge.
    */
   ahead?: (runs: Ts[]) => Promise<void>;
+  /** Values the first runs take, before generated ones (fast-check's examples, counted in numRuns): cases a
+   * few generated runs may miss and a check must always try. */
+  examples?: Ts[];
 }
 
 export function property<Ts extends [unknown, ...unknown[]]>(
@@ -27,7 +30,7 @@ export function property<Ts extends [unknown, ...unknown[]]>(
   predicate: (...args: Ts) => Promise<void>,
   options: PropertyOptions<Ts> = {},
 ): void {
-  const { ahead, ...checkOptions } = options;
+  const { ahead, examples = [], ...checkOptions } = options;
   check(
     name,
     clauses,
@@ -35,10 +38,11 @@ export function property<Ts extends [unknown, ...unknown[]]>(
       const config = runConfig();
       const seed = propertySeed(config.seed, name);
       const numRuns = Math.min(options.numRuns ?? config.numRuns, config.numRuns);
-      if (ahead !== undefined) await ahead(await valuesOfRuns(arbitraries, seed, numRuns));
+      if (ahead !== undefined) await ahead(await valuesOfRuns(arbitraries, seed, numRuns, examples));
       const details = await fc.check(fc.asyncProperty(...arbitraries, predicate), {
         seed,
         numRuns,
+        examples,
         endOnFailure: !config.shrink,
       });
       if (!details.failed) return;
@@ -67,13 +71,14 @@ export async function valuesOfRuns<Ts extends [unknown, ...unknown[]]>(
   arbitraries: { [K in keyof Ts]: fc.Arbitrary<Ts[K]> },
   seed: number,
   numRuns: number,
+  examples: Ts[] = [],
 ): Promise<Ts[]> {
   const runs: Ts[] = [];
   await fc.check(
     fc.asyncProperty(...arbitraries, async (...values: Ts) => {
       runs.push(values);
     }),
-    { seed, numRuns },
+    { seed, numRuns, examples },
   );
   return runs;
 }
