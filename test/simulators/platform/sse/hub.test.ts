@@ -54,6 +54,27 @@ async function hubServer(keepAliveMs: number): Promise<{ url: string; hub: SseHu
   return { url, hub, close };
 }
 
+/** Opens `count` streams of `url`, each read into its own text until close() ends them all. */
+function openStreams(url: string, count: number): { texts: string[]; close: () => Promise<void> } {
+  const controller = new AbortController();
+  const texts = new Array<string>(count).fill("");
+  const reads = Array.from({ length: count }, async (_, i) => {
+    const response = await request(url, { dispatcher, signal: controller.signal });
+    try {
+      for await (const chunk of response.body) texts[i] += chunk.toString("utf8");
+    } catch {
+      // aborted by close()
+    }
+  });
+  return {
+    texts,
+    close: async () => {
+      controller.abort();
+      await Promise.all(reads);
+    },
+  };
+}
+
 /** Reads a stream's text until `done` holds or the deadline passes. */
 async function readUntil(url: string, done: (text: string) => boolean, timeoutMs = 3_000) {
   const controller = new AbortController();
@@ -157,39 +178,20 @@ test("a frame published alone leaves at once, not with the next frame or keep-al
 test("a frame published to more streams than one flush turn takes reaches all of them, with no keep-alive", async () => {
   const { url, hub } = await hubServer(60_000);
   const count = 1_200; // more than two turns of the hub's flush (500 streams each)
-  const controller = new AbortController();
-  const texts = new Array<string>(count).fill("");
-  const reads = Array.from({ length: count }, async (_, i) => {
-    const response = await request(`${url}/things/wide/events`, { dispatcher, signal: controller.signal });
-    try {
-      for await (const chunk of response.body) texts[i] += chunk.toString("utf8");
-    } catch {
-      // aborted at the end of the test
-    }
-  });
+  const streams = openStreams(`${url}/things/wide/events`, count);
   try {
     await until(() => hub.size === count, 20_000, `${count} streams open`);
     await (await request(`${url}/things/wide/burst`, { method: "POST", dispatcher })).body.dump();
-    await until(() => texts.every((t) => t.includes('"n":3')), 10_000, "the burst on every stream");
+    await until(() => streams.texts.every((t) => t.includes('"n":3')), 10_000, "the burst on every stream");
   } finally {
-    controller.abort();
-    await Promise.all(reads);
+    await streams.close();
   }
 }, 60_000);
 
 test("2000 open streams: each gets its snapshot, a published frame and a keep-alive from the one ticker", async () => {
   const { url, hub } = await hubServer(300);
   const count = 2_000;
-  const controller = new AbortController();
-  const texts = new Array<string>(count).fill("");
-  const reads = Array.from({ length: count }, async (_, i) => {
-    const response = await request(`${url}/things/many/events`, { dispatcher, signal: controller.signal });
-    try {
-      for await (const chunk of response.body) texts[i] += chunk.toString("utf8");
-    } catch {
-      // aborted at the end of the test
-    }
-  });
+  const { texts, close } = openStreams(`${url}/things/many/events`, count);
   await until(() => hub.size === count, 20_000, `${count} streams open`);
   await (await request(`${url}/things/many/bump`, { method: "POST", dispatcher })).body.dump();
   await until(
@@ -198,7 +200,6 @@ test("2000 open streams: each gets its snapshot, a published frame and a keep-al
     "a frame and a keep-alive on every stream",
   );
   expect(texts.every((t) => t.startsWith("event: snapshot\n"))).toBe(true);
-  controller.abort();
-  await Promise.all(reads);
+  await close();
   await until(() => hub.size === 0, 10_000, "every stream removed");
 }, 60_000);
