@@ -4,9 +4,11 @@ import fc from "fast-check";
 import { expect, it } from "vitest";
 import { valuesOfRuns } from "../../runner/property.ts";
 
+const ARBITRARIES: [fc.Arbitrary<number>, fc.Arbitrary<string>] = [fc.integer(), fc.string()];
+
 async function checkedValues(seed: number, numRuns: number, examples: Array<[number, string]>) {
   const seen: Array<[number, string]> = [];
-  const property = fc.asyncProperty(fc.integer(), fc.string(), async (n, s) => {
+  const property = fc.asyncProperty(...ARBITRARIES, async (n, s) => {
     seen.push([n, s]);
   });
   await fc.check(property, { seed, numRuns, examples });
@@ -14,17 +16,15 @@ async function checkedValues(seed: number, numRuns: number, examples: Array<[num
 }
 
 it("answers the values fc.check's runs take with the same seed", async () => {
-  const arbitraries: [fc.Arbitrary<number>, fc.Arbitrary<string>] = [fc.integer(), fc.string()];
-  expect(await valuesOfRuns(arbitraries, 7, 20)).toEqual(await checkedValues(7, 20, []));
+  expect(await valuesOfRuns(ARBITRARIES, 7, 20)).toEqual(await checkedValues(7, 20, []));
 });
 
 it("puts the examples first, counted in the runs", async () => {
-  const arbitraries: [fc.Arbitrary<number>, fc.Arbitrary<string>] = [fc.integer(), fc.string()];
   const examples: Array<[number, string]> = [
     [3, "three"],
     [-1, ""],
   ];
-  const runs = await valuesOfRuns(arbitraries, 7, 5, examples);
+  const runs = await valuesOfRuns(ARBITRARIES, 7, 5, examples);
   expect(runs.slice(0, 2)).toEqual(examples);
   expect(runs).toHaveLength(5);
   expect(runs).toEqual(await checkedValues(7, 5, examples));
