@@ -40,7 +40,12 @@ export const API_THRESHOLDS: Record<string, string[]> = {
   checks: ["rate>0.99"],
 };
 
-/** Arrival-rate scenarios: an iteration k6 could not start (no free VU) is load that was not applied. */
+/**
+ * Arrival-rate scenarios: an iteration k6 could not start (no free VU) is load that was not applied.
+ * k6 drops an iteration whenever no VU is free, even while it may still start one (the drop comes first,
+ * the new VU after), so every arrival-rate scenario pre-allocates its whole pool: a drop then means all
+ * its VUs were busy, not that a loaded machine slowed the first seconds.
+ */
 export const ARRIVAL_THRESHOLDS: Record<string, string[]> = {
   dropped_iterations: ["count==0"],
 };

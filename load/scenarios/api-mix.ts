@@ -12,7 +12,7 @@ export const options: Options = {
       rate: RATE,
       timeUnit: "1s",
       duration: DURATION,
-      preAllocatedVUs: Math.min(VUS, Math.max(2, RATE)),
+      preAllocatedVUs: VUS,
       maxVUs: VUS,
       gracefulStop: "10s",
     },

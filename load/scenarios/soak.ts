@@ -55,7 +55,7 @@ const steady = (exec: string, every: number, unit: string, maxVUs: number) => ({
   rate: every,
   timeUnit: unit,
   duration: DURATION,
-  preAllocatedVUs: Math.min(2, maxVUs),
+  preAllocatedVUs: maxVUs,
   maxVUs,
   gracefulStop: "10s",
 });
