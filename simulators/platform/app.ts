@@ -5,6 +5,7 @@ import { ApiError } from "../shared/api-error.ts";
 import { createServer } from "../shared/server.ts";
 import type { PlatformContext } from "./context.ts";
 import { creditLedger } from "./credits/ledger.ts";
+import { plantedWriteGate } from "./credits/planted-write-gate.ts";
 import { installHostile } from "./hostile/index.ts";
 import { authenticate } from "./http/auth.ts";
 import { closeControlPlaneClient } from "./http/control-plane-client.ts";
@@ -87,6 +88,7 @@ export function buildPlatform(ctx: PlatformContext): FastifyInstance {
     request.principal = await authenticate(request, ctx);
   });
   variantRoles(app, ctx);
+  if (ctx.faults.has("writes-402-without-credits")) plantedWriteGate(app, ctx);
   methodNotAllowed(app);
 
   // 1: no region field anywhere; the base URL is the region.

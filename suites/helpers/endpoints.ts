@@ -11,13 +11,19 @@ export interface Endpoint {
   path: string;
 }
 
-/** Path parameters: a fresh id for each, and a provider the catalog names for the provider-key rows. */
-const params = new Proxy({} as Record<string, string>, {
-  get: (_, name) => (name === "provider" ? "simai" : randomUUID()),
-});
+/** Path parameters: a fresh id for each, and `provider` for the provider-key rows. */
+const paramsWith = (provider: string) =>
+  new Proxy({} as Record<string, string>, {
+    get: (_, name) => (name === "provider" ? provider : randomUUID()),
+  });
 
-/** Every operation but GET /health (the only one that needs no credential, 4). */
-export function allEndpoints(): Endpoint[] {
+/**
+ * Every operation but GET /health (the only one that needs no credential, 4). The provider-key rows name
+ * `provider`: by default one the catalog names, which a check sending a valid credential must not pass, since
+ * DELETE /v1/byok/{provider} would drop the key every reply of the run rests on.
+ */
+export function allEndpoints(provider = "simai"): Endpoint[] {
+  const params = paramsWith(provider);
   return operationRows()
     .filter((row) => row.role !== "none")
     .map((row) => {

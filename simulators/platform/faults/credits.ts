@@ -10,6 +10,10 @@ export const creditsFaults = {
     description: "the voice webhook answers inbound calls without checking the region's credit balance",
     clauses: ["credits.inbound-refused"],
   },
+  "writes-402-without-credits": {
+    description: "every write answers 402 while the region has no credits, not only the token and outbound calls",
+    clauses: ["credits.402-only-two-endpoints"],
+  },
   "batch-fails-on-credits": {
     description: "a batch that runs out of credits is marked failed instead of pausing until credits return",
     clauses: ["credits.batch-pauses"],
