@@ -17,6 +17,7 @@ import { specSha256, TOOL_VERSION } from "../runner/package-info.ts";
 import { randomSeed, SETTING_DEFAULTS } from "../runner/protocol.ts";
 import { redact, redactJson, registerSecret, useSecretRegistry } from "../runner/redact.ts";
 import { readSecrets } from "../runner/secret-registry.ts";
+import { sharedWorkers } from "../runner/shared-workers.ts";
 import { MAX_LATENCY_MS } from "../simulators/proxy/latency.ts";
 import { CLAUSE_BY_ID, CLAUSES } from "../spec/clauses/index.ts";
 import { OPTIONAL_BY_CHECK_ID } from "../spec/optional-behaviours.ts";
@@ -115,11 +116,13 @@ export async function runCommand(argv: string[]): Promise<number> {
     }
     const target = delayed?.target ?? acquired.target;
     checkProfile(target.profile);
-    const unreachable = await preflight(target, timeoutMs);
-    if (unreachable !== undefined) {
-      console.error(`error: the target is unreachable: ${unreachable}`);
+    const reached = await preflight(target, timeoutMs);
+    if (reached.unreachable !== undefined) {
+      console.error(`error: the target is unreachable: ${reached.unreachable}`);
       return 2;
     }
+    const workers = sharedWorkers(reached.roundTripMs);
+    log(`Suite files side by side: ${workers} (round trip to the target ${reached.roundTripMs.toFixed(1)} ms)`);
     const targetFile = join(workDir, "target.json");
     writeFileSync(targetFile, JSON.stringify(target), { mode: 0o600 });
     // The registry of secret values the checks send or learn, in the private work dir unless the environment
@@ -187,6 +190,7 @@ export async function runCommand(argv: string[]): Promise<number> {
           timeoutMs,
           maxBodyBytes,
           maxInFlight,
+          sharedWorkers: workers,
           prefix,
           replayBase,
           secretsFile,

@@ -11,13 +11,8 @@ import { startInFlightBroker } from "./in-flight.ts";
 import { COMPILE_CACHE_DIR, PACKAGE_ROOT, VITE_CACHE_DIR } from "./package-info.ts";
 import { Progress } from "./progress.ts";
 import { checkDeadlineMs, type Lane, laneEnv, type RunSettings, titlesNaming, writeSettings } from "./protocol.ts";
+import { sharedWorkers } from "./shared-workers.ts";
 import { BACKGROUND_FILE, FRESH_MODULES, SUITE_FILE, suiteOfFile, WORKER_SETUP } from "./suite-files.ts";
-
-/**
- * Suite files of the shared lane running at once. Checks mostly wait (on the target, on simulated time), so
- * more files than cores; each one more is a worker process loading the harness's dependencies again.
- */
-const SHARED_WORKERS = 4;
 
 /** A suite worker's heap ceiling: several times what one needs, since what it reads is bounded (limits.ts). */
 export const WORKER_HEAP_MB = 1024;
@@ -31,6 +26,8 @@ export interface SuiteRunOptions extends RunSettings {
   bail?: boolean;
   /** Where progress lines go; nothing is printed when absent. */
   print?: (line: string) => void;
+  /** Suite files of the shared lane at once (shared-workers.ts); 4, a near target's, when absent. */
+  sharedWorkers?: number;
   /** Collects the checks (one made by the caller can be read while the run goes on); a new one when absent. */
   collector?: Collector;
 }
@@ -76,7 +73,7 @@ export function filesByLane(suites?: string[], clauses?: string[]): FilesByLane 
 const HARNESS_MODULES = new RegExp(`^${PACKAGE_ROOT.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?!node_modules/)`);
 
 export async function runSuites(options: SuiteRunOptions): Promise<Collector> {
-  const { suites, clauses, print, bail, collector = new Collector(), ...settings } = options;
+  const { suites, clauses, print, bail, collector = new Collector(), sharedWorkers: workers, ...settings } = options;
   // Before any worker starts: they ask it for a slot of the bound on requests in flight.
   const broker = await startInFlightBroker(settings.maxInFlight);
   writeSettings({ ...settings, inFlightBroker: broker.address });
@@ -140,7 +137,10 @@ export async function runSuites(options: SuiteRunOptions): Promise<Collector> {
     // that mostly wait, see suite-files.ts) run in a second vitest beside both lanes, so the spec's waits do not
     // add up.
     const runs = await Promise.all([
-      vitestRun([lane("shared", files.shared, SHARED_WORKERS, 1), lane("exclusive", files.exclusive, 1, 2)]),
+      vitestRun([
+        lane("shared", files.shared, workers ?? sharedWorkers(0), 1),
+        lane("exclusive", files.exclusive, 1, 2),
+      ]),
       vitestRun([lane("shared", files.background, files.background.length, 1)]),
     ]);
     await Promise.all(runs.map((vitest) => vitest?.close()));

@@ -78,6 +78,8 @@ test("a run through added latency passes, logs the proxy and reports where its t
     /Added latency: every response of the target is held 40 ms \(http:\/\/127\.0\.0\.1:\d+ →/,
   );
   expect(result.stdout).toMatch(/Time, exclusive lane \(1 suite file\): .* requests to the target/);
+  // A target 40 ms away: the shared lane runs more files at once than on loopback (shared-workers.ts).
+  expect(result.stdout).toMatch(/Suite files side by side: 6 \(round trip to the target (4\d|[5-9]\d|\d{3,})\.\d ms\)/);
   const report = JSON.parse(readFileSync(join(dir, "report.json"), "utf8")) as Report;
   expect(report.run.added_latency_ms).toBe(40);
   const paging = report.traffic?.find((row) => row.file === "paging.suite.ts");
