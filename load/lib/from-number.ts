@@ -13,25 +13,40 @@ export interface FromNumber {
  * The number to call from: CAP_FROM_NUMBER_ID, else the first number able to dial out, else one
  * this run imports from the first carrier account's remote numbers (profile `phone.import`).
  * Instance k of a split run (1-based `nth`) imports the k-th free remote number, so instances
- * starting together never import the same one; the numbers they find in place they share.
+ * starting together never import the same one. A split run's instance imports its own even when
+ * numbers are in place: one found may be a sibling's, which that sibling deletes at its teardown
+ * while this instance may still be calling from it. Only when none is free do instances share.
  */
-export function outboundNumber(nth = 1): FromNumber {
+export function outboundNumber(nth = 1, split = false): FromNumber {
   if (__ENV.CAP_FROM_NUMBER_ID) return { id: __ENV.CAP_FROM_NUMBER_ID, imported: false };
-  const page = { limit: 200, offset: 0 };
-  const res = call("GET", path("phone.list"), "phone.list", undefined, { query: page });
+  const inPlace = split ? undefined : numberInPlace();
+  if (inPlace) return inPlace;
+  const imported = importFreeNumber(nth);
+  if (imported) return imported;
+  const shared = split ? numberInPlace() : undefined;
+  if (shared) return shared;
+  throw new Error("the target has no phone number that can dial out and none to import: set CAP_FROM_NUMBER_ID");
+}
+
+const PAGE = { limit: 200, offset: 0 };
+
+function numberInPlace(): FromNumber | undefined {
+  const res = call("GET", path("phone.list"), "phone.list", undefined, { query: PAGE });
   expectStatus(res, "phone.list", 200);
   const items = json<{ items?: Array<{ id?: string; can_outbound?: boolean }> }>(res)?.items ?? [];
   const number = items.find((n) => n.id && n.can_outbound !== false);
-  if (number?.id) return { id: number.id, imported: false };
+  return number?.id ? { id: number.id, imported: false } : undefined;
+}
 
+function importFreeNumber(nth: number): FromNumber | undefined {
   const accounts = json<{ items?: Array<{ id?: string }> }>(
-    call("GET", path("telephony.account.list"), "telephony.account.list", undefined, { query: page }),
+    call("GET", path("telephony.account.list"), "telephony.account.list", undefined, { query: PAGE }),
   )?.items;
   for (const account of accounts ?? []) {
     if (!account.id) continue;
     const remote = json<{ items?: Array<{ provider_number_id?: string; already_imported?: boolean }> }>(
       call("GET", path("remote-number.list", { account_id: account.id }), "telephony.remote-numbers", undefined, {
-        query: page,
+        query: PAGE,
       }),
     )?.items;
     const free = remote?.filter((n) => n.provider_number_id && !n.already_imported)[nth - 1];
@@ -43,7 +58,7 @@ export function outboundNumber(nth = 1): FromNumber {
     const id = json<{ items?: Array<{ id?: string }> }>(imported)?.items?.[0]?.id;
     if (id) return { id, imported: true };
   }
-  throw new Error("the target has no phone number that can dial out and none to import: set CAP_FROM_NUMBER_ID");
+  return undefined;
 }
 
 export function releaseNumber(number: FromNumber): void {

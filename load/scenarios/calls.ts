@@ -85,7 +85,7 @@ interface Data {
 export function setup(): Data {
   const prefix = instancePrefix();
   const events = subscribe(`${prefix}calls`, CALL_EVENTS);
-  const from = outboundNumber(currentSegment()?.index ?? 1);
+  const from = outboundNumber(currentSegment()?.index ?? 1, (currentSegment()?.count ?? 1) > 1);
   const agentId = createAgent(prefix, catalogModels("voice"), "voice");
   if (!agentId) throw new Error("setup could not create the voice agent the calls use");
   const published = call("POST", path("agent.publish", { agent_id: agentId }), "agent.publish");

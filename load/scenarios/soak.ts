@@ -107,7 +107,7 @@ export function setup(): Data {
     const agentId = createAgent(prefix, catalogModels("voice"), "voice");
     if (agentId) {
       expectStatus(call("POST", path("agent.publish", { agent_id: agentId }), "agent.publish"), "agent.publish", 200);
-      const from = outboundNumber(currentSegment()?.index ?? 1);
+      const from = outboundNumber(currentSegment()?.index ?? 1, (currentSegment()?.count ?? 1) > 1);
       data.calls = { from, agentId, events: subscribe(`${prefix}soak`, CALL_EVENTS) };
     }
   }
