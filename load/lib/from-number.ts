@@ -1,6 +1,7 @@
 // The number a run calls from, and the numbers it calls. Profile assumptions (spec/calls.ts):
 // phone numbers list with can_outbound, telephony accounts, remote numbers and import paths.
 import { call, expectStatus, json } from "./api.ts";
+import { currentSegment } from "./instance.ts";
 import { path } from "./operations.ts";
 
 export interface FromNumber {
@@ -12,13 +13,16 @@ export interface FromNumber {
 /**
  * The number to call from: CAP_FROM_NUMBER_ID, else the first number able to dial out, else one
  * this run imports from the first carrier account's remote numbers (profile `phone.import`).
- * Instance k of a split run (1-based `nth`) imports the k-th free remote number, so instances
- * starting together never import the same one. A split run's instance imports its own even when
- * numbers are in place: one found may be a sibling's, which that sibling deletes at its teardown
- * while this instance may still be calling from it. Only when none is free do instances share.
+ * Instance k of a split run (its segment's 1-based index) imports the k-th free remote number, so
+ * instances starting together never import the same one. A split run's instance imports its own
+ * even when numbers are in place: one found may be a sibling's, which that sibling deletes at its
+ * teardown while this instance may still be calling from it. Only when none is free do they share.
  */
-export function outboundNumber(nth = 1, split = false): FromNumber {
+export function outboundNumber(): FromNumber {
   if (__ENV.CAP_FROM_NUMBER_ID) return { id: __ENV.CAP_FROM_NUMBER_ID, imported: false };
+  const segment = currentSegment();
+  const nth = segment?.index ?? 1;
+  const split = (segment?.count ?? 1) > 1;
   const inPlace = split ? undefined : numberInPlace();
   if (inPlace) return inPlace;
   const imported = importFreeNumber(nth);

@@ -10,7 +10,7 @@ import type { WitnessMark } from "../lib/carrier-peak.ts";
 import { markWitness, recordRunPeak } from "../lib/carrier-witness.ts";
 import type { PeakBound } from "../lib/finding-inputs.ts";
 import { type FromNumber, outboundNumber, releaseNumber } from "../lib/from-number.ts";
-import { currentSegment, instancePrefix } from "../lib/instance.ts";
+import { instancePrefix } from "../lib/instance.ts";
 import { path } from "../lib/operations.ts";
 import {
   API_THRESHOLDS,
@@ -85,7 +85,7 @@ interface Data {
 export function setup(): Data {
   const prefix = instancePrefix();
   const events = subscribe(`${prefix}calls`, CALL_EVENTS);
-  const from = outboundNumber(currentSegment()?.index ?? 1, (currentSegment()?.count ?? 1) > 1);
+  const from = outboundNumber();
   const agentId = createAgent(prefix, catalogModels("voice"), "voice");
   if (!agentId) throw new Error("setup could not create the voice agent the calls use");
   const published = call("POST", path("agent.publish", { agent_id: agentId }), "agent.publish");

@@ -14,7 +14,7 @@ import { startConversations } from "../lib/conversation.ts";
 import { DEFAULT_LIMITS, WINDOW_THRESHOLDS, windowAt } from "../lib/drift.ts";
 import type { DriftLimits } from "../lib/finding-inputs.ts";
 import { type FromNumber, outboundNumber, releaseNumber } from "../lib/from-number.ts";
-import { currentSegment, instancePrefix } from "../lib/instance.ts";
+import { instancePrefix } from "../lib/instance.ts";
 import { keepAliveThresholds } from "../lib/keepalive.ts";
 import { memoryNote, recordServerMemory } from "../lib/memory.ts";
 import { path } from "../lib/operations.ts";
@@ -107,7 +107,7 @@ export function setup(): Data {
     const agentId = createAgent(prefix, catalogModels("voice"), "voice");
     if (agentId) {
       expectStatus(call("POST", path("agent.publish", { agent_id: agentId }), "agent.publish"), "agent.publish", 200);
-      const from = outboundNumber(currentSegment()?.index ?? 1, (currentSegment()?.count ?? 1) > 1);
+      const from = outboundNumber();
       data.calls = { from, agentId, events: subscribe(`${prefix}soak`, CALL_EVENTS) };
     }
   }
