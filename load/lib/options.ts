@@ -49,3 +49,8 @@ export const API_THRESHOLDS: Record<string, string[]> = {
 export const ARRIVAL_THRESHOLDS: Record<string, string[]> = {
   dropped_iterations: ["count==0"],
 };
+
+/** An arrival-rate scenario's VUs, all started before the run (see ARRIVAL_THRESHOLDS). */
+export function wholePool(vus: number): { preAllocatedVUs: number; maxVUs: number } {
+  return { preAllocatedVUs: vus, maxVUs: vus };
+}

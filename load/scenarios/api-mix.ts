@@ -2,7 +2,15 @@
 import type { Options } from "k6/options";
 import { type ApiMixData, apiMixIteration, setupApiMix, teardownApiMix } from "../lib/api-mix.ts";
 import { instancePrefix } from "../lib/instance.ts";
-import { API_THRESHOLDS, ARRIVAL_THRESHOLDS, DURATION, RATE, SUMMARY_TREND_STATS, VUS } from "../lib/options.ts";
+import {
+  API_THRESHOLDS,
+  ARRIVAL_THRESHOLDS,
+  DURATION,
+  RATE,
+  SUMMARY_TREND_STATS,
+  VUS,
+  wholePool,
+} from "../lib/options.ts";
 import { summaryHandler } from "../lib/summary.ts";
 
 export const options: Options = {
@@ -12,8 +20,7 @@ export const options: Options = {
       rate: RATE,
       timeUnit: "1s",
       duration: DURATION,
-      preAllocatedVUs: VUS,
-      maxVUs: VUS,
+      ...wholePool(VUS),
       gracefulStop: "10s",
     },
   },

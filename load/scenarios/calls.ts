@@ -21,6 +21,7 @@ import {
   perInstance,
   SUMMARY_TREND_STATS,
   VUS,
+  wholePool,
 } from "../lib/options.ts";
 import { catalogModels, createAgent, sweep } from "../lib/resources.ts";
 import { summaryHandler } from "../lib/summary.ts";
@@ -43,8 +44,7 @@ export const options: Options = {
       rate: RATE,
       timeUnit: "1s",
       duration: DURATION,
-      preAllocatedVUs: VUS,
-      maxVUs: VUS,
+      ...wholePool(VUS),
       gracefulStop: "10s",
     },
     batches: {
@@ -53,8 +53,7 @@ export const options: Options = {
       rate: 1,
       timeUnit: `${BATCH_EVERY_S}s`,
       duration: DURATION,
-      preAllocatedVUs: perInstance(BATCH_VUS),
-      maxVUs: perInstance(BATCH_VUS),
+      ...wholePool(perInstance(BATCH_VUS)),
       gracefulStop: "10s",
     },
   },

@@ -27,6 +27,7 @@ import {
   perInstance,
   SUMMARY_TREND_STATS,
   VUS,
+  wholePool,
 } from "../lib/options.ts";
 import { catalogModels, createAgent, deleteAgent } from "../lib/resources.ts";
 import { runStreams } from "../lib/streams-workload.ts";
@@ -49,14 +50,13 @@ const WITH_CALLS =
   target.simulators.carrier !== undefined &&
   target.simulators.webhook_sink !== undefined;
 
-const steady = (exec: string, every: number, unit: string, maxVUs: number) => ({
+const steady = (exec: string, every: number, unit: string, vus: number) => ({
   executor: "constant-arrival-rate" as const,
   exec,
   rate: every,
   timeUnit: unit,
   duration: DURATION,
-  preAllocatedVUs: maxVUs,
-  maxVUs,
+  ...wholePool(vus),
   gracefulStop: "10s",
 });
 
