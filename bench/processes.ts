@@ -62,16 +62,21 @@ export async function startSimulate(
 }
 
 /** The bare node:http baseline answering `bodyFile` (`--sse`: as an event stream); answers its origin. */
-export async function startBaseline(
+export function startBaseline(
   bodyFile: string,
   extra: string[] = [],
   server = "bench/baseline-server.ts",
 ): Promise<{ child: Child; url: string }> {
-  const baseline = child([server, bodyFile, ...extra]);
+  return startListening([server, bodyFile, ...extra]);
+}
+
+/** A server script in a child process that prints the port it listens on; answers its origin. */
+export async function startListening(args: string[]): Promise<{ child: Child; url: string }> {
+  const server = child(args);
   let out = "";
-  baseline.process.stdout?.on("data", (chunk: Buffer) => {
+  server.process.stdout?.on("data", (chunk: Buffer) => {
     out += chunk;
   });
-  const port = await until(() => (out.includes("\n") ? Number(out.trim()) : undefined), 30_000, "baseline server");
-  return { child: baseline, url: `http://127.0.0.1:${port}` };
+  const port = await until(() => (out.includes("\n") ? Number(out.trim()) : undefined), 30_000, args[0]!);
+  return { child: server, url: `http://127.0.0.1:${port}` };
 }

@@ -22,7 +22,7 @@ import {
   providerStreams,
   sinkDeliveries,
 } from "./simulator-capacity.ts";
-import { measureSse } from "./sse-capacity.ts";
+import { measureFanOutFloor, measureSse } from "./sse-capacity.ts";
 import { measureWebhooks, CONCURRENCY as WEBHOOK_CONCURRENCY } from "./webhook-rate.ts";
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
@@ -123,6 +123,10 @@ function row(r: RateResult, baseline: RateResult): string {
   return `| ${r.label} | ${Math.round(r.requestsPerSecond)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${ratio} | ${cpu} | ${cpuRatio} | ${r.non2xx + r.errors} |`;
 }
 
+const cpuMs = (ms: number | undefined) => ms?.toFixed(0) ?? "(no /proc)";
+const cpuRatio = (ms: number | undefined, floor: number | undefined) =>
+  ms === undefined || floor === undefined ? "" : `${(ms / floor).toFixed(2)}x`;
+
 async function platformPart(dir: string, lines: string[], out: Record<string, unknown>): Promise<void> {
   const { child: serve, target } = await startServe(join(dir, "target.json"));
   const base = target.regions[0]!.base_url;
@@ -151,6 +155,7 @@ async function platformPart(dir: string, lines: string[], out: Record<string, un
         { ...opts, serverPid: serve.process.pid },
       );
       const sse = await measureSse(target, await providerKey(target), STREAMS, POSTS, serve.process.pid);
+      const fanOutFloor = await measureFanOutFloor(STREAMS, POSTS);
       const webhooks = await measureWebhooks(target, WEBHOOK_EVENTS);
       lines.push(
         "",
@@ -162,11 +167,11 @@ async function platformPart(dir: string, lines: string[], out: Record<string, un
         "| streams | what | value | baseline | ratio |",
         "|---|---|---|---|---|",
         `| SSE | streams held open through a 15 s keep-alive period (all got a keep-alive) | ${sse.held} of ${sse.streams} (${sse.keptAlive} kept alive) | | |`,
-        `| SSE | post to first assistant.delta on every one of ${sse.streams} streams, p50 / p99 ms (${sse.posts} posts) | ${sse.firstDeltaP50.toFixed(1)} / ${sse.firstDeltaP99.toFixed(1)} | provider time to first token p99 ${sse.providerTtftP99.toFixed(1)} | ${(sse.firstDeltaP99 / sse.providerTtftP99).toFixed(1)}x |`,
-        `| SSE | serve CPU per post: the reply and all its frames to every one of ${sse.streams} streams, ms | ${sse.serverCpuMsPerPost?.toFixed(0) ?? "(no /proc)"} | | |`,
+        `| SSE | post to first assistant.delta on every one of ${sse.streams} streams, p50 / p99 ms (${sse.posts} posts) | ${sse.firstDeltaP50.toFixed(1)} / ${sse.firstDeltaP99.toFixed(1)} | bare node:http writing a reply to every stream in one loop (the fan-out's floor): ${fanOutFloor.firstDeltaP50.toFixed(1)} / ${fanOutFloor.firstDeltaP99.toFixed(1)}; the provider's own time to first token p99 ${sse.providerTtftP99.toFixed(1)} | ${(sse.firstDeltaP99 / fanOutFloor.firstDeltaP99).toFixed(2)}x the floor's p99 |`,
+        `| SSE | serve CPU per post: the reply and all its frames to every one of ${sse.streams} streams, ms | ${cpuMs(sse.serverCpuMsPerPost)} | bare node:http: ${cpuMs(fanOutFloor.serverCpuMsPerPost)} | ${cpuRatio(sse.serverCpuMsPerPost, fanOutFloor.serverCpuMsPerPost)} |`,
         `| webhooks | deliveries per second to the sink (${webhooks.events} events, ${WEBHOOK_CONCURRENCY} at a time) | ${Math.round(webhooks.platformPerSecond)} | direct POSTs to the sink, ${WEBHOOK_CONCURRENCY} at a time: ${Math.round(webhooks.baselinePerSecond)}/s | ${(webhooks.platformPerSecond / webhooks.baselinePerSecond).toFixed(2)} |`,
       );
-      Object.assign(out, { baseline, platform, sse, webhooks });
+      Object.assign(out, { baseline, platform, sse, fanOutFloor, webhooks });
     } finally {
       await bare.stop();
     }

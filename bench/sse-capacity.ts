@@ -13,6 +13,7 @@ import { request } from "undici";
 import type { Target } from "../spec/target.ts";
 import { cpuSeconds } from "./cpu.ts";
 import { percentile } from "./http-rate.ts";
+import { startListening } from "./processes.ts";
 
 export interface SseResult {
   streams: number;
@@ -130,6 +131,53 @@ async function providerTtft(target: Target, key: string): Promise<number> {
   throw new Error("the provider streamed no content");
 }
 
+/** Opens `streams` streams of `url`, a hundred at a time, and waits until every one has its snapshot. */
+async function openStreams(url: string, token: string, streams: number, signal: AbortSignal): Promise<Subscriber[]> {
+  const subscribers: Subscriber[] = [];
+  for (let i = 0; i < streams; i += 100) {
+    const batch = Array.from({ length: Math.min(100, streams - i) }, () => subscribe(url, token, signal));
+    subscribers.push(...(await Promise.all(batch)));
+  }
+  await until(() => subscribers.every((s) => s.snapshot), 60_000, "every stream got its snapshot");
+  return subscribers;
+}
+
+/**
+ * For each of `posts` replies: the ms from starting `fire` to the first assistant.delta, on every stream. The
+ * next post starts once the reply has ended on every stream, so each delay is a post's own.
+ */
+async function firstDeltaDelays(
+  subscribers: Subscriber[],
+  posts: number,
+  fire: (p: number) => Promise<unknown>,
+): Promise<number[]> {
+  const delays: number[] = [];
+  for (let p = 0; p < posts; p++) {
+    let waiting = subscribers.length;
+    const started = performance.now();
+    const done = new Promise<void>((resolve) => {
+      for (const subscriber of subscribers) {
+        subscriber.onDelta = () => {
+          subscriber.onDelta = undefined;
+          delays.push(performance.now() - started);
+          waiting -= 1;
+          if (waiting === 0) resolve();
+        };
+      }
+    });
+    await fire(p);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      done,
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error("no delta on every stream in 30 s")), 30_000);
+      }),
+    ]).finally(() => clearTimeout(timer));
+    await until(() => subscribers.every((s) => s.replies > p), 30_000, `reply ${p} ended on every stream`);
+  }
+  return delays.sort((a, b) => a - b);
+}
+
 export async function measureSse(
   target: Target,
   providerKey: string,
@@ -143,46 +191,19 @@ export async function measureSse(
   // One signal ends every stream; it is listened to once per stream by design.
   setMaxListeners(0, controller.signal);
   try {
-    const subscribers: Subscriber[] = [];
-    for (let i = 0; i < streams; i += 100) {
-      const batch = Array.from({ length: Math.min(100, streams - i) }, () =>
-        subscribe(url, target.credentials.admin, controller.signal),
-      );
-      subscribers.push(...(await Promise.all(batch)));
-    }
-    await until(() => subscribers.every((s) => s.snapshot), 60_000, "every stream got its snapshot");
+    const subscribers = await openStreams(url, target.credentials.admin, streams, controller.signal);
     // Keep-alives are due 15 s after each stream opened; the last one opened now.
     const allOpen = Date.now();
-    const delays: number[] = [];
     const cpuBefore = cpuSeconds(serverPid);
-    for (let p = 0; p < posts; p++) {
-      let waiting = subscribers.length;
-      const started = performance.now();
-      const done = new Promise<void>((resolve) => {
-        for (const subscriber of subscribers) {
-          subscriber.onDelta = () => {
-            subscriber.onDelta = undefined;
-            delays.push(performance.now() - started);
-            waiting -= 1;
-            if (waiting === 0) resolve();
-          };
-        }
-      });
-      await post(target, { conversation_id, text: `question ${p}` });
-      await Promise.race([
-        done,
-        new Promise((_, reject) => setTimeout(() => reject(new Error("no delta on every stream in 30 s")), 30_000)),
-      ]);
-      // The next post starts once this reply has ended on every stream: each delay is a post's own.
-      await until(() => subscribers.every((s) => s.replies > p), 30_000, `reply ${p} ended on every stream`);
-    }
+    const delays = await firstDeltaDelays(subscribers, posts, (p) =>
+      post(target, { conversation_id, text: `question ${p}` }),
+    );
     const cpuAfter = cpuSeconds(serverPid);
     // Hold past one keep-alive period (15 s) and count the streams that stayed open and got a comment.
     const keepAliveMs = 15_000;
     await until(() => Date.now() - allOpen > keepAliveMs + 1_500, keepAliveMs + 10_000, "one keep-alive period");
     const ttfts: number[] = [];
     for (let p = 0; p < posts; p++) ttfts.push(await providerTtft(target, providerKey));
-    delays.sort((a, b) => a - b);
     ttfts.sort((a, b) => a - b);
     return {
       streams,
@@ -198,5 +219,40 @@ export async function measureSse(
     };
   } finally {
     controller.abort();
+  }
+}
+
+export interface FanOutFloor {
+  firstDeltaP50: number;
+  firstDeltaP99: number;
+  serverCpuMsPerPost?: number;
+}
+
+/**
+ * The same streams and posts against bare node:http writing the reply's frames to every stream in one loop
+ * (sse-fanout-server.ts): what a fan-out to this many sockets costs on this machine at the least.
+ */
+export async function measureFanOutFloor(streams: number, posts: number): Promise<FanOutFloor> {
+  const { child, url } = await startListening(["bench/sse-fanout-server.ts"]);
+  const controller = new AbortController();
+  setMaxListeners(0, controller.signal);
+  try {
+    const subscribers = await openStreams(`${url}/events`, "unused", streams, controller.signal);
+    const cpuBefore = cpuSeconds(child.process.pid);
+    const delays = await firstDeltaDelays(subscribers, posts, async () => {
+      const response = await request(`${url}/fire`, { method: "POST" });
+      await response.body.dump();
+    });
+    const cpuAfter = cpuSeconds(child.process.pid);
+    return {
+      firstDeltaP50: percentile(delays, 50),
+      firstDeltaP99: percentile(delays, 99),
+      ...(cpuBefore !== undefined && cpuAfter !== undefined
+        ? { serverCpuMsPerPost: ((cpuAfter - cpuBefore) * 1000) / posts }
+        : {}),
+    };
+  } finally {
+    controller.abort();
+    await child.stop();
   }
 }
