@@ -123,6 +123,26 @@ function row(r: RateResult, baseline: RateResult): string {
   return `| ${r.label} | ${Math.round(r.requestsPerSecond)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${ratio} | ${cpu} | ${cpuRatio} | ${r.non2xx + r.errors} |`;
 }
 
+/** bench/auth-floor-server.ts measured as the baseline is: the same page, after the control-plane exchange. */
+async function measureExchangeFloor(
+  bodyFile: string,
+  headers: Record<string, string>,
+  opts: { connections: number; durationS: number },
+): Promise<RateResult> {
+  const { child: floor, url } = await startBaseline(bodyFile, [], "bench/auth-floor-server.ts");
+  try {
+    await measureGet("warm-up", `${url}/`, headers, { connections: 8, durationS: 2 });
+    return await measureGet(
+      "bare node:http, same JSON, after a POST of the credential to a bare control plane in the same process",
+      `${url}/`,
+      headers,
+      { ...opts, serverPid: floor.process.pid },
+    );
+  } finally {
+    await floor.stop();
+  }
+}
+
 const cpuMs = (ms: number | undefined) => ms?.toFixed(0) ?? "(no /proc)";
 const cpuRatio = (ms: number | undefined, floor: number | undefined) =>
   ms === undefined || floor === undefined ? "" : `${(ms / floor).toFixed(2)}x`;
@@ -148,6 +168,7 @@ async function platformPart(dir: string, lines: string[], out: Record<string, un
         {},
         { ...opts, serverPid: bare.process.pid },
       );
+      const exchangeFloor = await measureExchangeFloor(bodyFile, headers, opts);
       const platform = await measureGet(
         "reference platform GET /v1/agents?limit=20",
         `${base}/v1/agents?limit=20`,
@@ -162,7 +183,10 @@ async function platformPart(dir: string, lines: string[], out: Record<string, un
         "| what | req/s | p50 ms | p95 ms | p99 ms | ratio to baseline | server CPU µs per request | CPU ratio (baseline's / this) | errors |",
         "|---|---|---|---|---|---|---|---|---|",
         row(baseline, baseline),
+        row(exchangeFloor, baseline),
         row(platform, baseline),
+        "",
+        `The reference platform against the second row, the floor of a server that asks a control plane in its own process over HTTP on every request: ${(platform.requestsPerSecond / exchangeFloor.requestsPerSecond).toFixed(2)} of its rate, ${cpuRatio(platform.cpuUsPerRequest, exchangeFloor.cpuUsPerRequest)} its CPU per request.`,
         "",
         "| streams | what | value | baseline | ratio |",
         "|---|---|---|---|---|",
@@ -171,7 +195,7 @@ async function platformPart(dir: string, lines: string[], out: Record<string, un
         `| SSE | serve CPU per post: the reply and all its frames to every one of ${sse.streams} streams, ms | ${cpuMs(sse.serverCpuMsPerPost)} | bare node:http: ${cpuMs(fanOutFloor.serverCpuMsPerPost)} | ${cpuRatio(sse.serverCpuMsPerPost, fanOutFloor.serverCpuMsPerPost)} |`,
         `| webhooks | deliveries per second to the sink (${webhooks.events} events, ${WEBHOOK_CONCURRENCY} at a time) | ${Math.round(webhooks.platformPerSecond)} | direct POSTs to the sink, ${WEBHOOK_CONCURRENCY} at a time: ${Math.round(webhooks.baselinePerSecond)}/s | ${(webhooks.platformPerSecond / webhooks.baselinePerSecond).toFixed(2)} |`,
       );
-      Object.assign(out, { baseline, platform, sse, fanOutFloor, webhooks });
+      Object.assign(out, { baseline, exchangeFloor, platform, sse, fanOutFloor, webhooks });
     } finally {
       await bare.stop();
     }
