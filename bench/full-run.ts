@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type LaneTotals, laneTotals } from "../reports/traffic.ts";
+import { type LaneTotals, laneEndMs, laneTotals } from "../reports/traffic.ts";
 import type { Report } from "../spec/report.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -22,6 +22,8 @@ export interface FullRunResult {
   durationMs: number;
   summary: Report["summary"];
   lanes: LaneTotals[];
+  /** report.json `run.started_at`, against which each lane's `ended_at` tells when it ended. */
+  startedAt: string;
   /** Every clause's status, to compare verdicts across latencies. */
   statuses: Record<string, string>;
 }
@@ -54,6 +56,7 @@ export async function measureFullRun(targetFile: string, addedLatencyMs: number,
     durationMs: report.run.duration_ms,
     summary: report.summary,
     lanes: laneTotals(report.traffic ?? []),
+    startedAt: report.run.started_at,
     statuses: Object.fromEntries(report.clauses.map((clause) => [clause.id, clause.status])),
   };
 }
@@ -75,8 +78,8 @@ export function fullRunRows(runs: FullRunResult[]): string[] {
       .map((lane) => format(value(lane)))
       .join(" / ");
   const rows = [
-    "| full run, two-region serve | run s | ratio to loopback | requests to the target (shared / exclusive / background) | awaiting the target s | simulators: requests | simulators s | waits s | lane time s (shared summed over its files) | verdict |",
-    "|---|---|---|---|---|---|---|---|---|---|",
+    "| full run, two-region serve | run s | ratio to loopback | requests to the target (shared / exclusive / background) | awaiting the target s | simulators: requests | simulators s | waits s | lane time s (shared summed over its files) | lane ended, s into the run | verdict |",
+    "|---|---|---|---|---|---|---|---|---|---|---|",
   ];
   for (const run of runs) {
     const changed = run === loopback ? [] : changedVerdicts(loopback, run);
@@ -87,7 +90,8 @@ export function fullRunRows(runs: FullRunResult[]): string[] {
       `| ${run.addedLatencyMs === 0 ? "loopback" : `+${run.addedLatencyMs} ms per response`} | ${s(run.durationMs)} | ` +
         `${(run.durationMs / loopback.durationMs).toFixed(2)} | ${each(run, (l) => l.requests)} | ` +
         `${each(run, (l) => l.network_ms, s)} | ${each(run, (l) => l.helper_requests)} | ${each(run, (l) => l.helper_ms, s)} | ` +
-        `${each(run, (l) => l.waits_ms, s)} | ${each(run, (l) => l.duration_ms, s)} | ${verdict} |`,
+        `${each(run, (l) => l.waits_ms, s)} | ${each(run, (l) => l.duration_ms, s)} | ` +
+        `${each(run, (l) => laneEndMs(l, run.startedAt) ?? Number.NaN, s)} | ${verdict} |`,
     );
   }
   return rows;

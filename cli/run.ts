@@ -218,7 +218,7 @@ export async function runCommand(argv: string[]): Promise<number> {
       for (const error of collector.harnessErrors) console.error(`error: ${error}`);
       stopped = stoppedNote(livenessFile) ?? stopped;
       for (const line of leftoverLines(collector.leftovers, prefix, values.target, embedded)) say(line);
-      for (const line of trafficLines(collector.traffic)) log(line);
+      for (const line of trafficLines(collector.traffic, startedAt.toISOString())) log(line);
     }
     const flaky = flakyClauses(reports);
     if (repeat > 1) report = { ...report!, run: { ...report!.run, repeat: { runs: repeat, flaky } } };

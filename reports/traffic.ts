@@ -19,6 +19,9 @@ export function laneTotals(traffic: readonly SuiteTraffic[]): LaneTotals[] {
     };
     for (const row of traffic) {
       if (row.lane !== lane) continue;
+      if (row.ended_at !== undefined && (total.ended_at === undefined || row.ended_at > total.ended_at)) {
+        total.ended_at = row.ended_at;
+      }
       total.files += 1;
       total.duration_ms += row.duration_ms;
       total.requests += row.requests;
@@ -33,15 +36,24 @@ export function laneTotals(traffic: readonly SuiteTraffic[]): LaneTotals[] {
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
-/** One line per lane that ran: its time, and how much of it was the target, the simulators and waits. */
-export function trafficLines(traffic: readonly SuiteTraffic[]): string[] {
+/** How long after the run's start (`run.started_at`) the lane's last file ended; undefined when either is unknown. */
+export function laneEndMs(lane: LaneTotals, startedAt: string | undefined): number | undefined {
+  if (lane.ended_at === undefined || startedAt === undefined) return undefined;
+  return Date.parse(lane.ended_at) - Date.parse(startedAt);
+}
+
+/** One line per lane that ran: its time, when it ended, and how much of it was the target, the simulators and waits. */
+export function trafficLines(traffic: readonly SuiteTraffic[], startedAt?: string): string[] {
   return laneTotals(traffic)
     .filter((lane) => lane.files > 0)
-    .map(
-      (lane) =>
-        `Time, ${lane.lane} lane (${lane.files} suite file${lane.files === 1 ? "" : "s"}${lane.lane === "shared" ? ", side by side: summed over them" : ""}): ${seconds(lane.duration_ms)}; ` +
+    .map((lane) => {
+      const end = laneEndMs(lane, startedAt);
+      return (
+        `Time, ${lane.lane} lane (${lane.files} suite file${lane.files === 1 ? "" : "s"}${lane.lane === "shared" ? ", side by side: summed over them" : ""}): ${seconds(lane.duration_ms)}` +
+        `${end === undefined ? "" : `, ended ${seconds(end)} into the run`}; ` +
         `${lane.requests} requests to the target, ${seconds(lane.network_ms)} awaiting them; ` +
         `${lane.helper_requests} to the simulators, ${seconds(lane.helper_ms)}; ` +
-        `${seconds(lane.waits_ms)} in waits (polls' pauses, streams)`,
-    );
+        `${seconds(lane.waits_ms)} in waits (polls' pauses, streams)`
+      );
+    });
 }

@@ -125,6 +125,7 @@ export function trafficSince(mark: TrafficMark, file: string, lane: SuiteTraffic
     file,
     lane,
     duration_ms: round(performance.now() - mark.at),
+    ended_at: new Date().toISOString(),
     requests: m.totals.requests - mark.totals.requests,
     network_ms: round(m.totals.network_ms - mark.totals.network_ms),
     helper_requests: m.totals.helper_requests - mark.totals.helper_requests,

@@ -138,6 +138,11 @@ export const SuiteTraffic = z.object({
   lane: z.enum(["shared", "exclusive", "background", "main"]),
   /** From the file's start to the end of its cleanup. */
   duration_ms: z.number(),
+  /**
+   * When its cleanup ended, to the millisecond: against `run.started_at` it says when each lane ended, which the
+   * summed durations cannot (absent from reports before it).
+   */
+  ended_at: z.iso.datetime().optional(),
   /** Requests to the target (its regions and test control). */
   requests: z.int(),
   /** Wall time with at least one of those awaiting its response head. */

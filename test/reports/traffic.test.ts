@@ -1,7 +1,7 @@
 // Where a run's time went (reports/traffic.ts): report.json's traffic rows summed per lane, and the
 // console's line per lane.
 import { expect, test } from "vitest";
-import { laneTotals, trafficLines } from "../../reports/traffic.ts";
+import { laneEndMs, laneTotals, trafficLines } from "../../reports/traffic.ts";
 
 const row = { duration_ms: 1000, requests: 10, network_ms: 300, helper_requests: 2, helper_ms: 20, waits_ms: 500 };
 
@@ -26,4 +26,25 @@ test("lanes are summed apart: shared files side by side, exclusive ones after th
 test("a report from before the lanes keeps its one main lane", () => {
   const traffic = [{ file: "paging.suite.ts", lane: "main" as const, ...row }];
   expect(trafficLines(traffic)).toEqual([expect.stringMatching(/^Time, main lane \(1 suite file\): 1\.0 s;/)]);
+});
+
+test("each lane ends with its last file, placed against the run's start; a report without end times says none", () => {
+  const at = (s: number) => new Date(Date.UTC(2026, 10, 26, 12, 0, s)).toISOString();
+  const traffic = [
+    { file: "errors.suite.ts", lane: "shared" as const, ...row, ended_at: at(14) },
+    { file: "calls.suite.ts", lane: "shared" as const, ...row, ended_at: at(9) },
+    { file: "calls.suite.ts", lane: "exclusive" as const, ...row, ended_at: at(22) },
+    { file: "streams.background.suite.ts", lane: "background" as const, ...row },
+  ];
+  const [shared, exclusive, background] = laneTotals(traffic);
+  expect(laneEndMs(shared!, at(0))).toBe(14_000);
+  expect(laneEndMs(exclusive!, at(0))).toBe(22_000);
+  expect(laneEndMs(background!, at(0))).toBeUndefined();
+  expect(laneEndMs(shared!, undefined)).toBeUndefined();
+  const lines = trafficLines(traffic, at(0));
+  expect(lines[0]).toMatch(
+    /^Time, shared lane \(2 suite files, side by side: summed over them\): 2\.0 s, ended 14\.0 s into the run; /,
+  );
+  expect(lines[1]).toMatch(/^Time, exclusive lane \(1 suite file\): 1\.0 s, ended 22\.0 s into the run; /);
+  expect(lines[2]).toMatch(/^Time, background lane \(1 suite file\): 1\.0 s; /);
 });

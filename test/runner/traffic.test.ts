@@ -40,6 +40,7 @@ afterAll(async () => {
 });
 
 test("requests are counted by destination and their time is booked once, the target's first", async () => {
+  const before = Date.now();
   const mark = markTraffic();
   await call("/a", { query: { ms: 120 } });
   await fetch(`${target.origin}/b?ms=0`).then((r) => r.text());
@@ -54,6 +55,9 @@ test("requests are counted by destination and their time is booked once, the tar
   expect(traffic.waits_ms).toBeGreaterThanOrEqual(115);
   // Booked once: the parts never add up to more than the time that passed.
   expect(traffic.network_ms + traffic.helper_ms + traffic.waits_ms).toBeLessThanOrEqual(traffic.duration_ms + 2);
+  // When the file ended, so a lane's end can be placed in the run.
+  expect(Date.parse(traffic.ended_at!)).toBeGreaterThanOrEqual(before + traffic.duration_ms - 2);
+  expect(Date.parse(traffic.ended_at!)).toBeLessThanOrEqual(Date.now());
 });
 
 test("a request that gets no answer stops being awaited at its error", async () => {
