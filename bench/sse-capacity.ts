@@ -15,16 +15,12 @@ import { cpuSeconds } from "./cpu.ts";
 import { percentile } from "./http-rate.ts";
 import { startListening } from "./processes.ts";
 
-export interface SseResult {
+export interface SseResult extends FirstDeltaFigures {
   streams: number;
   held: number;
   keptAlive: number;
   posts: number;
-  firstDeltaP50: number;
-  firstDeltaP99: number;
   providerTtftP99: number;
-  /** CPU ms the server process spent per post: the reply, and all its frames fanned out to every stream. */
-  serverCpuMsPerPost?: number;
 }
 
 export interface Subscriber {
@@ -210,29 +206,42 @@ export async function measureSse(
       held: subscribers.filter((s) => !s.closed).length,
       keptAlive: subscribers.filter((s) => s.keepAlives > 0).length,
       posts,
-      firstDeltaP50: percentile(delays, 50),
-      firstDeltaP99: percentile(delays, 99),
       providerTtftP99: percentile(ttfts, 99),
-      ...(cpuBefore !== undefined && cpuAfter !== undefined
-        ? { serverCpuMsPerPost: ((cpuAfter - cpuBefore) * 1000) / posts }
-        : {}),
+      ...firstDeltaFigures(delays, posts, cpuBefore, cpuAfter),
     };
   } finally {
     controller.abort();
   }
 }
 
-export interface FanOutFloor {
+export interface FirstDeltaFigures {
   firstDeltaP50: number;
   firstDeltaP99: number;
+  /** CPU ms the server process spent per post: the reply, and all its frames fanned out to every stream. */
   serverCpuMsPerPost?: number;
+}
+
+/** The percentiles of sorted first-delta delays, and the server's CPU per post between two readings. */
+function firstDeltaFigures(
+  delays: number[],
+  posts: number,
+  cpuBefore: number | undefined,
+  cpuAfter: number | undefined,
+): FirstDeltaFigures {
+  return {
+    firstDeltaP50: percentile(delays, 50),
+    firstDeltaP99: percentile(delays, 99),
+    ...(cpuBefore !== undefined && cpuAfter !== undefined
+      ? { serverCpuMsPerPost: ((cpuAfter - cpuBefore) * 1000) / posts }
+      : {}),
+  };
 }
 
 /**
  * The same streams and posts against bare node:http writing the reply's frames to every stream in one loop
  * (sse-fanout-server.ts): what a fan-out to this many sockets costs on this machine at the least.
  */
-export async function measureFanOutFloor(streams: number, posts: number): Promise<FanOutFloor> {
+export async function measureFanOutFloor(streams: number, posts: number): Promise<FirstDeltaFigures> {
   const { child, url } = await startListening(["bench/sse-fanout-server.ts"]);
   const controller = new AbortController();
   setMaxListeners(0, controller.signal);
@@ -243,14 +252,7 @@ export async function measureFanOutFloor(streams: number, posts: number): Promis
       const response = await request(`${url}/fire`, { method: "POST" });
       await response.body.dump();
     });
-    const cpuAfter = cpuSeconds(child.process.pid);
-    return {
-      firstDeltaP50: percentile(delays, 50),
-      firstDeltaP99: percentile(delays, 99),
-      ...(cpuBefore !== undefined && cpuAfter !== undefined
-        ? { serverCpuMsPerPost: ((cpuAfter - cpuBefore) * 1000) / posts }
-        : {}),
-    };
+    return firstDeltaFigures(delays, posts, cpuBefore, cpuSeconds(child.process.pid));
   } finally {
     controller.abort();
     await child.stop();
