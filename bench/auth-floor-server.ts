@@ -4,7 +4,7 @@
 // JSON verdict read whole. It is the floor of a platform built as the reference is (one process, the control
 // plane over HTTP), with no framework, routing, store or serialisation of its own.
 import { readFileSync } from "node:fs";
-import { createServer } from "node:http";
+import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Pool } from "undici";
 
@@ -32,22 +32,29 @@ const pool = new Pool(`http://127.0.0.1:${(controlPlane.address() as AddressInfo
 
 const server = createServer((request, response) => {
   request.on("data", () => undefined);
-  request.on("end", async () => {
-    const token = /^Bearer (\S+)$/.exec(request.headers.authorization ?? "")?.[1] ?? "";
-    const answer = await pool.request({
+  request.on("end", () => void answer(request.headers.authorization, response));
+});
+
+async function answer(authorization: string | undefined, response: ServerResponse): Promise<void> {
+  try {
+    const token = /^Bearer (\S+)$/.exec(authorization ?? "")?.[1] ?? "";
+    const exchange = await pool.request({
       path: "/v1/auth/resolve",
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ token }),
     });
-    const resolved = await answer.body.json();
-    if (answer.statusCode !== 200) {
-      response.writeHead(answer.statusCode, { "content-type": "application/json" }).end(JSON.stringify(resolved));
+    const resolved = await exchange.body.json();
+    if (exchange.statusCode !== 200) {
+      response.writeHead(exchange.statusCode, { "content-type": "application/json" }).end(JSON.stringify(resolved));
       return;
     }
     response.writeHead(200, { "content-type": "application/json; charset=utf-8", "content-length": body.length });
     response.end(body);
-  });
-});
+  } catch {
+    // As the platform answers an unreachable control plane (section 5 item 10): never a hang.
+    response.writeHead(503, { "content-type": "application/json" }).end('{"detail":{"message":"unreachable"}}');
+  }
+}
 server.listen(0, "127.0.0.1", () => process.stdout.write(`${(server.address() as AddressInfo).port}\n`));
 process.on("SIGTERM", () => void pool.close().then(() => process.exit(0)));

@@ -1,6 +1,7 @@
 // How many concurrent SSE streams the reference platform holds with keep-alives, and the delay from a
-// posted message to the first assistant.delta on every stream at that level. The baseline is the
-// provider simulator's own time to first token, measured directly in the same run.
+// posted message to the first assistant.delta on every stream at that level. The baselines, measured in the
+// same run: bare node:http fanning a reply out to as many streams (sse-fanout-server.ts), and the provider
+// simulator's own time to first token.
 //
 // The streams are read with bare sockets and a byte search for the frames counted (the snapshot, the
 // first assistant.delta, a comment line), not a full HTTP and SSE client: with ten thousand streams on
