@@ -81,6 +81,15 @@ export function universalChecks(checks: CollectedCheck[]): CollectedCheck[] {
   });
 }
 
+/**
+ * A clause's checks in one order whatever order they finished in (files and checks run side by side), so two
+ * runs' reports line up and the first failure shown is the same one every time.
+ */
+function bySuiteAndName(a: CheckResult, b: CheckResult): number {
+  const [x, y] = [`${a.suite ?? ""}\u0000${a.name}`, `${b.suite ?? ""}\u0000${b.name}`];
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
 export function buildReport(
   allClauses: readonly Clause[],
   collected: CollectedCheck[],
@@ -94,7 +103,7 @@ export function buildReport(
     for (const id of check.clauses) byClause.set(id, [...(byClause.get(id) ?? []), check.result]);
   }
   const clauses: ClauseResult[] = allClauses.map((clause) => {
-    const checks = byClause.get(clause.id) ?? [];
+    const checks = [...(byClause.get(clause.id) ?? [])].sort(bySuiteAndName);
     const { status, reason } = clauseStatus(clause, checks, info);
     const ambiguity = status === "passed" ? ambiguityOf(clause.id, checks) : undefined;
     return {

@@ -55,6 +55,17 @@ describe("buildReport", () => {
     expect(report.summary).toMatchObject({ passed: 1, failed: 1, errored: 1 });
   });
 
+  it("lists a clause's checks by suite and name, whatever order they finished in", () => {
+    const finished = [
+      collected(["a.x"], { ...result("b: second", "failed"), suite: "paging" }),
+      collected(["a.x"], { ...result("z: last", "passed"), suite: "agents" }),
+      collected(["a.x"], { ...result("a: first", "failed"), suite: "paging" }),
+    ];
+    const names = (checks: CollectedCheck[]) => build([clause("a.x")], checks).clauses[0]!.checks.map((c) => c.name);
+    expect(names(finished)).toEqual(["z: last", "a: first", "b: second"]);
+    expect(names([...finished].reverse())).toEqual(["z: last", "a: first", "b: second"]);
+  });
+
   it("says why a clause has no verdict: its skip reason, not shown, not selected, or not covered", () => {
     const report = build(
       [clause("a.skip"), clause("a.open", "not-shown"), clause("a.none")],
