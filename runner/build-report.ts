@@ -13,6 +13,7 @@ import type {
 } from "../spec/report.ts";
 import type { Target } from "../spec/target.ts";
 import type { CollectedCheck } from "./collector.ts";
+import { REASON_OF_KIND } from "./skip-reasons.ts";
 import { UNIVERSAL_RULES } from "./universal-rules.ts";
 
 export interface RunInfo {
@@ -191,6 +192,10 @@ function clauseStatus(clause: Clause, checks: CheckResult[], info: RunInfo): { s
   if (clause.kind === "not-shown") return { status: "not-shown", reason: "the spec leaves this open (not shown)" };
   if (checks.length === 0) return { status: "skipped", reason: noCheckReason(info, "no check covers this clause yet") };
   const worst = checks.reduce((a, b) => (RANK[b.status] > RANK[a.status] ? b : a));
-  if (worst.status === "skipped") return { status: "skipped", reason: worst.reason ?? "skipped" };
-  return { status: worst.status, reason: null };
+  if (worst.status !== "skipped") return { status: worst.status, reason: null };
+  // Checks may skip for different wants (one needs wiring, another test control too): the reason that goes
+  // with the clause's kind is the clause's, whatever order its checks are listed in.
+  const ofKind = REASON_OF_KIND[clause.kind];
+  const reason = checks.some((check) => check.reason === ofKind) ? ofKind : worst.reason;
+  return { status: "skipped", reason: reason ?? "skipped" };
 }

@@ -10,6 +10,7 @@ import { recording } from "./recorder.ts";
 import { redact } from "./redact.ts";
 import { runConfig } from "./run-config.ts";
 import { sideBySide } from "./side-by-side.ts";
+import { NO_TEST_CONTROL, NOT_WIRED } from "./skip-reasons.ts";
 import { suiteOfFile } from "./suite-files.ts";
 import { isTargetError, TargetError } from "./target-error.ts";
 
@@ -47,8 +48,8 @@ async function withinDeadline(work: Promise<void>, ms: number): Promise<void> {
 export function unmet(needs: Need[]): string | undefined {
   const { target } = runConfig();
   for (const need of needs) {
-    if (need === "wiring" && !target.wired) return "the target is not wired to the simulators";
-    if (need === "test-control" && target.test_control === undefined) return "the target has no test_control hooks";
+    if (need === "wiring" && !target.wired) return NOT_WIRED;
+    if (need === "test-control" && target.test_control === undefined) return NO_TEST_CONTROL;
     if (need === "two-regions" && target.regions.length < 2) return "the target names only one region";
     if (need === "session-cookie" && target.credentials.session_cookie === undefined) {
       return "the target gives no session cookie";

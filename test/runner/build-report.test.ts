@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { buildReport, type RunInfo } from "../../runner/build-report.ts";
 import type { CollectedCheck } from "../../runner/collector.ts";
+import { NO_TEST_CONTROL, NOT_WIRED } from "../../runner/skip-reasons.ts";
 import type { Clause } from "../../spec/clause.ts";
 import type { CheckResult } from "../../spec/report.ts";
 
@@ -64,6 +65,19 @@ describe("buildReport", () => {
     const names = (checks: CollectedCheck[]) => build([clause("a.x")], checks).clauses[0]!.checks.map((c) => c.name);
     expect(names(finished)).toEqual(["z: last", "a: first", "b: second"]);
     expect(names([...finished].reverse())).toEqual(["z: last", "a: first", "b: second"]);
+  });
+
+  it("names a skipped clause after its kind when its checks skipped for different wants", () => {
+    const skippedFor = (name: string, reason: string): CheckResult => ({ ...result(name, "skipped"), reason });
+    const checks = [
+      collected(["d.x", "d.y"], skippedFor("a: needs both", NO_TEST_CONTROL)),
+      collected(["d.x", "d.y"], skippedFor("b: needs wiring", NOT_WIRED)),
+    ];
+    const report = build([clause("d.x", "needs-wiring"), clause("d.y", "needs-test-control")], checks);
+    expect(report.clauses.map((c) => [c.status, c.reason])).toEqual([
+      ["skipped", NOT_WIRED],
+      ["skipped", NO_TEST_CONTROL],
+    ]);
   });
 
   it("says why a clause has no verdict: its skip reason, not shown, not selected, or not covered", () => {
