@@ -11,16 +11,16 @@ import { Pool } from "undici";
 const body = readFileSync(process.argv[2]!);
 const verdict = JSON.stringify({ workspace_id: "w", member_id: "m", role: "ADMIN" });
 /** The one token this control plane refuses, so its verdict is seen to decide (test/bench/floors.test.ts). */
-const REVOKED = JSON.stringify({ token: "revoked" });
+const REVOKED = "revoked";
 const REFUSAL = JSON.stringify({ detail: { message: "token revoked" } });
 
 const controlPlane = createServer((request, response) => {
   const chunks: Buffer[] = [];
   request.on("data", (chunk: Buffer) => chunks.push(chunk));
   request.on("end", () => {
-    const asked = JSON.stringify(JSON.parse(Buffer.concat(chunks).toString("utf8")));
-    const answer = asked === REVOKED ? REFUSAL : verdict;
-    response.writeHead(asked === REVOKED ? 401 : 200, {
+    const refused = (JSON.parse(Buffer.concat(chunks).toString("utf8")) as { token?: unknown }).token === REVOKED;
+    const answer = refused ? REFUSAL : verdict;
+    response.writeHead(refused ? 401 : 200, {
       "content-type": "application/json",
       "content-length": Buffer.byteLength(answer),
     });

@@ -144,7 +144,8 @@ async function measureExchangeFloor(
 }
 
 const cpuMs = (ms: number | undefined) => ms?.toFixed(0) ?? "(no /proc)";
-const cpuRatio = (ms: number | undefined, floor: number | undefined) =>
+/** This CPU as a multiple of a floor's ("1.30x"), where row()'s column divides the baseline's by this. */
+const timesFloor = (ms: number | undefined, floor: number | undefined) =>
   ms === undefined || floor === undefined ? "" : `${(ms / floor).toFixed(2)}x`;
 
 async function platformPart(dir: string, lines: string[], out: Record<string, unknown>): Promise<void> {
@@ -186,13 +187,13 @@ async function platformPart(dir: string, lines: string[], out: Record<string, un
         row(exchangeFloor, baseline),
         row(platform, baseline),
         "",
-        `The reference platform against the second row, the floor of a server that asks a control plane in its own process over HTTP on every request: ${(platform.requestsPerSecond / exchangeFloor.requestsPerSecond).toFixed(2)} of its rate, ${cpuRatio(platform.cpuUsPerRequest, exchangeFloor.cpuUsPerRequest)} its CPU per request.`,
+        `The reference platform against the second row, the floor of a server that asks a control plane in its own process over HTTP on every request: ${(platform.requestsPerSecond / exchangeFloor.requestsPerSecond).toFixed(2)} of its rate, ${timesFloor(platform.cpuUsPerRequest, exchangeFloor.cpuUsPerRequest)} its CPU per request.`,
         "",
         "| streams | what | value | baseline | ratio |",
         "|---|---|---|---|---|",
         `| SSE | streams held open through a 15 s keep-alive period (all got a keep-alive) | ${sse.held} of ${sse.streams} (${sse.keptAlive} kept alive) | | |`,
         `| SSE | post to first assistant.delta on every one of ${sse.streams} streams, p50 / p99 ms (${sse.posts} posts) | ${sse.firstDeltaP50.toFixed(1)} / ${sse.firstDeltaP99.toFixed(1)} | bare node:http writing a reply to every stream in one loop (the fan-out's floor): ${fanOutFloor.firstDeltaP50.toFixed(1)} / ${fanOutFloor.firstDeltaP99.toFixed(1)}; the provider's own time to first token p99 ${sse.providerTtftP99.toFixed(1)} | ${(sse.firstDeltaP99 / fanOutFloor.firstDeltaP99).toFixed(2)}x the floor's p99 |`,
-        `| SSE | serve CPU per post: the reply and all its frames to every one of ${sse.streams} streams, ms | ${cpuMs(sse.serverCpuMsPerPost)} | bare node:http: ${cpuMs(fanOutFloor.serverCpuMsPerPost)} | ${cpuRatio(sse.serverCpuMsPerPost, fanOutFloor.serverCpuMsPerPost)} |`,
+        `| SSE | serve CPU per post: the reply and all its frames to every one of ${sse.streams} streams, ms | ${cpuMs(sse.serverCpuMsPerPost)} | bare node:http: ${cpuMs(fanOutFloor.serverCpuMsPerPost)} | ${timesFloor(sse.serverCpuMsPerPost, fanOutFloor.serverCpuMsPerPost)} |`,
         `| webhooks | deliveries per second to the sink (${webhooks.events} events, ${WEBHOOK_CONCURRENCY} at a time) | ${Math.round(webhooks.platformPerSecond)} | direct POSTs to the sink, ${WEBHOOK_CONCURRENCY} at a time: ${Math.round(webhooks.baselinePerSecond)}/s | ${(webhooks.platformPerSecond / webhooks.baselinePerSecond).toFixed(2)} |`,
       );
       Object.assign(out, { baseline, exchangeFloor, platform, sse, fanOutFloor, webhooks });
