@@ -104,7 +104,7 @@ export function buildReport(
     for (const id of check.clauses) byClause.set(id, [...(byClause.get(id) ?? []), check.result]);
   }
   const clauses: ClauseResult[] = allClauses.map((clause) => {
-    const checks = [...(byClause.get(clause.id) ?? [])].sort(bySuiteAndName);
+    const checks = (byClause.get(clause.id) ?? []).sort(bySuiteAndName);
     const { status, reason } = clauseStatus(clause, checks, info);
     const ambiguity = status === "passed" ? ambiguityOf(clause.id, checks) : undefined;
     return {
