@@ -64,7 +64,10 @@ export function universalChecks(checks: CollectedCheck[]): CollectedCheck[] {
         status: "failed",
         reason: null,
         failure: {
-          message: `${violations.length} of ${seen} responses broke the rule:\n${violations.slice(0, 10).join("\n")}`,
+          // The first line names the first violation: consoles, JUnit attributes and summaries show only it.
+          message: [`${violations.length} of ${seen} responses broke the rule; the first: ${violations[0]}`]
+            .concat(violations.slice(1, 10))
+            .join("\n"),
           seed: null,
           path: null,
           exchanges: [],

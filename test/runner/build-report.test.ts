@@ -104,8 +104,10 @@ describe("buildReport", () => {
     );
     const envelope = report.clauses[0]!;
     expect(envelope.status).toBe("failed");
-    expect(envelope.checks[0]?.failure?.message).toContain("1 of 6 responses broke the rule");
-    expect(envelope.checks[0]?.failure?.message).toContain('(during "second")');
+    // The first line alone (what a console or a JUnit attribute shows) names the violation.
+    expect(envelope.checks[0]?.failure?.message.split("\n")[0]).toBe(
+      '1 of 6 responses broke the rule; the first: GET /v1/x → 404: body is not {detail} (during "second")',
+    );
   });
 
   it("passes a rule read one way of two contradicting sentences, and says so on its clause", () => {
