@@ -54,14 +54,18 @@ export async function unusedPatternNumbers(): Promise<(outcome: number, paramete
   };
 }
 
-/** Adds a number to a carrier account (bought at the carrier, not through the API). */
+/**
+ * Adds a number to a carrier account (bought at the carrier, not through the API). Without a number the
+ * carrier picks the next one it has not given out: a random one collides with one bought earlier in the run
+ * (the paging properties buy hundreds), and the carrier refuses it with a 409.
+ */
 export async function addCarrierNumber(
   accountSid: string,
-  phoneNumber = freshE164(),
+  phoneNumber?: string,
   friendlyName?: string,
 ): Promise<CarrierNumber> {
   return (await admin("POST", `/accounts/${encodeURIComponent(accountSid)}/numbers`, {
-    phone_number: phoneNumber,
+    ...(phoneNumber === undefined ? {} : { phone_number: phoneNumber }),
     ...(friendlyName === undefined ? {} : { friendly_name: friendlyName }),
   })) as CarrierNumber;
 }
