@@ -30,6 +30,11 @@ export const pagingFaults = {
     description: "a negative offset is treated as 0 instead of a 422",
     clauses: ["paging.offset-non-negative"],
   },
+  "offset-skips-one": {
+    description:
+      "a page after the first starts one row past its offset (the offset read as the index of the last row already seen), so a row is lost at every page boundary",
+    clauses: ["paging.pages-concatenate"],
+  },
   "unpaged-list-count": {
     description: "GET /v1/email/senders answers its whole list as {items, count}: a second count beside total_count",
     clauses: ["paging.total-count-only-count"],

@@ -25,7 +25,8 @@ export function parsePaging(ctx: PlatformContext, query: unknown, ceiling: 200 |
 
 /** `rows` must already be in the list's order; only the limit+1 window is read. */
 export function pageOf<T>(ctx: PlatformContext, rows: readonly T[], paging: PagingQuery): Page<T> {
-  const window = rows.slice(paging.offset, paging.offset + paging.limit + 1);
+  const start = ctx.faults.has("offset-skips-one") && paging.offset > 0 ? paging.offset + 1 : paging.offset;
+  const window = rows.slice(start, start + paging.limit + 1);
   const items = window.slice(0, paging.limit);
   const has_more = ctx.faults.has("has-more-without-extra-row")
     ? items.length === paging.limit
