@@ -10,6 +10,7 @@ import { property } from "../runner/property.ts";
 import { expectStatus } from "../runner/response.ts";
 import { isTargetError, TargetError } from "../runner/target-error.ts";
 import { createAgent } from "./helpers/agents.ts";
+import { concatenates, offsetsOf, type Page } from "./helpers/concatenation.ts";
 import { PAGED_ENDPOINTS } from "./helpers/paged-endpoints.ts";
 import { independentGroups, type PagedEndpoint, readAll, rowKey, setUpLists, setUpOf } from "./helpers/pages.ts";
 import { callOp, profile } from "./helpers/profile.ts";
@@ -157,8 +158,9 @@ function listChecks(endpoint: PagedEndpoint): void {
       return onPagedList(path, endpoint.ceiling, async (whole) => {
         // The list holds still, so the pages it should take are asked for side by side (the run's bound on
         // requests in flight applies).
-        const asked = await Promise.all(offsetsOf(limit, whole.length).map(read));
-        return concatenates(whole, limit, async (offset) => asked[offset / limit] ?? read(offset));
+        const asked = offsetsOf(limit, whole.length).map(async (offset) => [offset, await read(offset)] as const);
+        const pages = new Map(await Promise.all(asked));
+        return concatenates(whole, limit, async (offset) => pages.get(offset) ?? read(offset));
       });
     },
     {
@@ -278,26 +280,4 @@ function judgeEnvelope(whole: string[], response: ApiResponse, limit: number, of
   expect(page.has_more, `has_more with ${whole.length} rows, limit ${limit}, offset ${offset}`).toBe(
     offset + limit < whole.length,
   );
-}
-
-interface Page {
-  items: unknown[];
-  has_more: boolean;
-}
-
-/** The offsets of the pages of `limit` rows a list of `rows` rows takes, the last one empty when it divides. */
-function offsetsOf(limit: number, rows: number): number[] {
-  return Array.from({ length: Math.floor(rows / limit) + 1 }, (_, i) => i * limit);
-}
-
-/** Follows has_more from offset 0 through `page` and requires the pages' rows to be the whole list, in order. */
-async function concatenates(whole: string[], limit: number, page: (offset: number) => Promise<Page>): Promise<void> {
-  const seen: string[] = [];
-  for (let offset = 0; ; offset += limit) {
-    const current = await page(offset);
-    seen.push(...current.items.map(rowKey));
-    if (!current.has_more) break;
-    expect(offset, "pages never end").toBeLessThan(whole.length + limit);
-  }
-  expect(seen, `pages of ${limit}`).toEqual(whole);
 }
