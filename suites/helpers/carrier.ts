@@ -56,8 +56,9 @@ export async function unusedPatternNumbers(): Promise<(outcome: number, paramete
 
 /**
  * Adds a number to a carrier account (bought at the carrier, not through the API). Without a number the
- * carrier picks the next one it has not given out: a random one collides with one bought earlier in the run
- * (the paging properties buy hundreds), and the carrier refuses it with a 409.
+ * carrier picks the next one it has not given out: a random one can collide with one bought earlier (the
+ * carrier keeps every number across the runs of a --repeat or a long-lived serve), and the carrier refuses it
+ * with a 409.
  */
 export async function addCarrierNumber(
   accountSid: string,
