@@ -190,15 +190,13 @@ function listChecks(endpoint: PagedEndpoint): void {
             // Rows are added between the first pages only, then the rest is read at the ceiling: a row added
             // per page would make the walk (and the rows this check leaves, in lists nothing deletes, like
             // conversations) grow with the list, half of it again on every run against a long-lived target.
-            const limit = added < ADDED_BETWEEN_PAGES ? 3 : endpoint.ceiling;
-            const page = (await call(path, { query: { limit, offset } })).json as {
-              items: unknown[];
-              has_more: boolean;
-            };
+            const adding = added < ADDED_BETWEEN_PAGES;
+            const limit = adding ? 3 : endpoint.ceiling;
+            const page = (await call(path, { query: { limit, offset } })).json as Page;
             seen.push(...page.items.map(rowKey));
             if (!page.has_more) break;
             offset += limit;
-            if (added < ADDED_BETWEEN_PAGES) {
+            if (adding) {
               await endpoint.addRow();
               added += 1;
             }
