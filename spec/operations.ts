@@ -457,6 +457,27 @@ export const OPERATIONS = {
 
 export type OperationName = keyof typeof OPERATIONS;
 
+/** 1 and 9: every path is prefixed `/v1`. */
+export const PATH_PREFIX = "/v1";
+
+/** A path under the prefix that no row names: what a server answers for a route it does not have. */
+export const unroutedPath = (name: string): string => `${PATH_PREFIX}/${encodeURIComponent(name)}`;
+
+/**
+ * 1: "Sign-in, workspaces, members, roles, personal access tokens and payments live on a separate global control
+ * host ... A 404 from a regional base URL for one of those paths means the client is aimed at the wrong host."
+ * The control host's paths are not shown: these are the ones such a client would most likely send.
+ */
+export const CONTROL_HOST_PATHS: ReadonlyArray<readonly [Method, string]> = [
+  ["POST", `${PATH_PREFIX}/auth/sign-in`],
+  ["GET", `${PATH_PREFIX}/workspaces`],
+  ["GET", `${PATH_PREFIX}/members`],
+  ["GET", `${PATH_PREFIX}/roles`],
+  ["GET", `${PATH_PREFIX}/tokens`],
+  ["POST", `${PATH_PREFIX}/tokens`],
+  ["GET", `${PATH_PREFIX}/payments`],
+];
+
 /** The operations the harness calls through the profile (by name, overridable with --profile). */
 export type ProfileOperationName = {
   [K in OperationName]: (typeof OPERATIONS)[K] extends { profile: string } ? K : never;

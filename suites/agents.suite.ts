@@ -5,7 +5,7 @@ import fc from "fast-check";
 import { expect } from "vitest";
 import { richAgentConfig } from "../fixtures/agent-configs.ts";
 import { check } from "../runner/check.ts";
-import { call, explain } from "../runner/http-client.ts";
+import { explain } from "../runner/http-client.ts";
 import { property } from "../runner/property.ts";
 import { assertDeleted, track, uniqueName } from "../runner/resources.ts";
 import { type ExpectedStatus, expectBody, expectOkResult, expectStatus } from "../runner/response.ts";
@@ -16,7 +16,7 @@ import { analysedBy, analysisModel, expectAnalysed, providerMark } from "./helpe
 import { startBatch, waitForBatch } from "./helpers/batches.ts";
 import { StartedSession } from "./helpers/body-shapes.ts";
 import { ensureLlmKey } from "./helpers/byok.ts";
-import { finished, OUTBOUND, SHORT_CALL_MS, waitForCall } from "./helpers/calls.ts";
+import { finished, SHORT_CALL_MS, waitForCall } from "./helpers/calls.ts";
 import { patternNumber } from "./helpers/carrier.ts";
 import {
   firstPair,
@@ -471,8 +471,7 @@ async function cascadeAgent(): Promise<AgentRecordRead> {
 }
 
 /** A web call token: these checks need credits, not the 402 gate (credits.suite.ts tests it). */
-const postToken = (body: unknown) =>
-  throughCreditGate(() => call("/v1/calls/token", { method: "POST", body, as: "editor" }));
+const postToken = (body: unknown) => throughCreditGate(() => callOp("call.token", {}, { body, as: "editor" }));
 
 let overridden: Promise<AgentRecordRead> | undefined;
 
@@ -555,10 +554,13 @@ check(
     await expectAnalysed(expectBody(token, "2xx", StartedSession).session_id, model, mark, "the override's analysis");
     const from = await importFreshNumber();
     const outbound = await throughCreditGate(() =>
-      call(OUTBOUND, {
-        method: "POST",
-        body: { from_phone_number_id: from.id, to: patternNumber(0, 0), agent_id: agent.id, agent_override },
-      }),
+      callOp(
+        "call.outbound",
+        {},
+        {
+          body: { from_phone_number_id: from.id, to: patternNumber(0, 0), agent_id: agent.id, agent_override },
+        },
+      ),
     );
     const outboundSession = expectBody(outbound, "2xx", StartedSession).session_id;
     const { batch } = await startBatch({

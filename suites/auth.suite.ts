@@ -324,7 +324,7 @@ check(
   ["auth.403-tells-which-role"],
   async () => {
     const agent = await createAgent();
-    const belowEditor = await call("/v1/calls/token", { method: "POST", body: { agent_id: agent.id }, as: "viewer" });
+    const belowEditor = await callOp("call.token", {}, { body: { agent_id: agent.id }, as: "viewer" });
     // The 403 status itself is auth.role-too-low-403's, checked with these very requests elsewhere.
     expectStatus(belowEditor, 403, "a VIEWER asking for a web call token");
     const editorMessage = message(belowEditor);

@@ -5,14 +5,13 @@
 import fc from "fast-check";
 import { expect } from "vitest";
 import { check } from "../runner/check.ts";
-import { call, explain } from "../runner/http-client.ts";
+import { explain } from "../runner/http-client.ts";
 import { namesField } from "../runner/problem-lines.ts";
 import { property } from "../runner/property.ts";
 import { expectStatus } from "../runner/response.ts";
 import { pause } from "../runner/traffic.ts";
 import {
   answered,
-  BATCHES,
   byRecipient,
   dialLog,
   dialsFrom,
@@ -114,7 +113,7 @@ check(
       ["max_attempts", { ...base, max_attempts: 1.5 }],
       ["max_concurrency", { ...base, max_concurrency: "four" }],
     ] as const) {
-      const response = await call(BATCHES, { method: "POST", body });
+      const response = await callOp("batch.create", {}, { body });
       expectStatus(response, 422);
       expect(namesField(response, field), `a line "${field}: …" in ${explain(response)}`).toBe(true);
     }

@@ -4,7 +4,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { expect } from "vitest";
 import { check } from "../runner/check.ts";
 import { exclusive } from "../runner/exclusive.ts";
-import { type ApiResponse, call, explain, type Who } from "../runner/http-client.ts";
+import { type ApiResponse, explain, type Who } from "../runner/http-client.ts";
 import { registerSecret } from "../runner/redact.ts";
 import { assertDeleted, track, uniqueName } from "../runner/resources.ts";
 import { deletedOrGone, expectBody, expectOkResult, expectStatus } from "../runner/response.ts";
@@ -15,7 +15,7 @@ import { deleteKey, ensureLlmKey, keyRows, putKey } from "./helpers/byok.ts";
 import { catalogProviders, firstPair, listedPairs, type PairKind } from "./helpers/catalog.ts";
 import { sendMessage, waitForReply } from "./helpers/conversations.ts";
 import { readAll } from "./helpers/pages.ts";
-import { callOp, profile } from "./helpers/profile.ts";
+import { callOp, opPath, profile } from "./helpers/profile.ts";
 import {
   chatRequestsSince,
   newProviderKey,
@@ -409,7 +409,7 @@ const keyHeaders = (provider: string) => ["X-Provider-Key", "X-OpenAI-Key", "Ope
 async function messageWithHeaderKey(fields: Record<string, unknown>, provider: string, key: string) {
   const headers = Object.fromEntries(keyHeaders(provider).map((name) => [name, key]));
   const body = { client_message_id: randomUUID(), text: uniqueName("message"), ...fields };
-  const response = await call("/v1/conversations/messages", { method: "POST", body, headers });
+  const response = await callOp("message.send", {}, { body, headers });
   expect(response.status, `message with a key in headers: ${explain(response)}`).toBeLessThan(300);
   const answer = response.json as { conversation_id: string; item: { id: string } };
   return {
@@ -446,7 +446,7 @@ check(
     );
     try {
       expectStatus(await deleteKey(llmProvider), "2xx");
-      const stream = await mustOpen(`/v1/conversations/${opening.conversationId}/events`);
+      const stream = await mustOpen(opPath("conversation.events", { conversation_id: opening.conversationId }));
       try {
         const since = (await providerRequests()).length;
         const sent = await messageWithHeaderKey({ conversation_id: opening.conversationId }, llmProvider, sentKey);
@@ -474,7 +474,7 @@ check(
     await waitForReply(opening.conversationId, opening.item.id);
     try {
       expectStatus(await deleteKey(llmProvider), "2xx");
-      const stream = await mustOpen(`/v1/conversations/${opening.conversationId}/events`);
+      const stream = await mustOpen(opPath("conversation.events", { conversation_id: opening.conversationId }));
       try {
         const before = (await providerRequests()).length;
         const sent = await sendMessage({ conversation_id: opening.conversationId });

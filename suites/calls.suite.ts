@@ -29,14 +29,12 @@ import {
   waitForWitness,
   whileCarrierOffline,
 } from "./helpers/carrier.ts";
-import { profile } from "./helpers/profile.ts";
+import { ceilingOf } from "./helpers/pages.ts";
+import { callOp, opPath, profile } from "./helpers/profile.ts";
 import { READS_PROVIDER_LOG } from "./helpers/provider.ts";
 import { importFreshNumber } from "./helpers/telephony.ts";
 
-const TOKEN = "/v1/calls/token";
-const CALLS = "/v1/calls";
-
-const postToken = (body: unknown, as: Who = "admin") => call(TOKEN, { method: "POST", body, as });
+const postToken = (body: unknown, as: Who = "admin") => callOp("call.token", {}, { body, as });
 
 /**
  * A media room token: the profile's answer, a signed JWT (never `alg: none`, so a browser cannot forge
@@ -66,7 +64,7 @@ function expectMinted(response: ApiResponse): CallToken {
 }
 
 async function listCalls(query: Record<string, string | number>): Promise<CallSession[]> {
-  const response = await call(CALLS, { query: { limit: 200, ...query } });
+  const response = await callOp("call.list", {}, { query: { limit: ceilingOf("call.list"), ...query } });
   return expectBody(response, 200, WithItems).items.map((row) => CallSession.parse(row));
 }
 
@@ -118,7 +116,7 @@ check(
   async () => {
     const agent = await createAgent();
     const minted = expectMinted(await postToken({ agent_id: agent.id }));
-    const stream = await call(`${CALLS}/${minted.session_id}/events`, { timeoutMs: 5_000 });
+    const stream = await call(`${opPath("call.get", { session_id: minted.session_id })}/events`, { timeoutMs: 5_000 });
     expectStatus(stream, 404);
   },
 );
@@ -158,7 +156,7 @@ check(
 );
 
 check("GET /v1/calls answers a page envelope; limit 201 is a 422", ["calls.list-paged"], async () => {
-  const response = await call(CALLS, { query: { limit: 1 } });
+  const response = await callOp("call.list", {}, { query: { limit: 1 } });
   expectStatus(response, 200);
   expect(Object.keys(response.json as object).sort(), explain(response)).toEqual([
     "has_more",
@@ -166,7 +164,7 @@ check("GET /v1/calls answers a page envelope; limit 201 is a 422", ["calls.list-
     "limit",
     "offset",
   ]);
-  const refused = await call(CALLS, { query: { limit: 201 } });
+  const refused = await callOp("call.list", {}, { query: { limit: ceilingOf("call.list") + 1 } });
   expectStatus(refused, 422);
 });
 

@@ -5,7 +5,7 @@ import fc from "fast-check";
 import { expect, type TestContext } from "vitest";
 import type { z } from "zod";
 import { check } from "../runner/check.ts";
-import { type ApiResponse, call, explain } from "../runner/http-client.ts";
+import { type ApiResponse, explain } from "../runner/http-client.ts";
 import { property } from "../runner/property.ts";
 import { expectStatus } from "../runner/response.ts";
 import { checksSideBySide } from "../runner/side-by-side.ts";
@@ -25,6 +25,7 @@ import {
   TtsEntry,
   VoiceCatalogPage,
 } from "../spec/catalog.ts";
+import { callOp } from "./helpers/profile.ts";
 import { TAKES_PROVIDER_OFFLINE, whileProviderOffline } from "./helpers/provider.ts";
 
 checksSideBySide("every check reads the catalog, which none of them changes");
@@ -47,7 +48,7 @@ const TOP_LEVEL_KEYS = [
 let fetched: { response: ApiResponse; body: Record<string, unknown> } | undefined;
 async function catalogBody(): Promise<{ response: ApiResponse; body: Record<string, unknown> }> {
   if (fetched !== undefined) return fetched;
-  const response = await call("/v1/catalog");
+  const response = await callOp("catalog.get");
   expectStatus(response, 200);
   expect(typeof response.json === "object" && !Array.isArray(response.json), explain(response)).toBe(true);
   fetched = { response, body: response.json as Record<string, unknown> };
@@ -199,7 +200,7 @@ type GalleryPage = {
 };
 
 async function galleryPage(gallery: Gallery, query: Record<string, string | number>): Promise<GalleryPage> {
-  const response = await call(`/v1/catalog/${gallery.name}`, { query });
+  const response = await callOp(`catalog.${gallery.name}`, {}, { query });
   expectStatus(response, 200);
   return response.json as GalleryPage;
 }
@@ -226,7 +227,7 @@ for (const gallery of GALLERIES) {
     `GET /v1/catalog/${gallery.name}: items with facets, nullable total_count, has_more, limit and offset`,
     [clause],
     async () => {
-      const response = await call(`/v1/catalog/${gallery.name}`, { query: { limit: 2 } });
+      const response = await callOp(`catalog.${gallery.name}`, {}, { query: { limit: 2 } });
       expectStatus(response, 200);
       const body = response.json as Record<string, unknown>;
       for (const key of ["items", "facets", "total_count", "has_more"]) {
@@ -312,9 +313,9 @@ for (const gallery of GALLERIES) {
     `GET /v1/catalog/${gallery.name} is a 502 when the gallery provider gives no answer`,
     ["catalog.gallery-502"],
     async () => {
-      const response = await whileProviderOffline(() => call(`/v1/catalog/${gallery.name}`, { query: { limit: 1 } }));
+      const response = await whileProviderOffline(() => callOp(`catalog.${gallery.name}`, {}, { query: { limit: 1 } }));
       expectStatus(response, 502);
-      const after = await call(`/v1/catalog/${gallery.name}`, { query: { limit: 1 } });
+      const after = await callOp(`catalog.${gallery.name}`, {}, { query: { limit: 1 } });
       expectStatus(after, 200, "once the provider is back");
     },
     { needs: ["wiring"], exclusive: TAKES_PROVIDER_OFFLINE },

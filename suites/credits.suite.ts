@@ -9,6 +9,7 @@ import { uniqueName } from "../runner/resources.ts";
 import { expectBody } from "../runner/response.ts";
 import { pause } from "../runner/traffic.ts";
 import { CallSession } from "../spec/calls.ts";
+import type { OperationName } from "../spec/operations.ts";
 import { createAgent } from "./helpers/agents.ts";
 import { dialLog, dialsFrom, getBatch, startBatch, waitForBatch } from "./helpers/batches.ts";
 import { ErrorBody, WithItems } from "./helpers/body-shapes.ts";
@@ -17,11 +18,11 @@ import { freshE164, patternNumber, placeInbound, witness } from "./helpers/carri
 import { getBalance, serverNow, setBalance, withBalance } from "./helpers/credits.ts";
 import { allEndpoints } from "./helpers/endpoints.ts";
 import { ofBatch, subscribe, waitForEvents } from "./helpers/events.ts";
+import { callOp } from "./helpers/profile.ts";
 import { importFreshNumber } from "./helpers/telephony.ts";
 
 exclusive("sets the workspace's credit balance, which every other check's calls, web calls and batches spend");
 
-const TOKEN = "/v1/calls/token";
 const MINUTE = 60_000;
 const completed = (batch: { status: string }) => batch.status === "completed";
 
@@ -34,7 +35,7 @@ check(
   ["credits.token-402"],
   async () => {
     const agent = await createAgent();
-    const response = await withBalance(0, () => call(TOKEN, { method: "POST", body: { agent_id: agent.id } }));
+    const response = await withBalance(0, () => callOp("call.token", {}, { body: { agent_id: agent.id } }));
     expect402(response);
   },
   { needs: ["test-control"] },
@@ -58,10 +59,10 @@ check(
   "with no credits, no endpoint but the token and outbound calls answers 402",
   ["credits.402-only-two-endpoints"],
   async () => {
-    const gated = new Set(["POST /v1/calls/token", "POST /v1/calls/outbound"]);
+    const gated = new Set<OperationName>(["call.token", "call.outbound"]);
     // With a valid credential every operation may take effect: the provider-key rows name a provider no
     // agent uses, so the run's own key is never deleted (only the status matters here, and a 404 is not 402).
-    const endpoints = allEndpoints("cap-unused").filter((e) => !gated.has(`${e.method} ${e.path}`));
+    const endpoints = allEndpoints("cap-unused").filter((e) => !gated.has(e.name));
     const statuses = await withBalance(0, async () => {
       // Independent requests, sent at once (the run bounds how many are in flight).
       const responses = await Promise.all(
@@ -86,8 +87,8 @@ check(
   async () => {
     const inline = { agent: { name: uniqueName("inline"), prompt: "Answer briefly." } };
     const [empty, other] = await withBalance(0, async () => [
-      await call(TOKEN, { method: "POST", body: inline, region: 0 }),
-      await call(TOKEN, { method: "POST", body: inline, region: 1 }),
+      await callOp("call.token", {}, { body: inline, region: 0 }),
+      await callOp("call.token", {}, { body: inline, region: 1 }),
     ]);
     expect402(empty!);
     expect(other!.status, explain(other!)).toBeLessThan(300);
@@ -105,7 +106,7 @@ check(
     const inbound = await withBalance(0, () => placeInbound(number.e164, caller));
     expect(inbound.outcome, `the carrier's view of the call: ${JSON.stringify(inbound)}`).not.toBe("answered");
     // Newest first: the refused call is on the first page.
-    const response = await call("/v1/calls", { query: { limit: 200 } });
+    const response = await callOp("call.list", {}, { query: { limit: 200 } });
     const rows = expectBody(response, 200, WithItems).items.map((row) => CallSession.parse(row));
     const refused = rows.find((row) => row.from_number === caller);
     expect(refused, `a call from ${caller} in ${explain(response)}`).toBeDefined();

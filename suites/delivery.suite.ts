@@ -4,7 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
 import { check } from "../runner/check.ts";
-import { call, explain } from "../runner/http-client.ts";
+import { explain } from "../runner/http-client.ts";
 import { registerSecret } from "../runner/redact.ts";
 import { uniqueName } from "../runner/resources.ts";
 import { expectStatus } from "../runner/response.ts";
@@ -124,9 +124,7 @@ check(
   ["delivery.same-envelope"],
   async () => {
     const { delivery } = await firstDelivery();
-    const types = EventTypes.parse((await call("/v1/webhooks/event-types")).json).all.filter(
-      (t) => t !== "webhook.test",
-    );
+    const types = EventTypes.parse((await callOp("webhook.event-types")).json).all.filter((t) => t !== "webhook.test");
     const { hook } = await createSinkWebhook({}, { subscribed_events: types });
     const agentId = randomUUID();
     for (const type of types) await publishEvent(type, agentId, { note: "same-envelope" });

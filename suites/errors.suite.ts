@@ -13,6 +13,7 @@ import { uniqueName } from "../runner/resources.ts";
 import { expectBody, expectStatus } from "../runner/response.ts";
 import { checksSideBySide } from "../runner/side-by-side.ts";
 import { PROBLEM_LINE } from "../spec/errors.ts";
+import { unroutedPath } from "../spec/operations.ts";
 import { createAgent } from "./helpers/agents.ts";
 import { ErrorBody } from "./helpers/body-shapes.ts";
 import { firstPair, unlistedName } from "./helpers/catalog.ts";
@@ -52,7 +53,7 @@ check(
   "an unknown path under /v1 is a 404 with the error envelope",
   ["errors.unknown-route-404", "errors.envelope"],
   async () => {
-    const response = await call(`/v1/no-such-resource-${randomBytes(4).toString("hex")}`);
+    const response = await call(unroutedPath(`no-such-resource-${randomBytes(4).toString("hex")}`));
     expectStatus(response, 404);
     detail(response);
   },

@@ -3,7 +3,7 @@
 // `webhook.create`), batch.completed on small batches of its own.
 import { beforeAll, expect } from "vitest";
 import { check } from "../runner/check.ts";
-import { call, explain } from "../runner/http-client.ts";
+import { explain } from "../runner/http-client.ts";
 import { expectBody, expectStatus } from "../runner/response.ts";
 import { runConfig } from "../runner/run-config.ts";
 import { disagreements, sameData } from "../runner/same-data.ts";
@@ -168,7 +168,7 @@ check(
   async () => {
     const { hook } = await subscribe();
     const agent = await createAgent();
-    const response = await call("/v1/calls/token", { method: "POST", body: { agent_id: agent.id } });
+    const response = await callOp("call.token", {}, { body: { agent_id: agent.id } });
     const sessionId = expectBody(response, "2xx", StartedSession).session_id;
     await waitForEvents(hook, completedOf(sessionId), CALL_EVENTS_MS(), `session.completed of web call ${sessionId}`);
     const events = ofSession(await settle(hook, 150), sessionId);
@@ -418,7 +418,7 @@ check(
 );
 
 check("there is no separate transfer event type", ["events.no-transfer-event"], async () => {
-  const response = await call("/v1/webhooks/event-types");
+  const response = await callOp("webhook.event-types");
   expectStatus(response, 200);
   const listed = EventTypes.parse(response.json);
   expect(

@@ -11,11 +11,12 @@ import { listedPairs, type Pair } from "./helpers/catalog.ts";
 import { channelFor, inbound, publishedTextAgent } from "./helpers/channels.ts";
 import { waitForReply } from "./helpers/conversations.ts";
 import { seedIntegration, seedTrigger } from "./helpers/integrations.ts";
-import { callOp } from "./helpers/profile.ts";
+import { ceilingOf } from "./helpers/pages.ts";
+import { callOp, opPath } from "./helpers/profile.ts";
 import { chatRequestsSince, providerRequests, READS_PROVIDER_LOG } from "./helpers/provider.ts";
 import { newHook } from "./helpers/webhook-sink.ts";
 
-const triggersPath = (id: string) => `/v1/integrations/${id}/triggers`;
+const triggersPath = (id: string) => opPath("trigger.list", { integration_id: id });
 
 check(
   "the triggers list is a page (limit 1..200; 201 is a 422) holding the integration's triggers",
@@ -34,7 +35,7 @@ check(
     expect([...page.items, ...rest.items].map((t) => t.id).sort(), "every seeded trigger, once").toEqual(
       seeded.map((t) => t.id).sort(),
     );
-    const tooBig = await call(triggersPath(id), { query: { limit: 201 } });
+    const tooBig = await call(triggersPath(id), { query: { limit: ceilingOf("trigger.list") + 1 } });
     expectStatus(tooBig, 422);
   },
   { needs: ["test-control"] },
@@ -65,7 +66,7 @@ check(
   async () => {
     const names = ["lookup_order", "cancel_order", "refund", "track_parcel", "open_ticket"];
     const id = await seedIntegration(names.map((name) => ({ name, description: `${name} tool` })));
-    const response = await call(`/v1/integrations/${id}/mcp-tools`, { query: { limit: 1 } });
+    const response = await callOp("mcp-tool.list", { integration_id: id }, { query: { limit: 1 } });
     expectStatus(response, 200);
     const body = response.json as unknown;
     const rows = Array.isArray(body) ? body : (body as { items?: unknown }).items;
@@ -85,7 +86,7 @@ check(
   ["integrations.unknown-404"],
   async () => {
     const id = randomUUID();
-    for (const path of [triggersPath(id), `/v1/integrations/${id}/mcp-tools`]) {
+    for (const path of [triggersPath(id), opPath("mcp-tool.list", { integration_id: id })]) {
       const response = await call(path);
       expectStatus(response, 404);
     }

@@ -7,7 +7,7 @@ import { beforeAll, expect } from "vitest";
 import type { z } from "zod";
 import { check } from "../runner/check.ts";
 import { exclusive } from "../runner/exclusive.ts";
-import { call, explain } from "../runner/http-client.ts";
+import { explain } from "../runner/http-client.ts";
 import { namesField, problemLines } from "../runner/problem-lines.ts";
 import { track } from "../runner/resources.ts";
 import { expectBody, expectStatus } from "../runner/response.ts";
@@ -34,7 +34,7 @@ import {
   waitForKb,
   waitForReview,
 } from "./helpers/knowledge.ts";
-import { callOp } from "./helpers/profile.ts";
+import { callOp, opPath } from "./helpers/profile.ts";
 import { getSite, type SiteState, setSite, siteHits, websiteUrl } from "./helpers/website.ts";
 
 exclusive(
@@ -106,7 +106,7 @@ for (const [label, body, field] of [
   ["name as a number", { name: 7 }, "name"],
 ] as const) {
   check(`POST /v1/knowledge with ${label} is a 422 naming ${field}`, ["knowledge.create-schema-422"], async () => {
-    const response = await call("/v1/knowledge", { method: "POST", body: { name: "capct-invalid", ...body } });
+    const response = await callOp("kb.create", {}, { body: { name: "capct-invalid", ...body } });
     if (response.status < 300) {
       // Cleanup first, so a server that wrongly accepted it keeps no crawl running.
       await callOp("kb.delete", { kb_id: String((response.json as { id?: unknown }).id) });
@@ -125,11 +125,11 @@ check(
   ["knowledge.unknown-404", "streams.404-before-open"],
   async () => {
     const unknown = randomUUID();
-    const pages = await call(`/v1/knowledge/${unknown}/pages`);
+    const pages = await callOp("kb.pages", { kb_id: unknown });
     expectStatus(pages, 404);
     const read = await callOp("kb.get", { kb_id: unknown });
     expectStatus(read, 404);
-    const answer = await openStream(`/v1/knowledge/${unknown}/events`);
+    const answer = await openStream(opPath("kb.events", { kb_id: unknown }));
     if (answer.stream !== undefined) {
       answer.stream.close();
       throw new Error(`the stream opened for an unknown knowledge base\n${answer.stream.describe()}`);
@@ -143,7 +143,7 @@ check(
   ["knowledge.pages-limit-500", "knowledge.pages-paged"],
   async () => {
     const { kb } = await createKb();
-    const page = await call(`/v1/knowledge/${kb.id}/pages`, { query: { limit: 500 } });
+    const page = await callOp("kb.pages", { kb_id: kb.id }, { query: { limit: 500 } });
     expectStatus(page, 200);
     expect(page.json, explain(page)).toMatchObject({
       items: expect.any(Array),
@@ -151,7 +151,7 @@ check(
       limit: 500,
       offset: 0,
     });
-    const over = await call(`/v1/knowledge/${kb.id}/pages`, { query: { limit: 501 } });
+    const over = await callOp("kb.pages", { kb_id: kb.id }, { query: { limit: 501 } });
     expectStatus(over, 422);
     expect(namesField(over, "limit"), `a line "limit: …" in ${explain(over)}`).toBe(true);
   },
@@ -162,7 +162,7 @@ check(
   ["streams.kb-snapshot", "streams.snapshot-first"],
   async () => {
     const { kb } = await createKb();
-    const stream = await mustOpen(`/v1/knowledge/${kb.id}/events`);
+    const stream = await mustOpen(opPath("kb.events", { kb_id: kb.id }));
     try {
       const first = await stream.waitFor(() => true, { timeoutMs: runConfig().timeoutMs, what: "a first frame" });
       expect(first.event, stream.describe()).toBe("snapshot");
@@ -277,7 +277,7 @@ check(
   async () => {
     const kb = await reviewedKb({ urls: [home()], max_pages: 6 });
     const selected = (await allPages(kb.id)).slice(0, 3).map((page) => String(page.url));
-    const stream = await mustOpen(`/v1/knowledge/${kb.id}/events`);
+    const stream = await mustOpen(opPath("kb.events", { kb_id: kb.id }));
     try {
       // Any first frame shows the subscription is live (whether it is a snapshot is another check's business).
       await stream.waitFor(() => true, { timeoutMs: runConfig().timeoutMs, what: "a first frame" });

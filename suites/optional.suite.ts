@@ -5,6 +5,7 @@ import { expect } from "vitest";
 import { call, explain } from "../runner/http-client.ts";
 import { assertDeleted, track, uniqueName } from "../runner/resources.ts";
 import { expectBody, expectStatus } from "../runner/response.ts";
+import { unroutedPath } from "../spec/operations.ts";
 import { createAgent } from "./helpers/agents.ts";
 import { ErrorMessage } from "./helpers/body-shapes.ts";
 import { createKb } from "./helpers/knowledge.ts";
@@ -75,7 +76,7 @@ async function sampleResponses() {
   return [
     await call("/health", { as: "none" }),
     await callOp("agent.list", {}, { query: { limit: 1 } }),
-    await call(`/v1/${uniqueName("no-such-route")}`),
+    await call(unroutedPath(uniqueName("no-such-route"))),
   ];
 }
 

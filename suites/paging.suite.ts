@@ -246,8 +246,8 @@ check(
   ["paging.total-count-only-count"],
   async () => {
     // 2.1: "a nullable total_count (the only count in the API)".
-    for (const path of ["/v1/catalog", "/v1/email/senders", "/v1/observability"]) {
-      const response = await call(path);
+    for (const operation of ["catalog.get", "email-sender.list", "observability.list"] as const) {
+      const response = await callOp(operation);
       expectStatus(response, 200);
       const body = response.json;
       const keys = typeof body === "object" && body !== null && !Array.isArray(body) ? Object.keys(body) : [];

@@ -8,6 +8,7 @@ import { assertDeleted, track, uniqueName } from "../runner/resources.ts";
 import { expectBody, expectStatus } from "../runner/response.ts";
 import { runConfig } from "../runner/run-config.ts";
 import { checksSideBySide } from "../runner/side-by-side.ts";
+import { CONTROL_HOST_PATHS } from "../spec/operations.ts";
 import { createAgent } from "./helpers/agents.ts";
 import { RecordId } from "./helpers/body-shapes.ts";
 import { placeCall } from "./helpers/calls.ts";
@@ -74,10 +75,10 @@ check(
   ["regions.other-resources-not-shared"],
   async () => {
     const task = await createTask();
-    const kb = await call("/v1/knowledge", { method: "POST", body: { name: uniqueName("kb"), urls: [] } });
+    const kb = await callOp("kb.create", {}, { body: { name: uniqueName("kb"), urls: [] } });
     const kbId = expectBody(kb, "2xx", RecordId).id;
     track(`knowledge base ${kbId}`, async () => {
-      assertDeleted(await call(`/v1/knowledge/${kbId}`, { method: "DELETE" }));
+      assertDeleted(await callOp("kb.delete", { kb_id: kbId }, {}));
     });
     for (const region of others()) {
       const taskThere = await callOp("task.get", { task_id: task.id }, { region });
@@ -106,15 +107,15 @@ check("no response carries a region field (the base URL is the region)", ["regio
   const seen: ApiResponse[] = [];
   for (const region of regions()) {
     seen.push(await call("/health", { region, as: "none" }));
-    seen.push(await call("/v1/catalog", { region }));
-    seen.push(await call("/v1/catalog/voices", { region, query: { limit: 3 } }));
+    seen.push(await callOp("catalog.get", {}, { region }));
+    seen.push(await callOp("catalog.voices", {}, { region, query: { limit: 3 } }));
     seen.push(await callOp("agent.list", {}, { region, query: { limit: 5 } }));
     seen.push(await callOp("tool.list", {}, { region, query: { limit: 5 } }));
     seen.push(await callOp("task.list", {}, { region, query: { limit: 5 } }));
     seen.push(await callOp("secret.list", {}, { region }));
     seen.push(await callOp("byok.list", {}, { region }));
-    seen.push(await call("/v1/email/senders", { region }));
-    seen.push(await call("/v1/observability", { region }));
+    seen.push(await callOp("email-sender.list", {}, { region }));
+    seen.push(await callOp("observability.list", {}, { region }));
   }
   seen.push(await callOp("agent.get", { agent_id: agent.id }));
   seen.push(await callOp("tool.get", { tool_id: tool.id }));
@@ -124,16 +125,6 @@ check("no response carries a region field (the base URL is the region)", ["regio
     expect(regionKeys(response.json), `region fields in ${explain(response)}`).toEqual([]);
   }
 });
-
-const CONTROL_HOST_PATHS: Array<[string, string]> = [
-  ["POST", "/v1/auth/sign-in"],
-  ["GET", "/v1/workspaces"],
-  ["GET", "/v1/members"],
-  ["GET", "/v1/roles"],
-  ["GET", "/v1/tokens"],
-  ["POST", "/v1/tokens"],
-  ["GET", "/v1/payments"],
-];
 
 check(
   "sign-in, workspace, member, role, token and payment paths are a 404 on every regional host",
@@ -153,12 +144,12 @@ check(
   ["regions.calls-not-shared"],
   async () => {
     const session = await placeCall();
-    const home = await call(`/v1/calls/${session.session_id}`);
+    const home = await callOp("call.get", { session_id: session.session_id });
     expectStatus(home, 200, "its own region");
     for (const region of others()) {
-      const response = await call(`/v1/calls/${session.session_id}`, { region });
+      const response = await callOp("call.get", { session_id: session.session_id }, { region });
       expectStatus(response, 404, `region #${region + 1}`);
-      const listed = await call("/v1/calls", { region, query: { limit: 200 } });
+      const listed = await callOp("call.list", {}, { region, query: { limit: 200 } });
       expectStatus(listed, 200);
       const ids = ((listed.json as { items?: Array<{ session_id?: unknown }> }).items ?? []).map(
         (row) => row.session_id,
@@ -177,7 +168,7 @@ check(
     const home = await callOp("phone.get", { phone_number_id: number.id });
     expectStatus(home, 200, "its own region");
     for (const region of others()) {
-      const listed = await call("/v1/telephony/phone-numbers", { region, query: { limit: 200 } });
+      const listed = await callOp("phone.list", {}, { region, query: { limit: 200 } });
       expectStatus(listed, 200);
       const ids = ((listed.json as { items?: unknown[] }).items ?? []).map(rowKey);
       expect(ids, `region #${region + 1}'s phone numbers`).not.toContain(number.id);

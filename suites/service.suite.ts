@@ -10,7 +10,7 @@ import { expectStatus } from "../runner/response.ts";
 import { checksSideBySide } from "../runner/side-by-side.ts";
 import { createAgent } from "./helpers/agents.ts";
 import { expectNameTaken } from "./helpers/names.ts";
-import { callOp, profile } from "./helpers/profile.ts";
+import { callOp, opPath, profile } from "./helpers/profile.ts";
 import { createTask } from "./helpers/tasks.ts";
 import { importFreshNumber } from "./helpers/telephony.ts";
 import { seed, testControl } from "./helpers/test-control.ts";
@@ -27,7 +27,7 @@ check(
       const response = await call(path);
       expectStatus(response, 404);
     }
-    const withPrefix = await call(`/v1/agents/${agent.id}`);
+    const withPrefix = await callOp("agent.get", { agent_id: agent.id });
     expectStatus(withPrefix, 200);
     const health = await call("/health", { as: "none" });
     expectStatus(health, 200);
@@ -180,26 +180,26 @@ function wholeList(response: ApiResponse): Array<Record<string, unknown>> {
   return items as Array<Record<string, unknown>>;
 }
 
-for (const [path, clause, seedPath, row] of [
+for (const [operation, clause, seedPath, row] of [
   [
-    "/v1/email/senders",
+    "email-sender.list",
     "service.email-senders-unpaged",
     "/email-senders",
     (i: number) => ({ email: `sender${i}@example.com`, name: `Sender ${i}` }),
   ],
   [
-    "/v1/observability",
+    "observability.list",
     "service.observability-unpaged",
     "/observability",
     (i: number) => ({ kind: "otlp", name: `sink ${i}` }),
   ],
 ] as const) {
-  check(`GET ${path} answers 200 with the whole list, no page envelope`, [clause], async () => {
-    wholeList(await call(path));
+  check(`GET ${opPath(operation)} answers 200 with the whole list, no page envelope`, [clause], async () => {
+    wholeList(await callOp(operation));
   });
 
   check(
-    `GET ${path} answers every row, whatever paging query is sent`,
+    `GET ${opPath(operation)} answers every row, whatever paging query is sent`,
     [clause],
     async () => {
       const seeded: string[] = [];
@@ -210,7 +210,7 @@ for (const [path, clause, seedPath, row] of [
         });
         seeded.push(made.id);
       }
-      const ids = wholeList(await call(path, { query: { limit: 1, offset: 1 } })).map((r) => r.id);
+      const ids = wholeList(await callOp(operation, {}, { query: { limit: 1, offset: 1 } })).map((r) => r.id);
       for (const id of seeded) expect(ids, `seeded row ${id}`).toContain(id);
     },
     { needs: ["test-control"] },

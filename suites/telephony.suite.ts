@@ -21,19 +21,19 @@ import {
   TAKES_CARRIER_OFFLINE,
   whileCarrierOffline,
 } from "./helpers/carrier.ts";
-import { readAll } from "./helpers/pages.ts";
-import { callOp, profile } from "./helpers/profile.ts";
+import { ceilingOf, readAll } from "./helpers/pages.ts";
+import { callOp, opPath, profile } from "./helpers/profile.ts";
 import { buyNumber, carrierAccount, importFreshNumber, importNumbers } from "./helpers/telephony.ts";
 
 checksSideBySide(
   "each check makes and reads back numbers of its own; the wired carrier account they share is only read",
 );
 
-const remotePath = (accountId: string) => `/v1/telephony/accounts/${accountId}/remote-numbers`;
-const PHONE_NUMBERS = "/v1/telephony/phone-numbers";
+const remotePath = (accountId: string) => opPath("remote-number.list", { account_id: accountId });
+const PHONE_NUMBERS = opPath("phone.list");
 
 async function remoteNumbers(accountId: string): Promise<RemoteNumber[]> {
-  return (await readAll(remotePath(accountId), 200)).map((row) => RemoteNumber.parse(row));
+  return (await readAll(remotePath(accountId), ceilingOf("remote-number.list"))).map((row) => RemoteNumber.parse(row));
 }
 
 function expect502(response: ApiResponse): void {
@@ -70,7 +70,7 @@ check(
       expect.arrayContaining(["already_imported", "e164", "label", "provider_number_id"]),
     );
     RemoteNumber.parse(page.items[0]);
-    const tooMany = await call(remotePath(account.id), { query: { limit: 201 } });
+    const tooMany = await call(remotePath(account.id), { query: { limit: ceilingOf("remote-number.list") + 1 } });
     expectStatus(tooMany, 422);
   },
   { needs: ["wiring"] },
@@ -169,7 +169,7 @@ check(
       "limit",
       "offset",
     ]);
-    for (const limit of [201, 0]) {
+    for (const limit of [ceilingOf("phone.list") + 1, 0]) {
       const refused = await call(PHONE_NUMBERS, { query: { limit } });
       expectStatus(refused, 422);
     }
@@ -182,7 +182,7 @@ check(
   async () => {
     const number = await importFreshNumber();
     const fields = Object.keys(PhoneNumber.shape).sort();
-    const listed = (await readAll(PHONE_NUMBERS, 200)).find((row) => row.id === number.id);
+    const listed = (await readAll(PHONE_NUMBERS, ceilingOf("phone.list"))).find((row) => row.id === number.id);
     expect(listed, `${number.id} in the phone-number list`).toBeDefined();
     const alone = await callOp("phone.get", { phone_number_id: number.id });
     expectStatus(alone, 200);
@@ -263,7 +263,7 @@ check(
 
 /** The session of the inbound call from `caller`, as GET /v1/calls lists it (newest first: the first page). */
 async function inboundSession(caller: string): Promise<CallSession> {
-  const response = await call("/v1/calls", { query: { limit: 200 } });
+  const response = await callOp("call.list", {}, { query: { limit: 200 } });
   const rows = expectBody(response, 200, WithItems).items.map((row) => CallSession.parse(row));
   const session = rows.find((row) => row.from_number === caller);
   expect(session, `a call from ${caller} in ${explain(response)}`).toBeDefined();

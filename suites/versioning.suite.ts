@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { expect } from "vitest";
 import { check } from "../runner/check.ts";
-import { type ApiResponse, call, explain } from "../runner/http-client.ts";
+import { type ApiResponse, explain } from "../runner/http-client.ts";
 import { problemLines } from "../runner/problem-lines.ts";
 import { property } from "../runner/property.ts";
 import { uniqueName } from "../runner/resources.ts";
@@ -21,7 +21,7 @@ import { analysedBy, analysisModel, expectAnalysed, expectModelAsked, providerMa
 import { startBatch, waitForBatch } from "./helpers/batches.ts";
 import { ErrorLines, PublishWarnings, StartedSession } from "./helpers/body-shapes.ts";
 import { ensureLlmKey } from "./helpers/byok.ts";
-import { OUTBOUND, SHORT_CALL_MS } from "./helpers/calls.ts";
+import { SHORT_CALL_MS } from "./helpers/calls.ts";
 import { patternNumber } from "./helpers/carrier.ts";
 import { firstPair, listedPairs, type Pair } from "./helpers/catalog.ts";
 import { replyDeadlineMs, sendMessage, waitForReply } from "./helpers/conversations.ts";
@@ -184,7 +184,7 @@ check(
         { agent_id: agent.id, agent_version: bad },
         { agent_team: { members: [{ name: "lead", agent_id: agent.id, agent_version: bad }] } },
       ]) {
-        const response = await call("/v1/calls/token", { method: "POST", body, as: "editor" });
+        const response = await callOp("call.token", {}, { body, as: "editor" });
         expectStatus(response, 422);
         const lines = problemLines(response);
         expect(
@@ -487,15 +487,13 @@ check(
 
     let mark = await providerMark();
     // These runs need credits, not the 402 gates (credits.suite.ts tests them).
-    const token = await throughCreditGate(() =>
-      call("/v1/calls/token", { method: "POST", body: pinned, as: "editor" }),
-    );
+    const token = await throughCreditGate(() => callOp("call.token", {}, { body: pinned, as: "editor" }));
     await expectAnalysed(expectBody(token, "2xx", StartedSession).session_id, model, mark, "a web call of version 1");
 
     const from = await importFreshNumber();
     mark = await providerMark();
     const outbound = await throughCreditGate(() =>
-      call(OUTBOUND, { method: "POST", body: { from_phone_number_id: from.id, to: patternNumber(0, 0), ...pinned } }),
+      callOp("call.outbound", {}, { body: { from_phone_number_id: from.id, to: patternNumber(0, 0), ...pinned } }),
     );
     const sessionId = expectBody(outbound, "2xx", StartedSession).session_id;
     await expectAnalysed(sessionId, model, mark, "an outbound call of version 1");

@@ -13,8 +13,8 @@ import { checksSideBySide } from "../runner/side-by-side.ts";
 import { AnyPage, pageOf } from "../spec/common.ts";
 import { EVENT_TYPES, EventTypes, SECRET_BYTES, SECRET_PATTERN, Webhook, WebhookWithSecret } from "../spec/webhook.ts";
 import { ErrorMessage } from "./helpers/body-shapes.ts";
-import { readAll } from "./helpers/pages.ts";
-import { callOp } from "./helpers/profile.ts";
+import { ceilingOf, readAll } from "./helpers/pages.ts";
+import { callOp, opPath } from "./helpers/profile.ts";
 import { waitForDeliveries } from "./helpers/webhook-sink.ts";
 import {
   createSinkWebhook,
@@ -33,8 +33,8 @@ import {
 
 checksSideBySide("each check makes and reads back webhooks of its own and fires test events to them alone");
 
-const LIST = "/v1/webhooks";
-const EVENT_TYPES_PATH = "/v1/webhooks/event-types";
+const LIST = opPath("webhook.list");
+const CEILING = ceilingOf("webhook.list");
 
 const getWebhook = (id: string) => callOp("webhook.get", { webhook_id: id });
 
@@ -92,7 +92,7 @@ check(
     expect(webhook.secret_hint, "hint in the create answer").toBe(last4);
     const read = Webhook.parse((await getWebhook(webhook.id)).json);
     expect(read.secret_hint, "hint on read").toBe(last4);
-    const listed = (await readAll(LIST, 200)).find((row) => row.id === webhook.id) as Webhook | undefined;
+    const listed = (await readAll(LIST, CEILING)).find((row) => row.id === webhook.id) as Webhook | undefined;
     expect(listed?.secret_hint, "hint in the list").toBe(last4);
   },
 );
@@ -107,7 +107,7 @@ check("reading one webhook returns secret_hint and never the secret", ["webhooks
 
 check("the webhook list returns secret_hint and never the secret", ["webhooks.list-hint-only"], async () => {
   const webhook = await createWebhook();
-  const response = await call(LIST, { query: { limit: 200 } });
+  const response = await call(LIST, { query: { limit: CEILING } });
   expectStatus(response, 200);
   const rows = AnyPage.parse(response.json).items as Array<Record<string, unknown>>;
   expect(
@@ -184,8 +184,8 @@ check("GET /v1/webhooks is a page with limit 1..200; 201 is a 422", ["webhooks.l
   const parsed = pageOf(Webhook).safeParse(page.json);
   expect(parsed.error?.issues ?? [], explain(page)).toEqual([]);
   expect(parsed.data?.items.length, explain(page)).toBe(1);
-  expectStatus(await call(LIST, { query: { limit: 200 } }), 200, "limit 200");
-  const over = await call(LIST, { query: { limit: 201 } });
+  expectStatus(await call(LIST, { query: { limit: CEILING } }), 200, `limit ${CEILING}`);
+  const over = await call(LIST, { query: { limit: CEILING + 1 } });
   expectStatus(over, 422);
 });
 
@@ -262,14 +262,14 @@ check(
 check("deleting a webhook answers {ok: true}; it is then gone from the list", ["webhooks.delete-ok"], async () => {
   const webhook = await createWebhook();
   expectOkResult(await callOp("webhook.delete", { webhook_id: webhook.id }));
-  const ids = (await readAll(LIST, 200)).map((row) => row.id);
+  const ids = (await readAll(LIST, CEILING)).map((row) => row.id);
   expect(ids, "ids listed after the delete").not.toContain(webhook.id);
   const read = await getWebhook(webhook.id);
   expectStatus(read, 404);
 });
 
 async function eventTypes(): Promise<EventTypes> {
-  const response = await call(EVENT_TYPES_PATH);
+  const response = await callOp("webhook.event-types");
   expectStatus(response, 200);
   const parsed = EventTypes.safeParse(response.json);
   expect(parsed.error?.issues ?? [], explain(response)).toEqual([]);
@@ -340,7 +340,7 @@ check(
 
 check("the deliveries log of a webhook is a page envelope", ["webhooks.deliveries-paged"], async () => {
   const webhook = await createWebhook();
-  const response = await call(`/v1/webhooks/${webhook.id}/deliveries`, { query: { limit: 5 } });
+  const response = await callOp("webhook.deliveries", { webhook_id: webhook.id }, { query: { limit: 5 } });
   expectStatus(response, 200);
   const parsed = AnyPage.safeParse(response.json);
   expect(parsed.error?.issues ?? [], explain(response)).toEqual([]);
@@ -351,7 +351,7 @@ check(
   "the deliveries log of a webhook not in the workspace is a 404",
   ["webhooks.deliveries-unknown-404"],
   async () => {
-    const response = await call(`/v1/webhooks/${randomUUID()}/deliveries`);
+    const response = await callOp("webhook.deliveries", { webhook_id: randomUUID() });
     expectStatus(response, 404);
   },
 );

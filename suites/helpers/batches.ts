@@ -1,7 +1,7 @@
 // Batch helpers: create a batch from a fresh number (so the carrier witness isolates its dials), wait on
 // its status (profile `batch.get`), cancel it at the end of the suite file, and read its dials back.
 import { expect } from "vitest";
-import { call, explain } from "../../runner/http-client.ts";
+import { explain } from "../../runner/http-client.ts";
 import { track, uniqueName } from "../../runner/resources.ts";
 import { pause } from "../../runner/traffic.ts";
 import { CallBatch } from "../../spec/calls.ts";
@@ -14,8 +14,6 @@ export { peakConcurrency } from "./concurrency.ts";
 
 import { expectStatus } from "../../runner/response.ts";
 import { importFreshNumber } from "./telephony.ts";
-
-export const BATCHES = "/v1/calls/batches";
 
 export interface StartedBatch {
   batch: CallBatch;
@@ -31,10 +29,13 @@ export async function startBatch(
   // Fields given as a function are made once the set-up is done: times relative to the server's now stay true
   // however long the set-up took.
   const body = typeof fields === "function" ? await fields() : fields;
-  const response = await call(BATCHES, {
-    method: "POST",
-    body: { name: uniqueName("batch"), from_phone_number_id: from.id, agent_id: agent.id, ...body },
-  });
+  const response = await callOp(
+    "batch.create",
+    {},
+    {
+      body: { name: uniqueName("batch"), from_phone_number_id: from.id, agent_id: agent.id, ...body },
+    },
+  );
   expect(response.status, explain(response)).toBeGreaterThanOrEqual(200);
   expect(response.status, explain(response)).toBeLessThan(300);
   const batch = CallBatch.parse(response.json);

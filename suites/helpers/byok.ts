@@ -1,7 +1,7 @@
 // Provider-key helpers: write (body field from the profile), delete, list, and a stored key restored at
 // the end of the suite file.
 
-import { type ApiResponse, call, type Who } from "../../runner/http-client.ts";
+import type { ApiResponse, Who } from "../../runner/http-client.ts";
 import { registerSecret } from "../../runner/redact.ts";
 import { firstPair } from "./catalog.ts";
 import { callOp, profile } from "./profile.ts";
@@ -10,15 +10,18 @@ import { newProviderKey } from "./provider.ts";
 /** Every key sent is registered first (the field is the profile's, so secret-fields.ts cannot know it). */
 export function putKey(provider: string, key: string, as: Who = "admin"): Promise<ApiResponse> {
   registerSecret(key);
-  return call(`/v1/byok/${encodeURIComponent(provider)}`, {
-    method: "PUT",
-    body: { [profile().byok_body_field]: key },
-    as,
-  });
+  return callOp(
+    "byok.put",
+    { provider },
+    {
+      body: { [profile().byok_body_field]: key },
+      as,
+    },
+  );
 }
 
 export const deleteKey = (provider: string, as: Who = "admin"): Promise<ApiResponse> =>
-  call(`/v1/byok/${encodeURIComponent(provider)}`, { method: "DELETE", as });
+  callOp("byok.delete", { provider }, { as });
 
 export interface KeyRow {
   name: string;

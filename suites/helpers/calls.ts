@@ -2,7 +2,7 @@
 // record to reach a state (polling GET /v1/calls/{session_id} with a deadline scaled to the target's
 // simulated minute).
 import { expect } from "vitest";
-import { type ApiResponse, call, explain } from "../../runner/http-client.ts";
+import { type ApiResponse, explain } from "../../runner/http-client.ts";
 import { expectStatus } from "../../runner/response.ts";
 import { TargetError } from "../../runner/target-error.ts";
 import { pause } from "../../runner/traffic.ts";
@@ -12,10 +12,9 @@ import type { PhoneNumber } from "../../spec/telephony.ts";
 import { createAgent } from "./agents.ts";
 import { patternNumber } from "./carrier.ts";
 import { minuteMs } from "./credits.ts";
+import { callOp } from "./profile.ts";
 import { importFreshNumber } from "./telephony.ts";
 import { testControl } from "./test-control.ts";
-
-export const OUTBOUND = "/v1/calls/outbound";
 
 /** Real ms that `simMs` simulated ms last on the target, plus room for the HTTP round trips. */
 export function realBudget(simMs: number, slackMs = 5_000): number {
@@ -43,16 +42,19 @@ export interface OutboundOptions {
 
 export async function postOutbound(options: OutboundOptions = {}): Promise<ApiResponse> {
   const setup = options.from === undefined || options.agentId === undefined ? await callingSetup() : undefined;
-  return call(OUTBOUND, {
-    method: "POST",
-    body: {
-      from_phone_number_id: (options.from ?? setup!.number).id,
-      to: options.to ?? patternNumber(0, 0),
-      agent_id: options.agentId ?? setup!.agent.id,
-      ...(options.contactKey === undefined ? {} : { contact_key: options.contactKey }),
-      ...(options.userdata === undefined ? {} : { userdata: options.userdata }),
+  return callOp(
+    "call.outbound",
+    {},
+    {
+      body: {
+        from_phone_number_id: (options.from ?? setup!.number).id,
+        to: options.to ?? patternNumber(0, 0),
+        agent_id: options.agentId ?? setup!.agent.id,
+        ...(options.contactKey === undefined ? {} : { contact_key: options.contactKey }),
+        ...(options.userdata === undefined ? {} : { userdata: options.userdata }),
+      },
     },
-  });
+  );
 }
 
 /** Places a call that must be accepted; answers its session record as the create returned it. */
@@ -64,7 +66,7 @@ export async function placeCall(options: OutboundOptions = {}): Promise<CallSess
 }
 
 export async function getCall(sessionId: string): Promise<ApiResponse> {
-  return call(`/v1/calls/${sessionId}`);
+  return callOp("call.get", { session_id: sessionId });
 }
 
 /** Polls the record until `done` holds; fails with the last answer after `timeoutMs`. */

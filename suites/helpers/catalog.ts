@@ -1,9 +1,9 @@
 // The target's catalog (2.8), read once per suite file, for the provider/model pairs a config may name.
 // Read leniently: the catalog's own shape is the catalog suite's to judge, not every user of it.
 
-import { call } from "../../runner/http-client.ts";
 import { uniqueName } from "../../runner/resources.ts";
 import { TargetError } from "../../runner/target-error.ts";
+import { callOp } from "./profile.ts";
 
 export type PairKind = "llm" | "stt" | "tts" | "realtime" | "avatar" | "noise_cancellation";
 export interface Pair {
@@ -15,7 +15,7 @@ let cached: Record<string, unknown> | undefined;
 
 async function rawCatalog(): Promise<Record<string, unknown>> {
   if (cached !== undefined) return cached;
-  const response = await call("/v1/catalog");
+  const response = await callOp("catalog.get");
   if (response.status !== 200 || typeof response.json !== "object" || response.json === null) {
     throw new TargetError(`GET /v1/catalog answered ${response.status} with no catalog object`);
   }

@@ -3,12 +3,12 @@
 // client_message_id are profile assumptions (spec/conversations.ts).
 import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
-import { type ApiResponse, call, explain, type Who } from "../../runner/http-client.ts";
+import { type ApiResponse, explain, type Who } from "../../runner/http-client.ts";
 import { uniqueName } from "../../runner/resources.ts";
 import { runConfig } from "../../runner/run-config.ts";
 import { pause } from "../../runner/traffic.ts";
 import { readAll } from "./pages.ts";
-import { profile } from "./profile.ts";
+import { callOp, opPath, profile } from "./profile.ts";
 import { newProviderKey } from "./provider.ts";
 
 export interface Item {
@@ -24,11 +24,12 @@ export interface Sent {
   item: Item;
 }
 
-export const itemsPath = (conversationId: string) => `/v1/conversations/${conversationId}/items`;
-export const eventsPath = (conversationId: string) => `/v1/conversations/${conversationId}/events`;
+export const itemsPath = (conversationId: string) => opPath("conversation.items", { conversation_id: conversationId });
+export const eventsPath = (conversationId: string) =>
+  opPath("conversation.events", { conversation_id: conversationId });
 
 export function postMessage(body: Record<string, unknown>, as: Who = "admin"): Promise<ApiResponse> {
-  return call("/v1/conversations/messages", { method: "POST", body, as });
+  return callOp("message.send", {}, { body, as });
 }
 
 /** Sends one message that must be accepted; a fresh client_message_id unless one is given. */
@@ -110,11 +111,14 @@ let keyStored: Promise<void> | undefined;
 export function ensureProviderKey(): Promise<void> {
   keyStored ??= (async () => {
     const key = await newProviderKey();
-    const response = await call("/v1/byok/simai", {
-      method: "PUT",
-      body: { [profile().byok_body_field]: key },
-      as: "admin",
-    });
+    const response = await callOp(
+      "byok.put",
+      { provider: "simai" },
+      {
+        body: { [profile().byok_body_field]: key },
+        as: "admin",
+      },
+    );
     if (response.status === 404 || response.status === 405) return;
     expect(response.status, `storing the provider key: ${explain(response)}`).toBeLessThan(300);
   })();

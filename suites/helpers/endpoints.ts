@@ -2,11 +2,12 @@
 // the profile, with fresh sample path parameters: the auth checks send each one without, or with a bad,
 // credential.
 import { randomUUID } from "node:crypto";
-import { operationRows } from "../../spec/operations.ts";
-import { fillPath, type OperationName } from "../../spec/profile.ts";
-import { profile } from "./profile.ts";
+import { type OperationName, operationRows } from "../../spec/operations.ts";
+import { fillPath } from "../../spec/profile.ts";
+import { operation } from "./profile.ts";
 
 export interface Endpoint {
+  name: OperationName;
   method: string;
   path: string;
 }
@@ -27,9 +28,7 @@ export function allEndpoints(provider = "simai"): Endpoint[] {
   return operationRows()
     .filter((row) => row.role !== "none")
     .map((row) => {
-      const own = row.profile === undefined ? row : profile().operations[row.name as OperationName];
-      return { method: own?.method ?? row.method, path: fillPath(own?.path ?? row.path, params) };
+      const { method, path } = operation(row.name);
+      return { name: row.name, method, path: fillPath(path, params) };
     });
 }
-
-export type { OperationName };

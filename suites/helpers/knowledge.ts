@@ -1,13 +1,13 @@
 // Knowledge-base helpers shared by suites: create (tracked for cleanup), read back through get_kb, and
 // wait for a status by polling with a deadline (6.2 rule 2: the knowledge base itself is canonical).
 import { expect } from "vitest";
-import { type ApiResponse, call, explain, type Who } from "../../runner/http-client.ts";
+import { type ApiResponse, explain, type Who } from "../../runner/http-client.ts";
 import { track, uniqueName } from "../../runner/resources.ts";
 import { deletedOrGone, expectStatus } from "../../runner/response.ts";
 import { runConfig } from "../../runner/run-config.ts";
 import { pause } from "../../runner/traffic.ts";
 import type { KbStatus } from "../../spec/knowledge.ts";
-import { callOp, profile } from "./profile.ts";
+import { callOp, opPath, profile } from "./profile.ts";
 import { websiteUrl } from "./website.ts";
 
 /** A header as read from the wire; its shape is what some checks verify, so nothing is assumed here. */
@@ -32,7 +32,7 @@ export async function createKb(
   fields: { max_pages?: number; notes?: string; urls?: string[] } = {},
   as: Who = "admin",
 ): Promise<{ response: ApiResponse; kb: KbView }> {
-  const response = await call("/v1/knowledge", { method: "POST", body: { name: uniqueName("kb"), ...fields }, as });
+  const response = await callOp("kb.create", {}, { body: { name: uniqueName("kb"), ...fields }, as });
   expect(response.status, `knowledge create: ${explain(response)}`).toBeGreaterThanOrEqual(200);
   expect(response.status, `knowledge create: ${explain(response)}`).toBeLessThan(300);
   const kb = response.json as KbView;
@@ -93,7 +93,7 @@ export interface KbPageRow {
 export async function allPages(kbId: string): Promise<KbPageRow[]> {
   const rows: KbPageRow[] = [];
   for (let offset = 0; offset < 100_000; offset += 200) {
-    const response = await call(`/v1/knowledge/${kbId}/pages`, { query: { limit: 200, offset } });
+    const response = await callOp("kb.pages", { kb_id: kbId }, { query: { limit: 200, offset } });
     expectStatus(response, 200);
     const page = response.json as { items: KbPageRow[]; has_more: boolean };
     rows.push(...page.items);
@@ -114,7 +114,7 @@ export async function reviewedKb(
 }
 
 /** The path of a knowledge base's event stream (6.2). */
-export const kbEventsPath = (kbId: string) => `/v1/knowledge/${kbId}/events`;
+export const kbEventsPath = (kbId: string) => opPath("kb.events", { kb_id: kbId });
 
 /**
  * An idle knowledge base on a server not wired to the website simulator: one created with no URLs (the spec's

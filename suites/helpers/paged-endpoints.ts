@@ -4,10 +4,9 @@
 import { runConfig } from "../../runner/run-config.ts";
 import { createAgent } from "./agents.ts";
 import { callingSetup, placeCall } from "./calls.ts";
-import { itemsPath, pagingConversation, sendMessage, settledConversation, waitForReply } from "./conversations.ts";
+import { pagingConversation, sendMessage, settledConversation, waitForReply } from "./conversations.ts";
 import { createKb, reviewedKb } from "./knowledge.ts";
 import { type PagedEndpoint, pagedList } from "./pages.ts";
-import { profile } from "./profile.ts";
 import { buyNumber, carrierAccount, importFreshNumber } from "./telephony.ts";
 import { WEBHOOK_PAGED_ENDPOINTS } from "./webhooks.ts";
 import { websiteUrl } from "./website.ts";
@@ -16,7 +15,6 @@ import { WORKSPACE_PAGED_ENDPOINTS } from "./workspace-lists.ts";
 export const PAGED_ENDPOINTS: PagedEndpoint[] = [
   pagedList("agent.list", {
     name: "agents",
-    path: async () => profile().operations["agent.list"]!.path,
     addRow: async () => {
       await createAgent();
     },
@@ -25,10 +23,10 @@ export const PAGED_ENDPOINTS: PagedEndpoint[] = [
     name: "knowledge-base pages",
     // A knowledge base's pages are what its crawl found: one crawl of the website simulator, capped above
     // the paging checks' 7 rows, fills the list (without wiring, an empty list; those checks then skip).
-    path: async () => {
+    params: async () => {
       const wired = runConfig().target.wired && runConfig().target.simulators.website !== undefined;
       const kb = wired ? await reviewedKb({ urls: [`${websiteUrl()}/`], max_pages: 12 }) : (await createKb()).kb;
-      return `/v1/knowledge/${kb.id}/pages`;
+      return { kb_id: kb.id };
     },
     // Rows cannot be added to a crawled list one at a time; the crawl already gave more than enough.
     addRow: async () => undefined,
@@ -36,7 +34,7 @@ export const PAGED_ENDPOINTS: PagedEndpoint[] = [
   }),
   pagedList("remote-number.list", {
     name: "remote numbers",
-    path: async () => `/v1/telephony/accounts/${(await carrierAccount()).id}/remote-numbers`,
+    params: async () => ({ account_id: (await carrierAccount()).id }),
     addRow: async () => {
       await buyNumber();
     },
@@ -44,7 +42,6 @@ export const PAGED_ENDPOINTS: PagedEndpoint[] = [
   }),
   pagedList("phone.list", {
     name: "phone numbers",
-    path: async () => "/v1/telephony/phone-numbers",
     addRow: async () => {
       await importFreshNumber();
     },
@@ -56,7 +53,7 @@ export const PAGED_ENDPOINTS: PagedEndpoint[] = [
     name: "calls",
     // Calls are never deleted, so the whole list grows with every run (and is huge on a live region):
     // this run's paging calls share one contact_key, a filter the spec names, which bounds the list.
-    path: async () => `/v1/calls?contact_key=${encodeURIComponent(pagingContactKey())}`,
+    filter: () => ({ contact_key: pagingContactKey() }),
     addRow: async () => {
       await placeCall({ contactKey: pagingContactKey() });
     },
@@ -68,7 +65,7 @@ export const PAGED_ENDPOINTS: PagedEndpoint[] = [
     name: "conversation items",
     // One conversation; a row is a message whose reply is stored before addRow returns, so the list
     // holds still while the checks page through it.
-    path: async () => itemsPath((await pagingConversation()).conversationId),
+    params: async () => ({ conversation_id: (await pagingConversation()).conversationId }),
     addRow: async () => {
       const { conversationId } = await pagingConversation();
       const sent = await sendMessage({ conversation_id: conversationId });
@@ -82,7 +79,6 @@ export const PAGED_ENDPOINTS: PagedEndpoint[] = [
   }),
   pagedList("conversation.list", {
     name: "conversations",
-    path: async () => profile().operations["conversation.list"]!.path,
     addRow: async () => {
       await settledConversation();
     },

@@ -2,6 +2,7 @@
 import { type Need, unmet } from "../../runner/check.ts";
 import { call } from "../../runner/http-client.ts";
 import { OPERATIONS, type OperationName, type PageOrder } from "../../spec/operations.ts";
+import { opPath } from "./profile.ts";
 
 export interface PagedEndpoint {
   name: string;
@@ -28,10 +29,29 @@ type PagedOperation = {
   [K in OperationName]: (typeof OPERATIONS)[K] extends { paged: object } ? K : never;
 }[OperationName];
 
-/** A paged list the paging checks run over: the operation it reads, with its ceiling and order from the table. */
-export function pagedList(operation: PagedOperation, list: Omit<PagedEndpoint, "ceiling" | "order">): PagedEndpoint {
+/** A paged list's page size ceiling (8), from its row. */
+export const ceilingOf = (operation: PagedOperation): 200 | 500 => OPERATIONS[operation].paged.ceiling;
+
+type ListOf = Omit<PagedEndpoint, "ceiling" | "order" | "path"> & {
+  /** The path parameters of the list's operation, made when the list is first read. */
+  params?: () => Promise<Record<string, string>>;
+  /** Query parameters the list is always read with (a filter the operation names), so it holds only this run's rows. */
+  filter?: () => Record<string, string>;
+};
+
+/**
+ * A paged list the paging checks run over: the operation it reads (its path, ceiling and order from the table,
+ * or the path from the profile where the spec does not show it).
+ */
+export function pagedList(operation: PagedOperation, list: ListOf): PagedEndpoint {
   const { ceiling, order } = OPERATIONS[operation].paged;
-  return { ...list, ceiling, order };
+  const { params, filter, ...rest } = list;
+  const path = async () => {
+    const filled = opPath(operation, (await params?.()) ?? {});
+    const query = filter?.();
+    return query === undefined ? filled : `${filled}?${new URLSearchParams(query)}`;
+  };
+  return { ...rest, ceiling, order, path };
 }
 
 /**

@@ -1,9 +1,11 @@
-// Calls an operation by its profile name, so paths the spec does not show live in spec/profile.ts.
+// Calls an operation by its row in spec/operations.ts, so no suite writes a path: the table holds every path
+// the spec shows, and the profile (spec/profile.ts) those it does not, which `--profile` can move.
 
 import { type ApiResponse, call, type RequestOptions } from "../../runner/http-client.ts";
 import { registerSecret } from "../../runner/redact.ts";
 import { runConfig } from "../../runner/run-config.ts";
-import { fillPath, loadProfile, type OperationName, type Profile } from "../../spec/profile.ts";
+import { type Method, OPERATIONS, type OperationName as RowName } from "../../spec/operations.ts";
+import { fillPath, loadProfile, type Profile } from "../../spec/profile.ts";
 
 let loaded: Profile | undefined;
 
@@ -14,15 +16,29 @@ export function profile(): Profile {
   return loaded;
 }
 
+/** The method and path template the harness calls an operation at: the profile's where it has one, else the table's. */
+export function operation(name: RowName): { method: Method; path: string } {
+  const assumed = (profile().operations as Partial<Record<RowName, { method: Method; path: string }>>)[name];
+  return assumed ?? OPERATIONS[name];
+}
+
+/** An operation's path with its `{placeholders}` filled (URL-encoded). */
+export function opPath(name: RowName, params: Record<string, string> = {}): string {
+  return fillPath(operation(name).path, params);
+}
+
+/**
+ * Calls an operation by its row. `method` may be given only to send the row's path another method on purpose
+ * (a method the path does not have).
+ */
 export function callOp(
-  name: OperationName,
+  name: RowName,
   params: Record<string, string> = {},
-  options: Omit<RequestOptions, "method"> = {},
+  options: RequestOptions = {},
 ): Promise<ApiResponse> {
-  const operation = profile().operations[name];
-  if (operation === undefined) throw new Error(`operation ${name} is not in the profile`);
+  const { method, path } = operation(name);
   // A secret's value is a secret under a field name too common to register everywhere (`value`).
   const value = (options.body as { value?: unknown } | undefined)?.value;
   if (name === "secret.put" && typeof value === "string") registerSecret(value);
-  return call(fillPath(operation.path, params), { ...options, method: operation.method, operation: name });
+  return call(fillPath(path, params), { method, operation: name, ...options });
 }

@@ -3,7 +3,7 @@
 import { randomBytes } from "node:crypto";
 import { request } from "undici";
 import { expect } from "vitest";
-import { type ApiResponse, call, explain, type Who } from "../../runner/http-client.ts";
+import { type ApiResponse, explain, type Who } from "../../runner/http-client.ts";
 import { registerSecret } from "../../runner/redact.ts";
 import { track, uniqueName } from "../../runner/resources.ts";
 import { deletedOrGone, expectStatus } from "../../runner/response.ts";
@@ -91,7 +91,7 @@ export function reportsFailure(result: TestFireResult): boolean {
 
 /** The delivery log, newest first (first page of 200 is plenty for one check's webhook). */
 export async function deliveryLog(webhookId: string): Promise<DeliveryRecord[]> {
-  const response = await call(`/v1/webhooks/${webhookId}/deliveries`, { query: { limit: 200 } });
+  const response = await callOp("webhook.deliveries", { webhook_id: webhookId }, { query: { limit: 200 } });
   expectStatus(response, 200);
   return AnyPage.parse(response.json).items.map((row) => DeliveryRecord.parse(row));
 }
@@ -149,14 +149,13 @@ const deliveriesWebhook = () => {
 export const WEBHOOK_PAGED_ENDPOINTS: PagedEndpoint[] = [
   pagedList("webhook.list", {
     name: "webhooks",
-    path: async () => "/v1/webhooks",
     addRow: async () => {
       await createWebhook();
     },
   }),
   pagedList("webhook.deliveries", {
     name: "webhook deliveries",
-    path: async () => `/v1/webhooks/${(await deliveriesWebhook()).id}/deliveries`,
+    params: async () => ({ webhook_id: (await deliveriesWebhook()).id }),
     addRow: async () => {
       await testFire((await deliveriesWebhook()).id);
     },

@@ -5,7 +5,7 @@ import { assertDeleted, track, uniqueName } from "../../runner/resources.ts";
 import type { TaskRecordRead } from "../../spec/task.ts";
 import { seedTrigger, triggersIntegration } from "./integrations.ts";
 import { type PagedEndpoint, pagedList } from "./pages.ts";
-import { callOp, profile } from "./profile.ts";
+import { callOp } from "./profile.ts";
 import { createTask } from "./tasks.ts";
 import { seed } from "./test-control.ts";
 import { createTool } from "./tools.ts";
@@ -19,21 +19,18 @@ const taskOfRuns = () => {
 export const WORKSPACE_PAGED_ENDPOINTS: PagedEndpoint[] = [
   pagedList("tool.list", {
     name: "tools",
-    path: async () => profile().operations["tool.list"]!.path,
     addRow: async () => {
       await createTool();
     },
   }),
   pagedList("task.list", {
     name: "tasks",
-    path: async () => profile().operations["task.list"]!.path,
     addRow: async () => {
       await createTask();
     },
   }),
   pagedList("secret.list", {
     name: "secrets",
-    path: async () => profile().operations["secret.list"]!.path,
     addRow: async () => {
       const name = uniqueName("paged-secret").replace(/[^A-Za-z0-9_.-]/g, "_");
       const value = `paged-${name}-value`;
@@ -47,7 +44,7 @@ export const WORKSPACE_PAGED_ENDPOINTS: PagedEndpoint[] = [
   }),
   pagedList("trigger.list", {
     name: "integration triggers",
-    path: async () => `/v1/integrations/${await triggersIntegration()}/triggers`,
+    params: async () => ({ integration_id: await triggersIntegration() }),
     addRow: async () => {
       await seedTrigger(await triggersIntegration());
     },
@@ -55,7 +52,6 @@ export const WORKSPACE_PAGED_ENDPOINTS: PagedEndpoint[] = [
   }),
   pagedList("task.runs", {
     name: "task runs",
-    path: async () => profile().operations["task.runs"]!.path,
     addRow: async () => {
       await seed("/task-runs", { task_id: (await taskOfRuns()).id });
     },
