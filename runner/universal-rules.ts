@@ -1,6 +1,7 @@
 // Rules applied to every response the harness sees, attributed to their clauses. A violation is
 // recorded, not thrown: the collector turns the observations into checks of their own.
 import { ErrorEnvelope } from "../spec/errors.ts";
+import { operationRows } from "../spec/operations.ts";
 import { noteRuleAmbiguity, observeRule } from "./recorder.ts";
 
 export interface UniversalRule {
@@ -25,11 +26,12 @@ export const UNIVERSAL_RULES: UniversalRule[] = [
 export const ONE_PROBLEM_IN_ERRORS =
   "a 422 with one problem listed its line in errors: 7 says both that errors is empty when a failure has one problem and that a 422 lists one line per problem";
 
-/**
- * Operations whose refusal lists its problems in detail.errors by a sentence of its own: a publish with
- * validation errors answers "those lines in detail.errors" (4, 3.3), one line or many.
- */
-const LINES_IN_ERRORS = new Set(["agent.publish", "tool.publish"]);
+/** Operations whose refusal lists its problems in detail.errors by a sentence of its own (their rows say so). */
+const LINES_IN_ERRORS = new Set<string>(
+  operationRows()
+    .filter((row) => row.errorLines === true)
+    .map((row) => row.name),
+);
 
 export interface SeenResponse {
   method: string;

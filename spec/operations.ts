@@ -25,6 +25,7 @@ import {
   MessageBody,
 } from "./conversations.ts";
 import { McpTool, Trigger } from "./integration.ts";
+import type { OptionalBehaviourId } from "./optional-behaviours.ts";
 import {
   BuildKnowledgeBody,
   CreateKnowledgeBody,
@@ -94,6 +95,17 @@ export interface OperationRow {
    * target's catalog). The OpenAPI document lists them on the operation.
    */
   rules?: readonly string[];
+  /**
+   * Its refusal lists every problem in detail.errors by a sentence of its own, one line or many, so 7's "errors is
+   * an empty array ... when the failure had one problem" does not judge it: a publish with validation errors
+   * answers "those lines in detail.errors" (4, 3.3).
+   */
+  errorLines?: true;
+  /**
+   * The optional behaviour (spec/optional-behaviours.ts) the operation is: a server whose profile declares it
+   * `must-be-absent` does not have the operation, so nothing else is asked of it there.
+   */
+  optional?: OptionalBehaviourId;
   /** The service the operation calls on the caller's behalf: its silence is a 502 (7), not a verdict on the request. */
   upstream?: "carrier" | "provider";
   /** The reference platform's success status; the spec fixes none but 200 for validate (4). */
@@ -161,6 +173,7 @@ export const OPERATIONS = {
   }),
   "agent.publish": row("POST", "/v1/agents/{agent_id}/publish", "4", "Publish the draft; 400 with validate's errors", {
     rules: PUBLISH_RULES,
+    errorLines: true,
     profile: "given",
     response: PublishResult(AgentRecord),
   }),
@@ -193,6 +206,7 @@ export const OPERATIONS = {
   }),
   "tool.publish": row("POST", "/v1/tools/{tool_id}/publish", "3.3", "Publish the draft", {
     rules: PUBLISH_RULES,
+    errorLines: true,
     profile: "assumed",
     response: PublishResult(ToolRecord),
   }),
@@ -294,6 +308,7 @@ export const OPERATIONS = {
   // Not named by the spec at all: used only to clean up after a run (a server without it leaves leftovers).
   "kb.delete": row("DELETE", "/v1/knowledge/{kb_id}", "4.1", "Delete a knowledge base", {
     profile: "assumed",
+    optional: "knowledge-delete",
     response: OkResult,
   }),
   "kb.build": row("POST", "/v1/knowledge/{kb_id}/build", "4.1", "Build from reviewed URLs (build_kb)", {
