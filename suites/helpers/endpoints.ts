@@ -4,7 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { type OperationName, operationRows } from "../../spec/operations.ts";
 import { fillPath } from "../../spec/profile.ts";
-import { operation } from "./profile.ts";
+import { operation, profile } from "./profile.ts";
 
 export interface Endpoint {
   name: OperationName;
@@ -19,7 +19,8 @@ const paramsWith = (provider: string) =>
   });
 
 /**
- * Every operation but GET /health (the only one that needs no credential, 4). The provider-key rows name
+ * Every operation but GET /health (the only one that needs no credential, 4) and those the profile declares the
+ * server does not have (an optional behaviour declared must-be-absent). The provider-key rows name
  * `provider`: by default one the catalog names, which a check sending a valid credential must not pass, since
  * DELETE /v1/byok/{provider} would drop the key every reply of the run rests on.
  */
@@ -27,6 +28,7 @@ export function allEndpoints(provider = "simai"): Endpoint[] {
   const params = paramsWith(provider);
   return operationRows()
     .filter((row) => row.role !== "none")
+    .filter((row) => row.optional === undefined || profile().optional[row.optional] !== "must-be-absent")
     .map((row) => {
       const { method, path } = operation(row.name);
       return { name: row.name, method, path: fillPath(path, params) };

@@ -61,6 +61,16 @@ test("a vendor profile passes on the reference platform serving it, each declara
   expect(junit).toContain('<testsuite name="optional"');
 });
 
+test("an operation the profile declares absent is not among the endpoints the auth checks hold to a 401", {
+  timeout: 120_000,
+}, async () => {
+  // The vendor's server has no knowledge-base delete: its 405 before any credential check is no auth failure.
+  const reportDir = join(dir, "served-auth");
+  const result = await run(["--profile", VENDOR, "--suite", "auth"], reportDir);
+  expect(result.code, result.stdout + result.stderr).toBe(0);
+  expect(report(reportDir).clauses.find((c) => c.id === "auth.missing-401")!.status).toBe("passed");
+});
+
 test("the same profile fails on a server that does not follow it: moved paths and every declaration", {
   timeout: 120_000,
 }, async () => {
