@@ -3,15 +3,15 @@
 // deleted in an order that frees references first (numbers before accounts, tasks before agents, agents before
 // tools). Every request is bounded; a list or delete that fails is reported, never skipped in silence.
 import { request } from "undici";
-import { fillPath, type OperationName, type Profile } from "../spec/profile.ts";
+import type { OperationName } from "../spec/operations.ts";
+import { fillPath, operationIn, type Profile, placeholders } from "../spec/profile.ts";
 
 interface Kind {
   label: string;
-  /** The list: a profile operation, or a path the spec itself gives. */
-  list: OperationName | { path: string };
+  /** The list and the delete, by row (at the profile's path where it moves them). */
+  list: OperationName;
   remove: OperationName;
-  /** The delete's path parameter and the row field that fills it. */
-  param: string;
+  /** The row field that fills the delete's one path parameter. */
   key: "id" | "name";
   /** Where a row carries the run prefix. */
   marks: Array<"name" | "label" | "url">;
@@ -19,32 +19,17 @@ interface Kind {
 
 const KINDS: Kind[] = [
   // Imported numbers take the carrier number's name, which the suites give the run prefix.
-  {
-    label: "phone number",
-    list: { path: "/v1/telephony/phone-numbers" },
-    remove: "phone.delete",
-    param: "phone_number_id",
-    key: "id",
-    marks: ["label"],
-  },
-  { label: "task", list: "task.list", remove: "task.delete", param: "task_id", key: "id", marks: ["name"] },
+  { label: "phone number", list: "phone.list", remove: "phone.delete", key: "id", marks: ["label"] },
+  { label: "task", list: "task.list", remove: "task.delete", key: "id", marks: ["name"] },
   // A webhook has no name: its URL ends in a path named with the prefix.
-  {
-    label: "webhook",
-    list: { path: "/v1/webhooks" },
-    remove: "webhook.delete",
-    param: "webhook_id",
-    key: "id",
-    marks: ["url"],
-  },
-  { label: "agent", list: "agent.list", remove: "agent.delete", param: "agent_id", key: "id", marks: ["name"] },
-  { label: "tool", list: "tool.list", remove: "tool.delete", param: "tool_id", key: "id", marks: ["name"] },
-  { label: "secret", list: "secret.list", remove: "secret.delete", param: "name", key: "name", marks: ["name"] },
+  { label: "webhook", list: "webhook.list", remove: "webhook.delete", key: "id", marks: ["url"] },
+  { label: "agent", list: "agent.list", remove: "agent.delete", key: "id", marks: ["name"] },
+  { label: "tool", list: "tool.list", remove: "tool.delete", key: "id", marks: ["name"] },
+  { label: "secret", list: "secret.list", remove: "secret.delete", key: "name", marks: ["name"] },
   {
     label: "telephony account",
     list: "telephony.account.list",
     remove: "telephony.account.delete",
-    param: "account_id",
     key: "id",
     marks: ["label"],
   },
@@ -133,12 +118,8 @@ function marked(row: Row, kind: Kind, prefix: string): boolean {
 export async function sweepRegion(options: Options): Promise<SweepResult> {
   const result: SweepResult = { deleted: [], failures: [], notes: [UNLISTABLE_NOTE] };
   for (const kind of KINDS) {
-    const path = typeof kind.list === "string" ? options.profile.operations[kind.list]?.path : kind.list.path;
-    const remove = options.profile.operations[kind.remove];
-    if (path === undefined || remove === undefined) {
-      result.failures.push({ verb: "list", what: `${kind.label}s`, reason: "the profile has no such operation" });
-      continue;
-    }
+    const { path } = operationIn(options.profile, kind.list);
+    const remove = operationIn(options.profile, kind.remove);
     let rows: Row[];
     try {
       rows = await listAll(options, path);
@@ -150,7 +131,7 @@ export async function sweepRegion(options: Options): Promise<SweepResult> {
       const id = String(row[kind.key]);
       const name = String(row.name ?? row.label ?? row.url ?? "");
       const what = `${kind.label} ${id}${name === id ? "" : ` (${name})`}`;
-      const target = fillPath(remove.path, { [kind.param]: id });
+      const target = fillPath(remove.path, { [placeholders(remove.path)[0]!]: id });
       try {
         const { status } = await send(options, remove.method, target);
         // 404: gone already (another sweep, or the server cascaded it).

@@ -3,7 +3,13 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { closestName } from "./closest-name.ts";
-import { operationRows, type ProfileOperationName } from "./operations.ts";
+import {
+  type Method,
+  OPERATIONS,
+  operationRows,
+  type ProfileOperationName,
+  type OperationName as RowName,
+} from "./operations.ts";
 import { Declaration, OPTIONAL_BEHAVIOURS, OptionalBehaviourId } from "./optional-behaviours.ts";
 
 export const Operation = z.object({
@@ -86,7 +92,7 @@ export const Profile = z.object({
 export type Profile = z.infer<typeof Profile>;
 
 /** `{agent_id}`, `{name}`, ... of a path template, sorted. */
-function placeholders(path: string): string[] {
+export function placeholders(path: string): string[] {
   return [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).sort();
 }
 
@@ -184,6 +190,11 @@ export function loadProfile(nameOrPath: string): Profile {
     throw new ProfileError(`profile ${nameOrPath} is not a valid profile:\n  ${lines.join("\n  ")}`);
   }
   return mergeProfile(parsed.data, nameOrPath);
+}
+
+/** Where a server following `profile` serves an operation: the profile's method and path where it has one, else the table's. */
+export function operationIn(profile: Profile, name: RowName): { method: Method; path: string } {
+  return (profile.operations as Partial<Record<RowName, Operation>>)[name] ?? OPERATIONS[name];
 }
 
 /** Fills `{name}` placeholders of an operation path, URL-encoding each value. */

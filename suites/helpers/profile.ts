@@ -4,8 +4,8 @@
 import { type ApiResponse, call, type RequestOptions } from "../../runner/http-client.ts";
 import { registerSecret } from "../../runner/redact.ts";
 import { runConfig } from "../../runner/run-config.ts";
-import { type Method, OPERATIONS, type OperationName as RowName } from "../../spec/operations.ts";
-import { fillPath, loadProfile, type Profile } from "../../spec/profile.ts";
+import type { Method, OperationName as RowName } from "../../spec/operations.ts";
+import { fillPath, loadProfile, operationIn, type Profile } from "../../spec/profile.ts";
 
 let loaded: Profile | undefined;
 
@@ -18,8 +18,7 @@ export function profile(): Profile {
 
 /** The method and path template the harness calls an operation at: the profile's where it has one, else the table's. */
 export function operation(name: RowName): { method: Method; path: string } {
-  const assumed = (profile().operations as Partial<Record<RowName, { method: Method; path: string }>>)[name];
-  return assumed ?? OPERATIONS[name];
+  return operationIn(profile(), name);
 }
 
 /** An operation's path with its `{placeholders}` filled (URL-encoded). */
