@@ -2,42 +2,28 @@
 // laid over the routes' own: what the spec shows (web call tokens need EDITOR, secret and provider-key
 // writes ADMIN, their lists and the streams open to everyone) holds whatever the variant.
 import type { FastifyInstance } from "fastify";
+import { type OperationRow, operationRows } from "../../../spec/operations.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import type { PlatformContext } from "../context.ts";
 
-/** Writes of agents, tools, tasks and webhooks (and knowledge bases): no role requirement is shown for them. */
-const UNSHOWN_WRITES = new Set([
-  "POST /v1/agents",
-  "PATCH /v1/agents/:agent_id",
-  "DELETE /v1/agents/:agent_id",
-  "POST /v1/agents/:agent_id/publish",
-  "POST /v1/tools",
-  "PATCH /v1/tools/:tool_id",
-  "DELETE /v1/tools/:tool_id",
-  "POST /v1/tools/:tool_id/publish",
-  "POST /v1/tasks",
-  "PATCH /v1/tasks/:task_id",
-  "DELETE /v1/tasks/:task_id",
-  "POST /v1/webhooks",
-  "PATCH /v1/webhooks/:webhook_id",
-  "DELETE /v1/webhooks/:webhook_id",
-  "POST /v1/webhooks/:webhook_id/rotate-secret",
-  "POST /v1/webhooks/:webhook_id/test",
-]);
-const KNOWLEDGE_WRITES = new Set([
-  "POST /v1/knowledge",
-  "POST /v1/knowledge/:kb_id/build",
-  "DELETE /v1/knowledge/:kb_id",
-]);
+/** Fastify's form of a row's route: `PATCH /v1/agents/:agent_id`. */
+const routeOf = (row: OperationRow) => `${row.method} ${row.path.replace(/\{(\w+)\}/g, ":$1")}`;
+const routes = (rows: OperationRow[]) => new Set(rows.map(routeOf));
 
-/** What 4 and 5 item 6 open to every role (the streams are "any authenticated"), and the EDITOR gate 5 shows. */
-const OPEN_TO_VIEWERS = new Set([
-  "GET /v1/secrets",
-  "GET /v1/byok",
-  "GET /v1/conversations/:conversation_id/events",
-  "GET /v1/knowledge/:kb_id/events",
-  "POST /v1/calls/token",
-]);
+/** What a variant may move: a change (not a read, nor a validate, which changes nothing) whose role is not shown. */
+const unshownWrite = (row: OperationRow & { name: string }) =>
+  row.role === "not shown" && row.method !== "GET" && !row.name.endsWith(".validate");
+const ofAreas = (...areas: string[]) => (row: { name: string }) => areas.includes(row.name.split(".")[0]!);
+
+/** Writes of agents, tools, tasks and webhooks (and, apart, knowledge bases): no role requirement is shown for them. */
+const UNSHOWN_WRITES = routes(operationRows().filter(unshownWrite).filter(ofAreas("agent", "tool", "task", "webhook")));
+const KNOWLEDGE_WRITES = routes(operationRows().filter(unshownWrite).filter(ofAreas("kb")));
+
+/**
+ * The operations whose role the spec shows (4 and 5 item 6: the streams and the secret and provider-key lists open
+ * to everyone, the EDITOR gate of web call tokens, the ADMIN writes): a role variant leaves them as they are.
+ */
+const ROLE_SHOWN = routes(operationRows().filter((row) => row.role !== "not shown"));
 
 export function variantRoles(app: FastifyInstance, ctx: PlatformContext): void {
   const { variants } = ctx;
@@ -54,7 +40,7 @@ export function variantRoles(app: FastifyInstance, ctx: PlatformContext): void {
     if (variants.has("writes-need-admin") && principal.role === "EDITOR" && UNSHOWN_WRITES.has(route)) {
       throw new ApiError(403, "this operation needs the ADMIN role");
     }
-    if (variants.has("viewer-reads-refused") && principal.role === "VIEWER" && !OPEN_TO_VIEWERS.has(route)) {
+    if (variants.has("viewer-reads-refused") && principal.role === "VIEWER" && !ROLE_SHOWN.has(route)) {
       // Writes keep the routes' own refusals; reads not opened to every role are refused here.
       if (request.method === "GET") throw new ApiError(403, "this operation needs the EDITOR role");
     }
