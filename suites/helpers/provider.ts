@@ -2,27 +2,10 @@
 // switch that makes the provider unreachable (a 502 on key verification and on the galleries, 7).
 
 import { registerSecret } from "../../runner/redact.ts";
-import { runConfig } from "../../runner/run-config.ts";
-import { TargetError } from "../../runner/target-error.ts";
+import { helperJson, simulatorOrigin } from "../../runner/simulator-client.ts";
 
-function providerUrl(): string {
-  const url = runConfig().target.simulators.provider;
-  if (url === undefined) throw new TargetError("the target names no provider simulator");
-  return url.replace(/\/$/, "");
-}
-
-async function admin(method: "GET" | "POST", path: string, body?: unknown): Promise<unknown> {
-  const response = await fetch(`${providerUrl()}/_admin${path}`, {
-    method,
-    headers: body === undefined ? {} : { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(runConfig().timeoutMs),
-  }).catch((error: Error) => {
-    throw new TargetError(`provider simulator did not answer ${method} ${path}: ${error.message}`);
-  });
-  if (!response.ok) throw new TargetError(`provider simulator answered ${response.status} to ${method} ${path}`);
-  return response.json();
-}
+const admin = (method: "GET" | "POST", path: string, body?: unknown): Promise<unknown> =>
+  helperJson("provider simulator", `${simulatorOrigin("provider", "provider simulator")}/_admin${path}`, method, body);
 
 /** A fresh key the provider accepts, registered for redaction. */
 export async function newProviderKey(): Promise<string> {

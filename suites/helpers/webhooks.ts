@@ -1,7 +1,6 @@
 // Webhook helpers shared by the webhooks, delivery and paging suites: create (tracked, secret registered
 // for redaction), test-fire, the delivery log, and the reference platform's test-control hooks.
 import { randomBytes } from "node:crypto";
-import { request } from "undici";
 import { expect } from "vitest";
 import { type ApiResponse, explain, type Who } from "../../runner/http-client.ts";
 import { registerSecret } from "../../runner/redact.ts";
@@ -13,6 +12,7 @@ import { AnyPage } from "../../spec/common.ts";
 import { DeliveryRecord, TestFireResult, type WebhookCreate, WebhookWithSecret } from "../../spec/webhook.ts";
 import { type PagedEndpoint, pagedList } from "./pages.ts";
 import { callOp } from "./profile.ts";
+import { testControl as controlAnswer } from "./test-control.ts";
 import { type HookBehaviour, hookUrl, newHook } from "./webhook-sink.ts";
 
 /** A public URL that nothing answers (example.com is reserved for documentation). */
@@ -98,29 +98,11 @@ export async function deliveryLog(webhookId: string): Promise<DeliveryRecord[]> 
 
 // Test control (the reference platform's hooks under `${test_control}/webhooks/...`).
 
+/** A test-control call that must answer 200 (the answer's body, JSON). */
 async function testControl(method: "PUT" | "DELETE" | "POST", path: string, body?: unknown): Promise<unknown> {
-  const base = runConfig().target.test_control;
-  if (base === undefined) throw new TargetError("the target has no test_control hooks");
-  const limit = runConfig().timeoutMs;
-  const headers: Record<string, string> = { authorization: `Bearer ${runConfig().target.credentials.admin}` };
-  if (body !== undefined) headers["content-type"] = "application/json";
-  try {
-    const response = await request(`${base.replace(/\/$/, "")}${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      headersTimeout: limit,
-      bodyTimeout: limit,
-      signal: AbortSignal.timeout(limit),
-    });
-    const text = await response.body.text();
-    if (response.statusCode !== 200)
-      throw new TargetError(`test control answered ${response.statusCode} to ${path}: ${text.slice(0, 200)}`);
-    return JSON.parse(text) as unknown;
-  } catch (error) {
-    if (error instanceof TargetError) throw error;
-    throw new TargetError(`test control did not answer ${method} ${path} within ${limit} ms`);
-  }
+  const answer = await controlAnswer(method, path, body);
+  if (answer.status !== 200) throw new TargetError(`test control answered ${answer.status} to ${path}`);
+  return answer.json;
 }
 
 /** Makes `hostname` resolve to `addresses` on the server, until the end of the suite file. */
