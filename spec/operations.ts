@@ -25,7 +25,6 @@ import {
   MessageBody,
 } from "./conversations.ts";
 import { McpTool, Trigger } from "./integration.ts";
-import type { OptionalBehaviourId } from "./optional-behaviours.ts";
 import {
   BuildKnowledgeBody,
   CreateKnowledgeBody,
@@ -33,6 +32,7 @@ import {
   KnowledgeBase,
   KnowledgePage,
 } from "./knowledge.ts";
+import type { OptionalBehaviourId } from "./optional-behaviours.ts";
 import { TaskCreate, TaskPatch, TaskRecord, TaskRun, TaskRunsQuery } from "./task.ts";
 import {
   PhoneImport,

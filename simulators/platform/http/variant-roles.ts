@@ -13,10 +13,17 @@ const routes = (rows: OperationRow[]) => new Set(rows.map(routeOf));
 /** What a variant may move: a change (not a read, nor a validate, which changes nothing) whose role is not shown. */
 const unshownWrite = (row: OperationRow & { name: string }) =>
   row.role === "not shown" && row.method !== "GET" && !row.name.endsWith(".validate");
-const ofAreas = (...areas: string[]) => (row: { name: string }) => areas.includes(row.name.split(".")[0]!);
+const ofAreas =
+  (...areas: string[]) =>
+  (row: { name: string }) =>
+    areas.includes(row.name.split(".")[0]!);
 
 /** Writes of agents, tools, tasks and webhooks (and, apart, knowledge bases): no role requirement is shown for them. */
-const UNSHOWN_WRITES = routes(operationRows().filter(unshownWrite).filter(ofAreas("agent", "tool", "task", "webhook")));
+const UNSHOWN_WRITES = routes(
+  operationRows()
+    .filter(unshownWrite)
+    .filter(ofAreas("agent", "tool", "task", "webhook")),
+);
 const KNOWLEDGE_WRITES = routes(operationRows().filter(unshownWrite).filter(ofAreas("kb")));
 
 /**
