@@ -1,9 +1,8 @@
 // `run --bundle DIR`: what a vendor submits for certification: the reports, product.json, the run
 // log, and nothing secret (every file is scanned for the run's credentials before it is kept).
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { z } from "zod";
-import { REPORT_FILES } from "../reports/write.ts";
 
 export const Product = z.object({
   vendor: z.string().min(1),
@@ -24,13 +23,14 @@ export function findSecrets(text: string, secrets: string[]): string[] {
 
 export function writeBundle(options: {
   dir: string;
-  reportDir: string;
+  /** The outputs the run wrote (reports/formats.ts), each copied in under its own name. */
+  files: string[];
   product: Product;
   log: string;
   secrets: string[];
 }): string[] {
   mkdirSync(options.dir, { recursive: true });
-  for (const file of Object.values(REPORT_FILES)) copyFileSync(join(options.reportDir, file), join(options.dir, file));
+  for (const file of options.files) copyFileSync(file, join(options.dir, basename(file)));
   writeFileSync(join(options.dir, "product.json"), `${JSON.stringify(options.product, null, 2)}\n`);
   writeFileSync(join(options.dir, "run.log"), options.log);
   const leaks: string[] = [];

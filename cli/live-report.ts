@@ -34,8 +34,8 @@ export class LiveReport {
     }, wait);
   }
 
-  /** Writes the reports now, incomplete for `reason`, and no more after; answers the report written. */
-  flush(reason: string): Report {
+  /** Writes the reports now, incomplete for `reason`, and no more after; answers the report and its files. */
+  flush(reason: string): { report: Report; files: string[] } {
     this.stop();
     return this.write(reason);
   }
@@ -47,16 +47,16 @@ export class LiveReport {
     this.timer = undefined;
   }
 
-  private write(reason: string): Report {
+  private write(reason: string): { report: Report; files: string[] } {
     this.lastWrite = Date.now();
     const report = this.build(reason);
     try {
-      writeReportsSync(report, this.dir);
+      return { report, files: writeReportsSync(report, this.dir).files };
     } catch (error) {
       if (!this.warned)
         console.error(`warning: could not write the reports of the run so far: ${(error as Error).message}`);
       this.warned = true;
+      return { report, files: [] };
     }
-    return report;
   }
 }

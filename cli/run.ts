@@ -1,14 +1,13 @@
 // `cap-conformance run`: check a server (or the embedded reference platform) and write the reports.
 import { randomBytes } from "node:crypto";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { verdictLines } from "../reports/console.ts";
-import { writeHar } from "../reports/har.ts";
 import { shellWord } from "../reports/shell-word.ts";
 import { trafficLines } from "../reports/traffic.ts";
-import { writeReports } from "../reports/write.ts";
+import { writeOutputFile, writeReports } from "../reports/write.ts";
 import { buildReport } from "../runner/build-report.ts";
 import { Collector } from "../runner/collector.ts";
 import { availableSuites, runSuites } from "../runner/launch.ts";
@@ -177,8 +176,8 @@ export async function runCommand(argv: string[]): Promise<number> {
       live.changed();
       const flushOnInterrupt = stopOnInterrupt((signal) => {
         const cut = live.flush(`interrupted by ${signal}`);
-        for (const line of verdictLines(cut, reportDir)) say(line);
-        return exitCodeOf(cut);
+        for (const line of verdictLines(cut.report, cut.files)) say(line);
+        return exitCodeOf(cut.report);
       });
       const livenessFile = join(workDir, `no-answer-${i}`);
       try {
@@ -223,15 +222,10 @@ export async function runCommand(argv: string[]): Promise<number> {
     const flaky = flakyClauses(reports);
     if (repeat > 1) report = { ...report!, run: { ...report!.run, repeat: { runs: repeat, flaky } } };
     const exitCode = exitCodeOf(report!);
-    mkdirSync(reportDir, { recursive: true });
-    await writeReports(report!, reportDir);
-    for (const line of verdictLines(report!, reportDir)) say(line);
+    const { files } = await writeReports(report!, reportDir);
+    if (values.har !== undefined) files.push(writeOutputFile(report!, "har", resolve(values.har)));
+    for (const line of verdictLines(report!, files)) say(line);
     if (stopped !== undefined) say(stopped);
-    if (values.har !== undefined) {
-      const har = resolve(values.har);
-      await writeHar(report!, har);
-      say(`HAR of the failed checks' exchanges: ${har}`);
-    }
     const stale = report!.expectations?.stale ?? 0;
     if (report!.expectations !== undefined) {
       say(`Expectations: ${report!.expectations.expected_failures} expected failure(s), ${stale} stale (now passing)`);
@@ -245,7 +239,7 @@ export async function runCommand(argv: string[]): Promise<number> {
     if (product?.success) {
       const leaks = writeBundle({
         dir: resolve(values.bundle!),
-        reportDir,
+        files,
         product: { ...product.data, target_description: product.data.target_description || acquired.description },
         log: `${logLines.join("\n")}\n`,
         secrets: [...targetSecrets(target), ...readSecrets(secretsFile)],

@@ -11,7 +11,8 @@ function sectionKey(section: string): number[] {
   return section.split(".").map(Number);
 }
 
-export function verdictLines(report: Report, reportDir: string): string[] {
+/** The verdict, clause counts by section, the failures, and the paths of the `files` written. */
+export function verdictLines(report: Report, files: string[]): string[] {
   const lines: string[] = [
     "",
     verdictHeadline(report),
@@ -56,7 +57,7 @@ export function verdictLines(report: Report, reportDir: string): string[] {
   lines.push(
     "",
     `${verdict}: ${s.passed} passed, ${s.failed} failed${expectedPart(report)}, ${s.errored} errored, ${s.skipped} skipped, ${s.not_shown} not shown (of ${s.clauses} clauses) in ${(report.run.duration_ms / 1000).toFixed(1)} s, seed ${report.run.seed}`,
-    `Reports: ${reportDir}/report.json, ${reportDir}/junit.xml`,
+    `Reports: ${files.join(", ")}`,
   );
   return lines;
 }

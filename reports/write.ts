@@ -3,19 +3,10 @@
 // interrupted by a signal writes its reports whole before any other handler can end the process.
 import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import type { z } from "zod";
 import { Report } from "../spec/report.ts";
-import { renderHtml } from "./html.ts";
-import { renderJunit } from "./junit.ts";
-import { renderMarkdown } from "./markdown.ts";
-
-export const REPORT_FILES = {
-  json: "report.json",
-  junit: "junit.xml",
-  html: "report.html",
-  markdown: "summary.md",
-} as const;
+import { ALWAYS, OUTPUTS, type OutputName, RENDERED } from "./formats.ts";
 
 /** A report that cannot be written or read; the message says which file and what is wrong with it. */
 export class ReportError extends Error {
@@ -40,28 +31,26 @@ function writeAtomic(path: string, text: string): void {
   renameSync(tmp, path);
 }
 
-/** Renders junit.xml, report.html and summary.md from a report already known to be valid. */
-export async function writeRenderedReports(report: Report, dir: string): Promise<{ files: string[] }> {
-  return writeRenderedReportsSync(report, dir);
-}
-
-function writeRenderedReportsSync(report: Report, dir: string): { files: string[] } {
+/** Writes these outputs of a report already known to be valid into `dir` (created); answers their paths. */
+function writeOutputs(report: Report, dir: string, names: OutputName[]): { files: string[] } {
   mkdirSync(dir, { recursive: true });
-  const outputs: Array<[string, string]> = [
-    [REPORT_FILES.junit, renderJunit(report)],
-    [REPORT_FILES.html, renderHtml(report)],
-    [REPORT_FILES.markdown, renderMarkdown(report)],
-  ];
   const files: string[] = [];
-  for (const [name, text] of outputs) {
-    const path = join(dir, name);
-    writeAtomic(path, text);
+  for (const name of names) {
+    const output = OUTPUTS[name];
+    if (output.file === null) continue;
+    const path = join(dir, output.file);
+    writeAtomic(path, output.render(report));
     files.push(path);
   }
   return { files };
 }
 
-/** Validates `report`, then writes report.json, junit.xml, report.html and summary.md into `dir` (created). */
+/** Renders the formats rendered from report.json (junit.xml, report.html, summary.md: formats.ts) into `dir`. */
+export async function writeRenderedReports(report: Report, dir: string): Promise<{ files: string[] }> {
+  return writeOutputs(report, dir, RENDERED);
+}
+
+/** Validates `report`, then writes every output written always (report.json first) into `dir` (created). */
 export async function writeReports(report: Report, dir: string): Promise<{ files: string[] }> {
   return writeReportsSync(report, dir);
 }
@@ -74,16 +63,19 @@ export function writeReportsSync(report: Report, dir: string): { files: string[]
       `refusing to write an invalid report.json (schema_version 1):\n${describeIssues(parsed.error)}`,
     );
   }
-  mkdirSync(dir, { recursive: true });
-  const jsonPath = join(dir, REPORT_FILES.json);
-  writeAtomic(jsonPath, `${JSON.stringify(parsed.data, null, 2)}\n`);
-  const { files } = writeRenderedReportsSync(parsed.data, dir);
-  return { files: [jsonPath, ...files] };
+  return writeOutputs(parsed.data, dir, ALWAYS);
+}
+
+/** Writes one output to a path of its own (`run --har FILE`); answers the path. */
+export function writeOutputFile(report: Report, name: OutputName, path: string): string {
+  mkdirSync(dirname(path), { recursive: true });
+  writeAtomic(path, OUTPUTS[name].render(report));
+  return path;
 }
 
 /** Reads and validates DIR/report.json. Throws ReportError with a message fit to show a user. */
 export async function readReport(dir: string): Promise<Report> {
-  const path = join(dir, REPORT_FILES.json);
+  const path = join(dir, OUTPUTS.json.file);
   let text: string;
   try {
     text = await readFile(path, "utf8");

@@ -3,6 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { sampleReport } from "../../fixtures/sample-report.ts";
+import { verdictLines } from "../../reports/console.ts";
+import { OUTPUTS } from "../../reports/formats.ts";
 import { renderHtml } from "../../reports/html.ts";
 import { renderJunit } from "../../reports/junit.ts";
 import { renderMarkdown } from "../../reports/markdown.ts";
@@ -40,6 +42,15 @@ describe("writeReports / readReport", () => {
     expect(await readFile(join(target, "junit.xml"), "utf8")).toBe(renderJunit(report));
     expect(await readFile(join(target, "report.html"), "utf8")).toBe(renderHtml(report));
     expect(await readFile(join(target, "summary.md"), "utf8")).toBe(renderMarkdown(report));
+  });
+
+  it("writes every output the registry says is always written, and the console names each file", async () => {
+    const { files } = await writeReports(sampleReport(), dir);
+    const always = Object.values(OUTPUTS).filter((o) => o.when === "always");
+    expect(files).toEqual(always.map((o) => join(dir, o.file)));
+    const reportsLine = verdictLines(sampleReport(), files).find((l) => l.startsWith("Reports: "));
+    expect(reportsLine).toBe(`Reports: ${files.join(", ")}`);
+    for (const name of ["report.json", "junit.xml", "report.html", "summary.md"]) expect(reportsLine).toContain(name);
   });
 
   it("refuses to write an invalid report and writes nothing", async () => {
