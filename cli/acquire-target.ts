@@ -13,10 +13,12 @@ export interface AcquireFlags extends TargetFlags {
   command?: string;
   image?: string;
   env?: string[];
-  port?: string;
   fault?: string[];
   variant?: string[];
-  "startup-timeout-ms"?: string;
+  /** With --image: the container's port. */
+  port: number;
+  /** How long --command and --image wait for the server to answer. */
+  startupTimeoutMs: number;
 }
 
 /** The description of the embedded reference platform, which stops (with all it holds) when the run ends. */
@@ -49,7 +51,7 @@ export async function acquireTarget(
   const faults = flags.fault ?? [];
   const bad = faults.find((f) => !isFaultName(f));
   if (bad !== undefined) throw new UsageError(`unknown fault ${bad} (see cap-conformance faults)`);
-  const startupTimeoutMs = Number(flags["startup-timeout-ms"] ?? 60_000);
+  const { startupTimeoutMs } = flags;
   const explicit = flags.command === undefined ? explicitTarget(flags) : undefined;
   if ((explicit || flags.command || flags.image) && faults.length > 0) {
     throw new UsageError("--fault applies to the embedded platform only (use serve --fault)");
@@ -76,7 +78,7 @@ export async function acquireTarget(
     try {
       const started = await startImage({
         image: flags.image,
-        port: Number(flags.port ?? 8080),
+        port: flags.port,
         env: envPairs(flags.env),
         simulators,
         startupTimeoutMs,

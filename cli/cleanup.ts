@@ -1,30 +1,19 @@
 // `cap-conformance cleanup --target FILE --prefix P`: sweeps what crashed runs left behind. Every resource a run
 // creates carries its run prefix (`capct-<hex>-`) in its name, label or URL, so the prefix finds it. Paths follow
 // the target's profile; every list is read to its end; what cannot be listed or deleted is said, and is exit 1.
-import { parseArgs } from "node:util";
 import { loadProfile } from "../spec/profile.ts";
+import { CLEANUP_FLAGS } from "./command-flags.ts";
+import { intFlag, parseFlags } from "./flags.ts";
 import { checkProfile } from "./profile-flag.ts";
 import { explicitTarget } from "./resolve-target.ts";
 import { type SweepFailure, sweepRegion } from "./sweep.ts";
 import { UsageError } from "./usage-error.ts";
 
 export async function cleanupCommand(argv: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      target: { type: "string" },
-      prefix: { type: "string" },
-      "base-url": { type: "string" },
-      "token-admin": { type: "string" },
-      profile: { type: "string" },
-      "timeout-ms": { type: "string", default: "10000" },
-    },
-    strict: true,
-  });
+  const { values } = parseFlags(CLEANUP_FLAGS, argv);
   if (!values.prefix || values.prefix.length < 4)
     throw new UsageError("--prefix is required (at least 4 characters, e.g. capct-1a2b3c-)");
-  const timeoutMs = Number(values["timeout-ms"]);
-  if (!Number.isInteger(timeoutMs) || timeoutMs < 100) throw new UsageError("--timeout-ms must be an integer >= 100");
+  const timeoutMs = intFlag(CLEANUP_FLAGS, values, "timeout-ms", 100);
   // Only the admin token is used: editor and viewer are filled in so a target of flags alone is complete.
   const target = explicitTarget({ ...values, "token-editor": "-", "token-viewer": "-" });
   if (target === undefined) throw new UsageError("give --target FILE (or --base-url and --token-admin)");

@@ -2,11 +2,12 @@
 // resolves to, whether its wiring and test hooks answer, and which kinds of clauses the run will skip. It changes
 // nothing on the server (cli/target-probe.ts says how). Exit 0 when a run would go as the target file says, 1 when
 // something would not (each problem named), 2 when there is no target to ask or it does not answer at all.
-import { parseArgs } from "node:util";
 import { registerSecret } from "../runner/redact.ts";
 import type { ClauseKind } from "../spec/clause.ts";
 import { CLAUSES } from "../spec/clauses/index.ts";
 import { type Target, targetSecrets } from "../spec/target.ts";
+import { DOCTOR_FLAGS } from "./command-flags.ts";
+import { intFlag, parseFlags } from "./flags.ts";
 import { checkProfile } from "./profile-flag.ts";
 import { explicitTarget } from "./resolve-target.ts";
 import {
@@ -22,17 +23,6 @@ import {
   type Slot,
 } from "./target-probe.ts";
 import { UsageError } from "./usage-error.ts";
-
-export const DOCTOR_OPTIONS = {
-  target: { type: "string" },
-  "base-url": { type: "string" },
-  "token-admin": { type: "string" },
-  "token-editor": { type: "string" },
-  "token-viewer": { type: "string" },
-  profile: { type: "string" },
-  "timeout-ms": { type: "string" },
-  json: { type: "boolean" },
-} as const;
 
 const OK = "✓";
 const BAD = "✗";
@@ -176,11 +166,8 @@ export function doctorLines(f: Findings, problems: string[]): string[] {
 }
 
 export async function doctorCommand(argv: string[]): Promise<number> {
-  const { values } = parseArgs({ args: argv, options: DOCTOR_OPTIONS, strict: true, allowPositionals: false });
-  const timeoutMs = Number(values["timeout-ms"] ?? 5_000);
-  if (!Number.isInteger(timeoutMs) || timeoutMs < 100) {
-    throw new UsageError(`--timeout-ms must be an integer >= 100, got ${values["timeout-ms"]}`);
-  }
+  const { values } = parseFlags(DOCTOR_FLAGS, argv);
+  const timeoutMs = intFlag(DOCTOR_FLAGS, values, "timeout-ms", 100);
   const target = explicitTarget(values);
   if (target === undefined) {
     throw new UsageError("doctor needs a target: --target FILE, or --base-url and the --token-* flags (or CAP_*)");

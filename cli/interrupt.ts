@@ -1,9 +1,10 @@
 // What an interrupted command must still stop. A `--command` server runs in its own process group and a
 // container outside this process, so neither dies with the harness on SIGINT/SIGTERM: whatever starts
-// one registers its stop here, for as long as it runs (start-up waits included). A stop may also name the
-// exit code: a run that wrote its (incomplete) report exits with that report's verdict.
+// one registers its stop here, for as long as it runs (start-up waits included). An interrupted command did not
+// do its job, so it exits ERROR (2), with or without the incomplete report a run writes on the way out.
+import { exitCodeOf } from "../spec/verdict.ts";
 
-/** Answers the exit code to use (a number, answered at once), or anything else to leave it to the signal. */
+/** A stop; what it answers is awaited (a promise) before the process exits. */
 type Stop = (signal: NodeJS.Signals) => unknown;
 const stops = new Set<Stop>();
 
@@ -14,9 +15,9 @@ export function stopOnInterrupt(stop: Stop): () => void {
 }
 
 /**
- * Installs SIGINT/SIGTERM handlers that run every registered stop, then exit with the code a stop answered, or
- * 128 + the signal number when none did. Each stop starts at once, and a code is set before the handler
- * returns: vitest's own handler, registered after this one during a run, ends the process a millisecond later.
+ * Installs SIGINT/SIGTERM handlers that run every registered stop, then exit ERROR (2). Each stop starts at once,
+ * and the code is set before the handler returns: vitest's own handler, registered after this one during a run,
+ * ends the process a millisecond later.
  */
 export function handleInterrupts(): () => void {
   const handler = (signal: NodeJS.Signals) => {
@@ -28,8 +29,7 @@ export function handleInterrupts(): () => void {
         return Promise.reject(error);
       }
     });
-    const named = outcomes.find((outcome): outcome is number => typeof outcome === "number");
-    const code = named ?? (signal === "SIGINT" ? 130 : 143);
+    const code = exitCodeOf("ERROR");
     process.exitCode = code;
     // Bounded: a stop that hangs must not keep an interrupted harness alive.
     const forced = setTimeout(() => process.exit(code), 15_000);

@@ -1,5 +1,4 @@
 // `cap-conformance faults`, `variants`, `hostile`, `assumptions` and `clauses`: what the tool knows, as text or JSON.
-import { parseArgs } from "node:util";
 import { listChecks } from "../runner/list-checks.ts";
 import { UNIVERSAL_RULES } from "../runner/universal-rules.ts";
 import { FAULTS } from "../simulators/platform/faults/index.ts";
@@ -9,15 +8,18 @@ import { assumptionRows, assumptionsMarkdown } from "../spec/assumptions.ts";
 import { CLAUSES } from "../spec/clauses/index.ts";
 import { OPTIONAL_BEHAVIOURS, optionalCheckId } from "../spec/optional-behaviours.ts";
 import { loadProfile } from "../spec/profile.ts";
+import { ASSUMPTIONS_FLAGS, CLAUSES_FLAGS, LIST_FLAGS } from "./command-flags.ts";
+import { parseFlags, stringFlag } from "./flags.ts";
 import { checkProfile } from "./profile-flag.ts";
 
 export function faultsCommand(argv: string[]): number {
+  const { values } = parseFlags(LIST_FLAGS, argv);
   const rows = Object.entries(FAULTS).map(([name, fault]) => ({
     name,
     description: fault.description,
     clauses: [...fault.clauses],
   }));
-  if (argv.includes("--json")) {
+  if (values.json) {
     console.log(JSON.stringify(rows, null, 2));
   } else {
     for (const row of rows)
@@ -27,6 +29,7 @@ export function faultsCommand(argv: string[]): number {
 }
 
 export function variantsCommand(argv: string[]): number {
+  const { values } = parseFlags(LIST_FLAGS, argv);
   const rows = Object.entries(VARIANTS).map(([name, variant]) => ({
     name,
     description: variant.description,
@@ -36,7 +39,7 @@ export function variantsCommand(argv: string[]): number {
     alone: "alone" in variant ? variant.alone : null,
     profile: "profile" in variant ? variant.profile : null,
   }));
-  if (argv.includes("--json")) {
+  if (values.json) {
     console.log(JSON.stringify(rows, null, 2));
   } else {
     for (const row of rows) {
@@ -49,12 +52,13 @@ ${" ".repeat(41)}reaches ${reach}`);
 }
 
 export function hostileCommand(argv: string[]): number {
+  const { values } = parseFlags(LIST_FLAGS, argv);
   const rows = Object.entries(HOSTILE).map(([name, hostile]) => ({
     name,
     description: hostile.description,
     clauses: [...hostile.clauses],
   }));
-  if (argv.includes("--json")) {
+  if (values.json) {
     console.log(JSON.stringify(rows, null, 2));
   } else {
     for (const row of rows)
@@ -65,12 +69,8 @@ export function hostileCommand(argv: string[]): number {
 
 /** `cap-conformance assumptions [--profile FILE] [--json | --markdown]`: what the harness assumes beyond the spec. */
 export function assumptionsCommand(argv: string[]): number {
-  const { values } = parseArgs({
-    args: argv,
-    options: { profile: { type: "string" }, json: { type: "boolean" }, markdown: { type: "boolean" } },
-    strict: true,
-  });
-  const profileName = values.profile ?? "default";
+  const { values } = parseFlags(ASSUMPTIONS_FLAGS, argv);
+  const profileName = stringFlag(ASSUMPTIONS_FLAGS, values, "profile");
   checkProfile(profileName);
   const profile = loadProfile(profileName);
   if (values.json) console.log(JSON.stringify(assumptionRows(profile), null, 2));
@@ -85,6 +85,7 @@ export function assumptionsCommand(argv: string[]): number {
 }
 
 export async function clausesCommand(argv: string[]): Promise<number> {
+  const { values } = parseFlags(CLAUSES_FLAGS, argv);
   // The rules applied to every response are checks too (runner/build-report.ts turns them into results).
   const universal = UNIVERSAL_RULES.map((rule) => ({
     suite: "every-response",
@@ -92,7 +93,7 @@ export async function clausesCommand(argv: string[]): Promise<number> {
     clauses: rule.clauses,
   }));
   const checks = [...(await listChecks()), ...universal];
-  if (argv.includes("--checks")) {
+  if (values.checks) {
     console.log(JSON.stringify(checks, null, 2));
     return 0;
   }
@@ -100,7 +101,7 @@ export async function clausesCommand(argv: string[]): Promise<number> {
     ...clause,
     checks: checks.filter((c) => c.clauses.includes(clause.id)).map((c) => `${c.suite}: ${c.name}`),
   }));
-  if (argv.includes("--json")) {
+  if (values.json) {
     console.log(JSON.stringify(rows, null, 2));
     return 0;
   }

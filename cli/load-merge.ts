@@ -3,25 +3,21 @@
 // volume). Exit 0 passed, 1 failed (a threshold or a finding), 2 nothing could be merged.
 import { mkdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { parseArgs } from "node:util";
 import { REPO_ROOT } from "../load/build-k6.ts";
 import { textVerdict } from "../load/lib/summary-text.ts";
 import { carrierTimeline } from "../load/merge/carrier-timeline.ts";
 import { MergeError, mergeRuns } from "../load/merge/merge.ts";
 import { savedCarrierTimeline, writeReports } from "../load/merge/reports.ts";
 import { Target } from "../spec/target.ts";
+import { LOAD_MERGE_FLAGS } from "./command-flags.ts";
+import { parseFlags } from "./flags.ts";
 import { USAGE } from "./load-args.ts";
 
 export async function loadMergeCommand(argv: string[]): Promise<number> {
   let values: { "report-dir"?: string; target?: string };
   let dirs: string[];
   try {
-    const parsed = parseArgs({
-      args: argv,
-      options: { "report-dir": { type: "string" }, target: { type: "string" } },
-      strict: true,
-      allowPositionals: true,
-    });
+    const parsed = parseFlags(LOAD_MERGE_FLAGS, argv, { positionals: true });
     values = parsed.values;
     dirs = parsed.positionals;
     if (dirs.length === 0) throw new Error("give the instances' report directories");

@@ -1,26 +1,14 @@
 // The `cap-conformance` command: argument dispatch only; each command lives in its own module.
-import { parseArgs } from "node:util";
 import { FRONT_WORKER_COMMAND } from "../simulators/shared/front-protocol.ts";
+import { exitCodeOf } from "../spec/verdict.ts";
 import { commandHelp, HELP, isCommand } from "./help.ts";
 import { UsageError } from "./usage-error.ts";
-
-/** `report DIR [--annotations]`, the flag anywhere. */
-async function reportCommand(argv: string[]): Promise<number> {
-  const { positionals, values } = parseArgs({
-    args: argv,
-    options: { annotations: { type: "boolean" } },
-    strict: true,
-    allowPositionals: true,
-  });
-  const { renderCommand } = await import("../reports/render-command.ts");
-  return renderCommand(positionals[0] ?? "", undefined, { annotations: values.annotations === true });
-}
 
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   // `<command> --help` before the command parses its flags (which would refuse --help as unknown).
   if (command !== undefined && isCommand(command) && (rest.includes("--help") || rest.includes("-h"))) {
-    console.log(commandHelp(command));
+    console.log(await commandHelp(command));
     return 0;
   }
   try {
@@ -46,7 +34,7 @@ export async function main(argv: string[]): Promise<number> {
       case "clauses":
         return await (await import("./list-commands.ts")).clausesCommand(rest);
       case "report":
-        return await reportCommand(rest);
+        return await (await import("./report-command.ts")).reportCommand(rest);
       case "load":
         return await (await import("./load.ts")).loadCommand(rest);
       case "openapi":
@@ -64,16 +52,13 @@ export async function main(argv: string[]): Promise<number> {
       case "--help":
       case "-h":
         console.log(HELP);
-        return command === undefined ? 2 : 0;
+        return command === undefined ? exitCodeOf("ERROR") : 0;
       default:
         throw new UsageError(`unknown command ${command}\n\n${HELP}`);
     }
   } catch (error) {
-    if (error instanceof UsageError || (error as { code?: string }).code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") {
-      console.error(`error: ${(error as Error).message}`);
-      return 2;
-    }
-    console.error(`error: the harness failed: ${(error as Error).stack ?? String(error)}`);
-    return 2;
+    if (error instanceof UsageError) console.error(`error: ${error.message}`);
+    else console.error(`error: the harness failed: ${(error as Error).stack ?? String(error)}`);
+    return exitCodeOf("ERROR");
   }
 }

@@ -1,9 +1,10 @@
 // `cap-conformance serve`: the reference platform wired to the simulators, until SIGINT/SIGTERM.
 import { resolve } from "node:path";
-import { parseArgs } from "node:util";
 import { isFaultName } from "../simulators/platform/faults/index.ts";
 import { isHostileName } from "../simulators/platform/hostile/index.ts";
 import { startStack } from "../simulators/stack.ts";
+import { SERVE_FLAGS } from "./command-flags.ts";
+import { intFlag, parseFlags, stringFlag } from "./flags.ts";
 import { checkProfile } from "./profile-flag.ts";
 import { untilStopped, writeTargetFile } from "./serving.ts";
 import { UsageError } from "./usage-error.ts";
@@ -16,22 +17,7 @@ export interface InProcess {
 }
 
 export async function serveCommand(argv: string[], { signal, log = console.log }: InProcess = {}): Promise<number> {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      out: { type: "string", default: "target.json" },
-      fault: { type: "string", multiple: true },
-      variant: { type: "string", multiple: true },
-      hostile: { type: "string", multiple: true },
-      // Two regions on a scaled clock, as `run` starts its embedded platform: a clean `serve` passes a
-      // full `run --target` (cross-region clauses, minute-level batch retries in seconds).
-      regions: { type: "string", default: "2" },
-      port: { type: "string", default: "0" },
-      "minute-ms": { type: "string", default: "50" },
-      profile: { type: "string", default: "default" },
-    },
-    strict: true,
-  });
+  const { values } = parseFlags(SERVE_FLAGS, argv);
   const faults = values.fault ?? [];
   const bad = faults.find((f) => !isFaultName(f));
   if (bad !== undefined) throw new UsageError(`unknown fault ${bad} (see cap-conformance faults)`);
@@ -41,14 +27,16 @@ export async function serveCommand(argv: string[], { signal, log = console.log }
   if (badHostile !== undefined) {
     throw new UsageError(`unknown hostile behaviour ${badHostile} (see cap-conformance hostile)`);
   }
-  const regions = Number(values.regions);
-  const port = Number(values.port);
-  const minuteMs = Number(values["minute-ms"]);
-  if (!Number.isInteger(regions) || regions < 1 || regions > 16) throw new UsageError("--regions must be 1..16");
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new UsageError("--port must be 0..65535");
+  const regions = intFlag(SERVE_FLAGS, values, "regions", 1);
+  const port = intFlag(SERVE_FLAGS, values, "port", 0);
+  const minuteMs = Number(stringFlag(SERVE_FLAGS, values, "minute-ms"));
+  if (regions > 16) throw new UsageError("--regions must be 1..16");
+  if (port > 65_535) throw new UsageError("--port must be 0..65535");
   if (!(minuteMs > 0)) throw new UsageError("--minute-ms must be positive");
 
-  const profile = values.profile === "default" ? "default" : resolve(values.profile);
+  const out = stringFlag(SERVE_FLAGS, values, "out");
+  const profileFlag = stringFlag(SERVE_FLAGS, values, "profile");
+  const profile = profileFlag === "default" ? "default" : resolve(profileFlag);
   checkProfile(profile);
   const stack = await startStack({
     faults: faults.filter(isFaultName),
@@ -60,13 +48,13 @@ export async function serveCommand(argv: string[], { signal, log = console.log }
     profile,
   });
   const stopped = untilStopped(signal);
-  writeTargetFile(values.out, stack.target);
+  writeTargetFile(out, stack.target);
   log(`Reference platform: ${stack.target.regions.map((r) => `${r.name} ${r.base_url}`).join(", ")}`);
   if (faults.length > 0) log(`Planted faults: ${faults.join(", ")}`);
   if (variants.length > 0) log(`Legal variants: ${variants.join(", ")}`);
   if (hostile.length > 0) log(`Hostile behaviours: ${hostile.join(", ")}`);
   if (profile !== "default") log(`Serving the profile ${profile}`);
-  log(`Target file: ${values.out} (Ctrl-C to stop)`);
+  log(`Target file: ${out} (Ctrl-C to stop)`);
 
   await stopped;
   await stack.close();

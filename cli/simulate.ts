@@ -5,7 +5,6 @@
 // URLs they are reached at, `--public-host` (with `--port`) or one `--public-url NAME=URL` each.
 // `--workers N` puts N front worker processes before the carrier's and the provider's ports
 // (ARCHITECTURE.md, "Simulators behind several processes").
-import { parseArgs } from "node:util";
 import {
   isLoopbackHost,
   SIMULATOR_NAMES,
@@ -13,37 +12,34 @@ import {
   type SimulatorNetwork,
   startSimulators,
 } from "../simulators/stack.ts";
+import { SIMULATE_FLAGS } from "./command-flags.ts";
+import { parseFlags, stringFlag } from "./flags.ts";
 import { untilStopped, writeTargetFile } from "./serving.ts";
 import { UsageError } from "./usage-error.ts";
 
 export async function simulateCommand(argv: string[], signal?: AbortSignal): Promise<number> {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      out: { type: "string", default: "target.json" },
-      "minute-ms": { type: "string", default: "60000" },
-      listen: { type: "string", default: "127.0.0.1" },
-      port: { type: "string", default: "0" },
-      "public-host": { type: "string" },
-      "public-url": { type: "string", multiple: true, default: [] },
-      workers: { type: "string", default: "0" },
-    },
-    strict: true,
-  });
-  const minuteMs = Number(values["minute-ms"]);
+  const { values } = parseFlags(SIMULATE_FLAGS, argv);
+  const flags = {
+    listen: stringFlag(SIMULATE_FLAGS, values, "listen"),
+    port: stringFlag(SIMULATE_FLAGS, values, "port"),
+    "public-url": values["public-url"] ?? [],
+    ...(values["public-host"] === undefined ? {} : { "public-host": values["public-host"] }),
+  };
+  const out = stringFlag(SIMULATE_FLAGS, values, "out");
+  const minuteMs = Number(stringFlag(SIMULATE_FLAGS, values, "minute-ms"));
   if (!(minuteMs > 0)) throw new UsageError("--minute-ms must be positive");
-  const network = { ...simulatorNetwork(values), workers: workersFlag(values.workers) };
+  const network = { ...simulatorNetwork(flags), workers: workersFlag(stringFlag(SIMULATE_FLAGS, values, "workers")) };
   const simulators = await startSimulators(minuteMs, network);
   const stopped = untilStopped(signal);
-  writeTargetFile(values.out, simulators.target);
+  writeTargetFile(out, simulators.target);
   if (!isLoopbackHost(network.host ?? "127.0.0.1")) {
     console.log(
       `Listening on ${network.host}: the simulators' admin APIs (/_admin: mint and revoke credentials, script calls, read deliveries) answer anyone who reaches them, and the carrier calls back any address it is given.`,
     );
   }
   for (const [name, url] of Object.entries(simulators.target.simulators)) console.log(`${name.padEnd(14)} ${url}`);
-  console.log(`Target file (no regions yet): ${values.out}; check your server with`);
-  console.log(`  npx cap-conformance run --target ${values.out} --base-url http://your-server`);
+  console.log(`Target file (no regions yet): ${out}; check your server with`);
+  console.log(`  npx cap-conformance run --target ${out} --base-url http://your-server`);
   await stopped;
   await simulators.close();
   return 0;

@@ -30,9 +30,13 @@ export function verdictOf(report: Judged): Verdict {
   return "PASS";
 }
 
-/** `run`'s exit code: 0 PASS, 1 FAIL, 2 ERROR (the harness could not do its job). */
-export function exitCodeOf(report: Judged): 0 | 1 | 2 {
-  return EXIT_CODE[verdictOf(report)];
+/**
+ * The exit code of every command that judges (ARCHITECTURE.md, "Exit codes"), of a report or of a verdict reached
+ * without one: 0 PASS, 1 FAIL, 2 ERROR (the harness could not do its job: a usage or setup mistake, an
+ * unreachable target, an interrupt, a crash). The only place an outcome becomes an exit code.
+ */
+export function exitCodeOf(outcome: Judged | Verdict): 0 | 1 | 2 {
+  return EXIT_CODE[typeof outcome === "string" ? outcome : verdictOf(outcome)];
 }
 
 const EXIT_CODE = { PASS: 0, FAIL: 1, ERROR: 2 } as const;

@@ -4,8 +4,8 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { parseArgs } from "node:util";
 import { afterAll, expect, test } from "vitest";
+import { parseFlags } from "../../cli/flags.ts";
 import { RUN_OPTIONS } from "../../cli/run-options.ts";
 import { html } from "../../reports/escape.ts";
 import { CLAUSE_BY_ID } from "../../spec/clauses/index.ts";
@@ -65,7 +65,7 @@ test("a planted fault's report shows the failing clause, its request and a repro
   const line = text(/<pre class="cmd"><code>([\s\S]*?)<\/code><\/pre>/.exec(body)![1]!);
   const words = line.split(/\s+/);
   expect(words.slice(0, 3)).toEqual(["npx", "cap-conformance", "run"]);
-  const { values } = parseArgs({ args: words.slice(3), options: RUN_OPTIONS, strict: true, allowPositionals: false });
+  const { values } = parseFlags(RUN_OPTIONS, words.slice(3));
   const clauses = String(values.clause).split(",");
   expect(clauses).toContain(failed.id);
   for (const id of clauses) expect(CLAUSE_BY_ID.has(id), id).toBe(true);

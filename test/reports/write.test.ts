@@ -2,13 +2,13 @@ import { mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promise
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { renderCommand } from "../../cli/report-command.ts";
 import { sampleReport } from "../../fixtures/sample-report.ts";
 import { verdictLines } from "../../reports/console.ts";
 import { OUTPUTS } from "../../reports/formats.ts";
 import { renderHtml } from "../../reports/html.ts";
 import { renderJunit } from "../../reports/junit.ts";
 import { renderMarkdown } from "../../reports/markdown.ts";
-import { renderCommand } from "../../reports/render-command.ts";
 import { ReportError, readReport, writeReports } from "../../reports/write.ts";
 import type { Report } from "../../spec/report.ts";
 

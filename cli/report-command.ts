@@ -1,9 +1,12 @@
 // `cap-conformance report DIR`: re-renders junit.xml, report.html and summary.md from DIR/report.json; with
-// `--annotations`, prints GitHub workflow annotations of its failing clauses instead (github-annotations.ts).
+// `--annotations`, prints GitHub workflow annotations of its failing clauses instead (reports/formats.ts).
 // Exit codes: 0 rendered (whatever the run's verdict), 2 no usable report.json or the files could not be written.
-import { countsLine, verdictHeadline } from "./format.ts";
-import { githubAnnotations } from "./github-annotations.ts";
-import { ReportError, readReport, writeRenderedReports } from "./write.ts";
+
+import { countsLine, verdictHeadline } from "../reports/format.ts";
+import { OUTPUTS } from "../reports/formats.ts";
+import { ReportError, readReport, writeRenderedReports } from "../reports/write.ts";
+import { REPORT_FLAGS } from "./command-flags.ts";
+import { parseFlags } from "./flags.ts";
 
 export interface RenderCommandIo {
   out: (line: string) => void;
@@ -27,7 +30,7 @@ export async function renderCommand(
   try {
     const report = await readReport(dir);
     if (options.annotations) {
-      for (const line of githubAnnotations(report)) io.out(line);
+      for (const line of OUTPUTS.annotations.render(report).trimEnd().split("\n")) io.out(line);
       return 0;
     }
     const { files } = await writeRenderedReports(report, dir);
@@ -40,4 +43,10 @@ export async function renderCommand(
     io.err(`cap-conformance report: ${message}`);
     return 2;
   }
+}
+
+/** `report DIR [--annotations]`, the flag anywhere. */
+export async function reportCommand(argv: string[]): Promise<number> {
+  const { positionals, values } = parseFlags(REPORT_FLAGS, argv, { positionals: true });
+  return renderCommand(positionals[0] ?? "", defaultIo, { annotations: values.annotations === true });
 }
