@@ -1,12 +1,13 @@
 // `cap-conformance cleanup --target FILE --prefix P`: sweeps what crashed runs left behind. Every resource a run
 // creates carries its run prefix (`capct-<hex>-`) in its name, label or URL, so the prefix finds it. Paths follow
 // the target's profile; every list is read to its end; what cannot be listed or deleted is said, and is exit 1.
+
+import { type SweepFailure, sweepRegion } from "../runner/sweep.ts";
 import { loadProfile } from "../spec/profile.ts";
 import { CLEANUP_FLAGS } from "./command-flags.ts";
 import { intFlag, parseFlags } from "./flags.ts";
 import { checkProfile } from "./profile-flag.ts";
 import { explicitTarget } from "./resolve-target.ts";
-import { type SweepFailure, sweepRegion } from "./sweep.ts";
 import { UsageError } from "./usage-error.ts";
 
 export async function cleanupCommand(argv: string[]): Promise<number> {

@@ -3,13 +3,6 @@
 // nothing on the server (cli/target-probe.ts says how). Exit 0 when a run would go as the target file says, 1 when
 // something would not (each problem named), 2 when there is no target to ask or it does not answer at all.
 import { registerSecret } from "../runner/redact.ts";
-import type { ClauseKind } from "../spec/clause.ts";
-import { CLAUSES } from "../spec/clauses/index.ts";
-import { type Target, targetSecrets } from "../spec/target.ts";
-import { DOCTOR_FLAGS } from "./command-flags.ts";
-import { intFlag, parseFlags } from "./flags.ts";
-import { checkProfile } from "./profile-flag.ts";
-import { explicitTarget } from "./resolve-target.ts";
 import {
   type Answer,
   type CredentialProbe,
@@ -21,7 +14,14 @@ import {
   probeTestControl,
   SLOT_ROLE,
   type Slot,
-} from "./target-probe.ts";
+} from "../runner/target-probe.ts";
+import type { ClauseKind } from "../spec/clause.ts";
+import { CLAUSES } from "../spec/clauses/index.ts";
+import { type Target, targetSecrets } from "../spec/target.ts";
+import { DOCTOR_FLAGS } from "./command-flags.ts";
+import { intFlag, parseFlags } from "./flags.ts";
+import { checkProfile } from "./profile-flag.ts";
+import { explicitTarget } from "./resolve-target.ts";
 import { UsageError } from "./usage-error.ts";
 
 const OK = "✓";

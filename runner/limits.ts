@@ -11,6 +11,8 @@ const MiB = 1024 * KiB;
 export const LIMITS = {
   /** Default of `run --max-body-bytes`: a response body larger than this is not read (decoded size, after gzip). */
   bodyBytes: 16 * MiB,
+  /** A body a probe before the run reads (runner/target-probe.ts): a status and an error message are enough. */
+  probeBodyBytes: 1 * MiB,
   /** Status line and headers of a response (undici's maxHeaderSize; Node's own default). */
   headerBytes: 16 * KiB,
   /** One line of an event stream (as the k6/x/sse module's scanner). */

@@ -1,4 +1,4 @@
-// What `cap-conformance doctor` asks a target before a run: whether each region answers, which role each credential
+// What `cap-conformance doctor` and `run` (runner/setup-check.ts) ask a target before any check: whether each region answers, which role each credential
 // resolves to, whether the wiring and test hooks answer. Every request is bounded in time, and none can change
 // anything on the server, whatever its role checks do:
 // - reads are a list any member may read (5 item 6: the provider-key list) and GET /health;
@@ -10,10 +10,12 @@
 // - with a wired target, the control-plane simulator's own resolve endpoint names the role it gives each
 //   credential (a lookup, nothing stored).
 import { request } from "undici";
-import { redact } from "../runner/redact.ts";
 import { OPERATIONS } from "../spec/operations.ts";
 import { fillPath, loadProfile } from "../spec/profile.ts";
 import type { Role, Target } from "../spec/target.ts";
+import { readCapped } from "./capped-body.ts";
+import { LIMITS } from "./limits.ts";
+import { redact } from "./redact.ts";
 
 export interface Answer {
   url: string;
@@ -70,7 +72,10 @@ export async function ask(
       bodyTimeout: timeoutMs,
       signal: AbortSignal.timeout(timeoutMs),
     });
-    const text = await response.body.text();
+    // Bounded like every read of a target: a probe needs a status and an error message, never megabytes.
+    const text = new TextDecoder().decode(
+      await readCapped(response.body, LIMITS.probeBodyBytes, contentLength(response.headers)),
+    );
     let json: unknown;
     try {
       json = JSON.parse(text);
@@ -83,6 +88,11 @@ export async function ask(
   } catch (error) {
     return { url: redact(url), status: null, message: "", ms: ms(), error: redact((error as Error).message) };
   }
+}
+
+function contentLength(headers: Record<string, string | string[] | undefined>): string | undefined {
+  const value = headers["content-length"];
+  return Array.isArray(value) ? value[0] : value;
 }
 
 function credentialHeaders(target: Target, slot: Slot): Record<string, string> {

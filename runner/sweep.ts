@@ -5,6 +5,8 @@
 import { request } from "undici";
 import type { OperationName } from "../spec/operations.ts";
 import { fillPath, operationIn, type Profile, placeholders } from "../spec/profile.ts";
+import { readCapped } from "./capped-body.ts";
+import { LIMITS } from "./limits.ts";
 
 interface Kind {
   label: string;
@@ -73,7 +75,8 @@ async function send(options: Options, method: string, path: string): Promise<{ s
     bodyTimeout: options.timeoutMs,
     signal: AbortSignal.timeout(options.timeoutMs),
   });
-  const text = await response.body.text();
+  // A list page may be long, but never more than a check would read (the default body cap).
+  const text = new TextDecoder().decode(await readCapped(response.body, LIMITS.bodyBytes));
   let body: unknown;
   try {
     body = text === "" ? undefined : JSON.parse(text);
