@@ -77,8 +77,9 @@ export function assumptionsCommand(argv: string[]): number {
   else if (values.markdown) process.stdout.write(assumptionsMarkdown(profile));
   else {
     for (const row of assumptionRows(profile)) {
-      const by = row.fields.length === 0 ? "fixed" : row.fields.join(", ");
-      console.log(`${row.assumption} (§${row.sections}; ${by})\n    ${row.value.replaceAll("`", "")}`);
+      console.log(
+        `${row.assumption} (§${row.sections}; ${row.fields.join(", ")})\n    ${row.value.replaceAll("`", "")}`,
+      );
     }
   }
   return 0;

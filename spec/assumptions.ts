@@ -1,12 +1,17 @@
 // Every assumption the harness makes beyond the spec, rendered from a profile (`cap-conformance assumptions`,
-// README "What the harness assumes"). A row names the profile fields that override it; a row marked fixed is
-// an assumption the profile does not yet let a vendor change (the shapes in spec/*.ts that the checks parse).
+// README "What the harness assumes"). Each row names the profile fields that override it: the operations'
+// paths, the field maps of the records and bodies (spec/shapes.ts), the word lists (spec/words.ts), the
+// readings (spec/readings.ts) and the single values. No row is fixed: every open point is the vendor's to say.
 import { OPTIONAL_BEHAVIOURS } from "./optional-behaviours.ts";
 import type { OperationName, Profile } from "./profile.ts";
+import { READINGS, type ReadingName } from "./readings.ts";
+import { fieldPath, wordsOf } from "./reshape.ts";
+import { movableFields, type ShapeName } from "./shapes.ts";
+import { WORD_LISTS, type WordListName } from "./words.ts";
 
 export interface AssumptionRow {
   assumption: string;
-  /** The profile fields a `--profile` file overrides it with; empty when it is fixed. */
+  /** The profile fields a `--profile` file overrides it with. */
   fields: string[];
   value: string;
   /** The spec sections it fills. */
@@ -27,8 +32,33 @@ function row(assumption: string, fields: string[], value: string, sections: stri
   return { assumption, fields, value, sections };
 }
 
+/** A record's or body's fields where this server puts them: `{a, b at x.y}` (a field at its own name unmarked). */
+function shape(profile: Profile, name: ShapeName): string {
+  const fields = movableFields(name).map((field) => {
+    const path = fieldPath(profile, name, field);
+    return path === field ? field : `${field} at ${path}`;
+  });
+  return `\`{${fields.join(", ")}}\``;
+}
+
+/** A word list: each meaning with the words a server may say for it. */
+function words(profile: Profile, list: WordListName): string {
+  const said = wordsOf(profile, list);
+  return WORD_LISTS[list].meanings
+    .map((meaning) => `${meaning}: ${said[meaning]!.map((w) => `\`${w}\``).join(" or ")}`)
+    .join("; ");
+}
+
+function reading(profile: Profile, name: ReadingName): string {
+  const choices: Readonly<Record<string, string>> = READINGS[name].choices;
+  return `${profile.readings[name]}: ${choices[profile.readings[name]]}`;
+}
+
 export function assumptionRows(profile: Profile): AssumptionRow[] {
   const o = (names: OperationName[]) => ({ fields: opFields(names), value: ops(profile, names) });
+  const f = (...names: ShapeName[]) => names.map((name) => `fields.${name}`);
+  const w = (...names: WordListName[]) => names.map((name) => `words.${name}`);
+  const r = (...names: ReadingName[]) => names.map((name) => `readings.${name}`);
   const agentOps = o(["agent.create", "agent.list", "agent.get", "agent.delete"]);
   const toolOps = o(["tool.create", "tool.list", "tool.get", "tool.delete", "tool.publish"]);
   const taskOps = o(["task.create", "task.list", "task.get", "task.delete", "task.update", "task.runs"]);
@@ -49,37 +79,43 @@ export function assumptionRows(profile: Profile): AssumptionRow[] {
   return [
     row("agent create / list / get / delete", agentOps.fields, agentOps.value, "4"),
     row(
-      "agent record",
-      [],
-      "`{id, name, config}`, and `published_version` / `published_config` once published (other fields are ignored); a publish answers `{published_version, warnings}`",
+      "agent record and publish answer",
+      f("agent_record", "publish_answer"),
+      `${shape(profile, "agent_record")} (other fields are ignored); a publish answers the record's fields and ${shape(profile, "publish_answer")}`,
       "2.13, 3.3",
     ),
-    row("agent config defaults", [], "learnt from a minimal create, never assumed", "2.13"),
     row("tool create / list / get / delete / publish", toolOps.fields, toolOps.value, "4, 3.3"),
-    row("tool record", [], "as the agent record, its `config` the 2.10 inline tool", "2.13, 3.3"),
     row(
-      "task create / list / get / delete / update / run history",
-      taskOps.fields,
-      `${taskOps.value}; run history rows \`{id, task_id, task_name, status, started_at, finished_at}\`, filtered by \`task_id\``,
-      "4",
+      "tool record",
+      f("tool_record"),
+      `${shape(profile, "tool_record")}, its \`config\` the 2.10 inline tool`,
+      "2.13, 3.3",
+    ),
+    row("task create / list / get / delete / update / run history", taskOps.fields, taskOps.value, "4"),
+    row(
+      "task run history",
+      f("task_run", "task_runs_query"),
+      `rows ${shape(profile, "task_run")}, filtered by the query parameter ${shape(profile, "task_runs_query")}`,
+      "2.13, 4",
     ),
     row(
       "task fields",
       ["task_text_fields"],
-      `\`{id, name}\`; the merge-PATCH checks write and clear ${profile.task_text_fields.map((f) => `\`${f}\``).join(" and ")} (strings)`,
+      `\`{id, name}\`; the merge-PATCH checks write and clear ${profile.task_text_fields.map((field) => `\`${field}\``).join(" and ")} (strings)`,
       "2.13, 4",
     ),
+    row("get_kb / build_kb / delete", kbOps.fields, kbOps.value, "3.1, 4.1"),
     row(
-      "get_kb / build_kb / delete",
-      kbOps.fields,
-      `${kbOps.value}; build body \`{urls: [...]}\`; what discovery found is listed on \`GET /v1/knowledge/{kb_id}/pages\` (rows \`{id, url, created_at}\`)`,
-      "3.1, 4.1",
+      "build_kb body and knowledge-base pages",
+      f("kb_build", "kb_page"),
+      `build body ${shape(profile, "kb_build")} (the URLs chosen); what discovery found is listed on \`GET /v1/knowledge/{kb_id}/pages\`, rows ${shape(profile, "kb_page")}`,
+      "3.1, 4, 4.1",
     ),
     row("import_phone_numbers, phone numbers", phoneOps.fields, phoneOps.value, "4.1"),
     row(
       "import and phone-number bodies",
-      [],
-      "import `{provider_number_ids: [...], inbound_agent_id?}` answers `{items: [phone number]}`; PATCH `{label?, inbound_agent_id?}` (null clears)",
+      f("phone_import", "phone_import_answer", "phone_update"),
+      `import ${shape(profile, "phone_import")} answers ${shape(profile, "phone_import_answer")} (2.5 phone numbers); update ${shape(profile, "phone_update")} (null clears)`,
       "4.1",
     ),
     row(
@@ -88,10 +124,11 @@ export function assumptionRows(profile: Profile): AssumptionRow[] {
       `\`${profile.phone_numbers_account_filter}\``,
       "4",
     ),
+    row("telephony account create / list / delete", accountOps.fields, accountOps.value, "4.1"),
     row(
-      "telephony accounts",
-      accountOps.fields,
-      `${accountOps.value}; create \`{provider, account_sid, auth_token, label?}\`; record \`{id, provider, label, provider_account_id, created_at}\`; the wired account is the oldest`,
+      "telephony account bodies",
+      f("telephony_account_create", "telephony_account"),
+      `create ${shape(profile, "telephony_account_create")}; record ${shape(profile, "telephony_account")}; the wired account is the one whose \`provider_account_id\` is the target's \`carrier_account\`, else the oldest`,
       "4.1",
     ),
     row(
@@ -101,18 +138,35 @@ export function assumptionRows(profile: Profile): AssumptionRow[] {
       "4.1",
     ),
     row(
-      "webhook record, envelope and deliveries",
-      [],
-      "`status` `active`/`disabled` (update disables, which test-fire refuses); `subscribed_events: null` clears to `[]`; envelope `{id, type, created_at, agent_id, data}` (more fields allowed); delivery rows `{id, event_id, type, status, status_code, error, attempted_at, duration_ms}`",
-      "2.13, 6.1",
+      "webhook bodies and status words",
+      [...f("webhook_create", "webhook_update"), ...w("webhook_status")],
+      `create ${shape(profile, "webhook_create")}, update ${shape(profile, "webhook_update")} (\`subscribed_events: null\` clears to every type); \`status\` ${words(profile, "webhook_status")} (a disabled webhook is one test-fire refuses)`,
+      "2.6, 3.3, 4.1",
+    ),
+    row(
+      "webhook envelope",
+      f("webhook_envelope"),
+      `${shape(profile, "webhook_envelope")} beside \`type\` and \`agent_id\` (more fields allowed); a session event's \`data\` is the call session record, as GET /v1/calls/{session_id} answers it`,
+      "6.1",
+    ),
+    row(
+      "webhook delivery rows",
+      [...f("delivery_record"), ...w("delivery_status")],
+      `${shape(profile, "delivery_record")}; \`status\` ${words(profile, "delivery_status")}`,
+      "2.13",
     ),
     row(
       "webhook signature and secret",
       ["webhook_signature"],
-      `${sig.scheme}: \`${sig.id_header}\`, \`${sig.timestamp_header}\`, \`${sig.signature_header}\`; the secret is \`whsec_\` and the base64 of the 32 bytes (padding optional)`,
+      `${sig.scheme}: \`${sig.id_header}\`, \`${sig.timestamp_header}\`, \`${sig.signature_header}\`; the secret is, as the scheme has it, \`whsec_\` and the base64 of the 32 bytes (padding optional)`,
       "2.6, 6.1",
     ),
-    row("secrets", secretOps.fields, `${secretOps.value}; PUT body \`{value}\``, "4.1"),
+    row(
+      "secrets",
+      [...secretOps.fields, ...f("secret_put")],
+      `${secretOps.value}; PUT body ${shape(profile, "secret_put")}`,
+      "4.1",
+    ),
     row(
       "provider keys",
       ["operations.byok.list", "byok_body_field"],
@@ -121,62 +175,77 @@ export function assumptionRows(profile: Profile): AssumptionRow[] {
     ),
     row(
       "secret and provider-key list rows",
-      ["masked_tail"],
-      `\`{name, masked}\`: \`masked\` is \`${profile.masked_tail.prefix}\` and the last ${profile.masked_tail.chars} characters of the value (the secret list is held to the whole form, the provider-key list to the tail)`,
+      ["masked_tail", ...f("masked_row")],
+      `${shape(profile, "masked_row")}: \`masked\` is \`${profile.masked_tail.prefix}\` and the last ${profile.masked_tail.chars} characters of the value (the secret list is held to the whole form, the provider-key list to the tail)`,
       "2.13, 5",
     ),
     row(
       "outbound call",
-      [],
-      "body `{from_phone_number_id, to, agent_id, agent_version?, agent_override?, vars?, contact_key?, userdata?}` (contact_key defaults to `to`); answers the session record",
+      f("outbound_call"),
+      `body ${shape(profile, "outbound_call")} (\`contact_key\` defaults to \`to\`); answers the call session record`,
       "4.1",
     ),
     row(
       "web call token",
-      ["web_call_token_max_ttl_seconds"],
-      `answers \`{token, session_id, room, expires_at}\`; a signed JWT (never \`alg: none\`) whose \`exp\` is \`expires_at\`, at most ${profile.web_call_token_max_ttl_seconds} s after issue ("short-lived")`,
+      [...f("call_token_body", "call_token"), ...r("web_call_token"), "web_call_token_max_ttl_seconds"],
+      `body ${shape(profile, "call_token_body")}; answers ${shape(profile, "call_token")}; the token is ${reading(profile, "web_call_token")}; it expires at most ${profile.web_call_token_max_ttl_seconds} s after issue ("short-lived")`,
       "4.1, 8",
     ),
     row(
       "call session record",
-      [],
-      "`CallSession` in `spec/calls.ts`: identity, `channel`, `status` (`queued`, `ringing`, `in_progress`, `ended`), `close_reason`, times, the telephony fields, userdata, analysis, transcript, cost, recording and screen_recording `{available, duration_seconds, format, size_bytes}`, transfer",
-      "2.13, 6.1",
+      [...f("call_session", "transcript_row", "media_recording"), ...w("session_status")],
+      `${shape(profile, "call_session")} beside the 6.1 groups; transcript rows ${shape(profile, "transcript_row")}; recording and screen_recording ${shape(profile, "media_recording")}; \`status\` ${words(profile, "session_status")}`,
+      "2.13, 3.3, 6.1",
     ),
     row(
       "batches",
-      opFields(["batch.get", "batch.cancel"]),
-      `create answers \`CallBatch\` (\`spec/calls.ts\`); ${ops(profile, ["batch.get", "batch.cancel"])}; status \`completed\` once it ran to its end`,
-      "2.13, 3.3",
+      [...opFields(["batch.get", "batch.cancel"]), ...f("batch", "batch_counts"), ...w("batch_status")],
+      `create answers, and ${ops(profile, ["batch.get", "batch.cancel"])} read, ${shape(profile, "batch")} with counts ${shape(profile, "batch_counts")}; \`status\` ${words(profile, "batch_status")}`,
+      "2.13, 3.3, 4.1",
     ),
     row(
       "calling window",
-      [],
-      "`start` and `end` are `HH:MM` on the batch timezone's clock, `days` ISO weekdays (1 is Monday); an end before the start spans midnight",
+      r("weekday_numbering", "calling_window_clock"),
+      `${reading(profile, "weekday_numbering")}; ${reading(profile, "calling_window_clock")}; an end before the start spans midnight`,
       "2.12",
     ),
     row(
       "conversation message",
-      opFields(["conversation.list"]),
-      `body \`{conversation_id?, client_message_id, text, agent_id?}\` (no conversation_id starts one); answers \`{conversation_id, item}\`; ${ops(profile, ["conversation.list"])} lists them`,
+      [...opFields(["conversation.list"]), ...f("message_body", "message_accepted")],
+      `body ${shape(profile, "message_body")} beside \`client_message_id\` (no conversation_id starts one); answers ${shape(profile, "message_accepted")}; ${ops(profile, ["conversation.list"])} lists them`,
       "4.1",
     ),
     row(
+      "conversations and their items",
+      [...f("conversation", "conversation_item", "conversation_snapshot"), ...w("item_role")],
+      `conversation ${shape(profile, "conversation")}; item ${shape(profile, "conversation_item")} (the items list, item.created), \`role\` ${words(profile, "item_role")}; conversation.snapshot ${shape(profile, "conversation_snapshot")}`,
+      "4.1, 6.2",
+    ),
+    row(
       "knowledge-base stream frames",
-      [],
-      "a status frame names the state reached in `status`; a progress frame carries the 2.2 progress object in `progress` or at its top level (either is read)",
+      f("kb_frame"),
+      `${shape(profile, "kb_frame")}: a status frame names the state reached in \`status\`; a progress frame carries the 2.2 progress object in \`progress\` or at its top level (either is read)`,
       "6.2",
     ),
     row(
       "assistant.delta chunk field",
       ["stream_delta_fields"],
-      profile.stream_delta_fields.map((f) => `\`${f}\``).join(", then "),
+      profile.stream_delta_fields.map((field) => `\`${field}\``).join(", then "),
       "6.2",
     ),
     row(
       "voice and avatar galleries",
-      [],
-      "facets `{gender, language, provider}` (avatars `{gender, provider}`) beside `items`, `total_count`, `has_more`, `limit`, `offset`; each facet is a filter query parameter of the same name",
+      f(
+        "voice_gallery",
+        "voice_facets",
+        "voice_row",
+        "voice_query",
+        "avatar_gallery",
+        "avatar_facets",
+        "avatar_row",
+        "avatar_query",
+      ),
+      `voices ${shape(profile, "voice_gallery")} beside \`total_count\` and \`has_more\`, facets ${shape(profile, "voice_facets")}, rows ${shape(profile, "voice_row")}, filters ${shape(profile, "voice_query")}; avatars ${shape(profile, "avatar_gallery")}, facets ${shape(profile, "avatar_facets")}, rows ${shape(profile, "avatar_row")}, filters ${shape(profile, "avatar_query")}; a facet, a row's field and a filter of one name go together`,
       "2.1, 4",
     ),
     row(
@@ -223,7 +292,7 @@ export function assumptionsMarkdown(profile: Profile): string {
     "|---|---|---|---|",
     ...assumptionRows(profile).map(
       (r) =>
-        `| ${cell(r.assumption)} | ${cell(r.value)} | ${r.fields.length === 0 ? "fixed" : r.fields.map((f) => `\`${f}\``).join(", ")} | ${r.sections} |`,
+        `| ${cell(r.assumption)} | ${cell(r.value)} | ${r.fields.map((f) => `\`${f}\``).join(", ")} | ${r.sections} |`,
     ),
   ];
   return `${lines.join("\n")}\n`;

@@ -36,6 +36,7 @@ import type { OptionalBehaviourId } from "./optional-behaviours.ts";
 import { TaskCreate, TaskPatch, TaskRecord, TaskRun, TaskRunsQuery } from "./task.ts";
 import {
   PhoneImport,
+  PhoneImportAnswer,
   PhoneNumber,
   PhoneNumberPatch,
   PhoneNumbersQuery,
@@ -359,7 +360,7 @@ export const OPERATIONS = {
       upstream: "carrier",
       profile: "assumed",
       body: PhoneImport,
-      response: z.object({ items: z.array(PhoneNumber) }),
+      response: PhoneImportAnswer,
       status: 201,
     },
   ),

@@ -3,6 +3,7 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { closestName } from "./closest-name.ts";
+import { DottedPath, pathsOverlap } from "./json-path.ts";
 import {
   type Method,
   OPERATIONS,
@@ -11,6 +12,9 @@ import {
   type OperationName as RowName,
 } from "./operations.ts";
 import { Declaration, OPTIONAL_BEHAVIOURS, OptionalBehaviourId } from "./optional-behaviours.ts";
+import { DEFAULT_READINGS, Readings } from "./readings.ts";
+import { movableFields, SHAPE_NAMES, SHAPES, type ShapeName, type ShapeSpec } from "./shapes.ts";
+import { ownWords, WORD_LIST_NAMES, WORD_LISTS, type WordListName, type Words } from "./words.ts";
 
 export const Operation = z.object({
   method: z.enum(["GET", "POST", "PUT", "PATCH", "DELETE"]),
@@ -41,6 +45,96 @@ export const DEFAULT_OPERATIONS = Object.fromEntries(
     .map(({ name, method, path, section }) => [name, { method, path, section }]),
 ) as Record<ProfileOperationName, Operation>;
 export type OperationName = ProfileOperationName;
+
+/** "did you mean" for a name among `known`, as the tail of a message. */
+function guess(name: string, known: readonly string[]): string {
+  const close = closestName(name, known);
+  return close === undefined ? "" : ` (did you mean ${close}?)`;
+}
+
+/** One record's or body's map: a field by the reference's name -> the dotted path where this server puts it. */
+const FieldMap = z.record(z.string(), DottedPath);
+type FieldMaps = Partial<Record<ShapeName, Record<string, string>>>;
+
+/**
+ * `fields`: only shapes the harness reads or writes (spec/shapes.ts), only their fields the spec does not name,
+ * and no two fields of a record in one place (one inside the other counts).
+ */
+const FieldMapsSchema = z.record(z.string(), FieldMap).superRefine((maps, ctx) => {
+  for (const [shape, map] of Object.entries(maps)) {
+    const spec: ShapeSpec | undefined = SHAPES[shape as ShapeName];
+    if (spec === undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: [shape],
+        message: `unknown record or body${guess(shape, SHAPE_NAMES)}; see SHAPES in spec/shapes.ts`,
+      });
+      continue;
+    }
+    const movable = movableFields(shape as ShapeName);
+    const all = Object.keys(spec.schema.shape);
+    const where = (field: string) => (movable.includes(field) ? (map[field] ?? field) : field);
+    for (const [field, path] of Object.entries(map)) {
+      const at = [shape, field];
+      if (!all.includes(field)) {
+        ctx.addIssue({
+          code: "custom",
+          path: at,
+          message: `unknown field of ${shape}${guess(field, all)}; its fields: ${movable.join(", ")}`,
+        });
+      } else if (!movable.includes(field)) {
+        ctx.addIssue({ code: "custom", path: at, message: `the spec names this field (${spec.section}): it stays` });
+      } else if (spec.query === true && path.includes(".")) {
+        ctx.addIssue({ code: "custom", path: at, message: "a query parameter's name, not a dotted path" });
+      } else {
+        const other = all.find((o) => o !== field && pathsOverlap(path, where(o)));
+        if (other !== undefined) {
+          ctx.addIssue({ code: "custom", path: at, message: `${path} overlaps where ${other} is (${where(other)})` });
+        }
+      }
+    }
+  }
+}) as unknown as z.ZodType<FieldMaps, FieldMaps>;
+
+type WordMaps = Partial<Record<WordListName, Words>>;
+
+/** `words`: known lists and meanings, each word standing for one meaning only. */
+const WordMapsSchema = z
+  .record(z.string(), z.record(z.string(), z.array(z.string().min(1)).min(1)))
+  .superRefine((lists, ctx) => {
+    for (const [list, words] of Object.entries(lists)) {
+      if (!(WORD_LIST_NAMES as string[]).includes(list)) {
+        ctx.addIssue({
+          code: "custom",
+          path: [list],
+          message: `unknown word list${guess(list, WORD_LIST_NAMES)}; see WORD_LISTS in spec/words.ts`,
+        });
+        continue;
+      }
+      const meanings: readonly string[] = WORD_LISTS[list as WordListName].meanings;
+      const merged: Words = { ...ownWords(list as WordListName), ...words };
+      for (const [meaning, said] of Object.entries(words)) {
+        if (!meanings.includes(meaning)) {
+          ctx.addIssue({
+            code: "custom",
+            path: [list, meaning],
+            message: `unknown meaning of ${list}${guess(meaning, meanings)}; its meanings: ${meanings.join(", ")}`,
+          });
+          continue;
+        }
+        for (const word of said) {
+          const others = Object.entries(merged).filter(([m, w]) => m !== meaning && w.includes(word));
+          if (others.length > 0) {
+            ctx.addIssue({
+              code: "custom",
+              path: [list, meaning],
+              message: `"${word}" is also a word for ${others.map(([m]) => m).join(", ")}: a word has one meaning`,
+            });
+          }
+        }
+      }
+    }
+  }) as unknown as z.ZodType<WordMaps, WordMaps>;
 
 export const Profile = z.object({
   name: z.string(),
@@ -88,6 +182,15 @@ export const Profile = z.object({
   null_is_wrong_type: z.boolean(),
   /** 2.13: task fields beyond name are not shown; the two text fields the merge-PATCH checks write and clear. */
   task_text_fields: z.tuple([z.string().min(1), z.string().min(1)]),
+  /**
+   * 2.13, 4.1, 6.1, 6.2: where this server puts each field of the records the harness reads and the bodies it
+   * writes (spec/shapes.ts), by the reference's field names; a field not named stays where the reference has it.
+   */
+  fields: FieldMapsSchema,
+  /** 3.3 and 2.13: the words this server uses for each status meaning (spec/words.ts); unnamed meanings keep the reference's word. */
+  words: WordMapsSchema,
+  /** How this server reads fields the spec gives but does not explain (spec/readings.ts). */
+  readings: Readings,
 });
 export type Profile = z.infer<typeof Profile>;
 
@@ -131,6 +234,7 @@ export const ProfileFile = Profile.extend({
   operations: OperationsFile,
   optional: z.partialRecord(OptionalBehaviourId, Declaration),
   webhook_signature: Profile.shape.webhook_signature.partial(),
+  readings: Readings.partial(),
 })
   .partial()
   .strict();
@@ -159,6 +263,10 @@ export const DEFAULT_PROFILE: Profile = {
   agent_field_types: {},
   null_is_wrong_type: false,
   task_text_fields: ["description", "instructions"],
+  // The reference's own shapes, words and readings: every field where it puts it.
+  fields: {},
+  words: {},
+  readings: DEFAULT_READINGS,
 };
 
 /** The default profile with a file's fields over it; a file that is not a profile is a clear error. */
@@ -170,7 +278,22 @@ export function mergeProfile(file: ProfileFile, name: string): Profile {
     operations: { ...DEFAULT_PROFILE.operations, ...file.operations },
     webhook_signature: { ...DEFAULT_PROFILE.webhook_signature, ...file.webhook_signature },
     optional: { ...DEFAULT_PROFILE.optional, ...file.optional },
+    fields: mergeMaps(DEFAULT_PROFILE.fields, file.fields),
+    words: mergeMaps(DEFAULT_PROFILE.words, file.words),
+    readings: { ...DEFAULT_PROFILE.readings, ...file.readings },
   });
+}
+
+/** Maps of maps merged one level down: a file's map of a record adds to the default's, key by key. */
+function mergeMaps<K extends string, V>(
+  base: Partial<Record<K, Record<string, V>>>,
+  over: Partial<Record<K, Record<string, V>>> | undefined,
+): Partial<Record<K, Record<string, V>>> {
+  const out = { ...base };
+  for (const [key, map] of Object.entries(over ?? {}) as Array<[K, Record<string, V>]>) {
+    out[key] = { ...base[key], ...map };
+  }
+  return out;
 }
 
 export class ProfileError extends Error {}

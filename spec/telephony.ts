@@ -70,6 +70,9 @@ export const PhoneImport = z.strictObject({
   inbound_agent_id: Uuid.optional(),
 });
 
+/** The import's answer (profile `phone.import`): the numbers imported, as 2.5 phone numbers. */
+export const PhoneImportAnswer = z.object({ items: z.array(PhoneNumber) });
+
 /** Profile `phone.update`: a PATCH merges; an explicit null clears the label or the inbound agent (4). */
 export const PhoneNumberPatch = z.strictObject({
   label: z.string().min(1).max(200).nullable().optional(),

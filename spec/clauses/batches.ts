@@ -44,7 +44,7 @@ export const batchesClauses: Clause[] = [
     id: "batches.calling-window",
     section: "2.12",
     kind: "needs-test-control",
-    assumption: "calling window",
+    assumption: "readings.weekday_numbering; readings.calling_window_clock",
     statement:
       "A batch dials inside its calling_window, and only there (start..end on the listed days 1..7, in the batch timezone): due recipients are dialled while it is open.",
   },

@@ -35,7 +35,7 @@ export const deliveryClauses: Clause[] = [
     id: "delivery.same-envelope",
     section: "6.1",
     kind: "needs-wiring",
-    assumption: "webhook record, envelope and deliveries",
+    assumption: "fields.webhook_envelope",
     statement: "Every event type is delivered in the same envelope, carrying `type` and `agent_id`.",
   },
   {

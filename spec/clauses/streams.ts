@@ -192,7 +192,7 @@ export const streamsClauses: Clause[] = [
     id: "streams.kb-status-frame",
     section: "6.2",
     kind: "needs-wiring",
-    assumption: "kb.build; knowledge-base stream frames",
+    assumption: "kb.build; fields.kb_frame",
     statement:
       "When a build reaches a new state the knowledge-base stream sends a status frame, agreeing with the knowledge base read back.",
   },

@@ -30,7 +30,13 @@ test("every planted fault is caught by one of its declared clauses", { timeout: 
       mkdirSync(reportDir, { recursive: true });
       // A busy machine may take a while to start a server: its start is not what the matrix measures. The
       // servers run in this process (serve's own process is the variant matrix's, the checks' the run's).
-      const served = await serveInProcess(["--fault", fault], reportDir, 120_000);
+      const profileArgs: string[] = [];
+      if ("profile" in spec) {
+        const file = join(reportDir, "profile.json");
+        writeFileSync(file, JSON.stringify({ name: `fault ${fault}`, ...spec.profile }));
+        profileArgs.push("--profile", file);
+      }
+      const served = await serveInProcess(["--fault", fault, ...profileArgs], reportDir, 120_000);
       // A kill needs one failure, not a minimal counterexample: no shrinking, fewer runs per property.
       const args = [
         "run",

@@ -118,14 +118,13 @@ describe("clause list", () => {
   });
 
   it("names only assumptions the profile defines", () => {
-    // Operations of the profile, its non-operation fields (signature headers, provider-key body...), or a fixed
-    // assumption of spec/assumptions.ts by its title; several are joined by "; ".
+    // Operations of the profile, its other fields (signature headers, provider-key body...), or the override
+    // keys the assumption rows name (`fields.webhook_envelope`, `readings.weekday_numbering`...); several are
+    // joined by "; ".
     const known = new Set<string>([
       ...Object.keys(DEFAULT_OPERATIONS),
       ...Object.keys(Profile.shape).filter((k) => k !== "name" && k !== "operations"),
-      ...assumptionRows(DEFAULT_PROFILE)
-        .filter((row) => row.fields.length === 0)
-        .map((row) => row.assumption),
+      ...assumptionRows(DEFAULT_PROFILE).flatMap((row) => row.fields),
     ]);
     for (const c of CLAUSES) {
       for (const part of c.assumption?.split("; ") ?? []) expect(known.has(part), `${c.id}: ${part}`).toBe(true);

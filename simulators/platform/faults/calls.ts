@@ -27,8 +27,10 @@ export const callsFaults = {
     clauses: ["calls.list-batch-id"],
   },
   "media-token-unsigned": {
-    description: "the web call token is an unsecured JWT (alg none), so a browser could forge a room token",
+    description:
+      "the web call token is an unsecured JWT (alg none), so a browser could forge a room token: a fault of a server whose profile says its token is a JWT (an opaque token is never parsed)",
     clauses: ["calls.token-mints"],
+    profile: { readings: { web_call_token: "jwt" } },
   },
   "media-token-30-days": {
     description: "the web call token lives 30 days, like a session cookie, instead of being short-lived",

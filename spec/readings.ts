@@ -1,0 +1,64 @@
+// Readings: where the spec gives a field but not how to read it, the profile names one of a few readings a
+// server may have chosen (`readings.weekday_numbering: "sunday-first"`); the checks read through it.
+import { z } from "zod";
+
+export interface Reading {
+  readonly title: string;
+  readonly section: string;
+  /** The choices, each with what it means (for the assumption row). */
+  readonly choices: Readonly<Record<string, string>>;
+  /** Today's reference answer, what the default profile says. */
+  readonly default: string;
+}
+
+export const READINGS = {
+  weekday_numbering: {
+    title: "calling window weekday numbering",
+    section: "2.12",
+    choices: {
+      iso: "`days` are ISO weekdays: 1 is Monday, 7 is Sunday",
+      "sunday-first": "`days` count from Sunday: 1 is Sunday, 7 is Saturday",
+    },
+    default: "iso",
+  },
+  calling_window_clock: {
+    title: "calling window clock",
+    section: "2.12",
+    choices: {
+      "batch-timezone": "`start` and `end` are `HH:MM` on the clock of the batch's `timezone`",
+      utc: "`start` and `end` are `HH:MM` on the UTC clock, whatever the batch's `timezone`",
+    },
+    default: "batch-timezone",
+  },
+  web_call_token: {
+    title: "web call token",
+    section: "4.1, 8",
+    choices: {
+      opaque: "an opaque string a browser hands back: never parsed",
+      jwt: "a signed JWT (never `alg: none`) whose `exp` is the answer's expiry",
+    },
+    default: "opaque",
+  },
+} as const satisfies Record<string, Reading>;
+
+export type ReadingName = keyof typeof READINGS;
+export const READING_NAMES = Object.keys(READINGS) as ReadingName[];
+export type Choice<R extends ReadingName> = keyof (typeof READINGS)[R]["choices"] & string;
+
+/** The choices of one reading as a zod enum. */
+export function choiceEnum<R extends ReadingName>(name: R) {
+  return z.enum(Object.keys(READINGS[name].choices) as [Choice<R>, ...Choice<R>[]]);
+}
+
+type ReadingShape = { [R in ReadingName]: ReturnType<typeof choiceEnum<R>> };
+
+/** The readings of a profile: one choice each. */
+export const Readings = z.object(
+  Object.fromEntries(READING_NAMES.map((name) => [name, choiceEnum(name)])) as unknown as ReadingShape,
+);
+export type Readings = z.infer<typeof Readings>;
+
+/** Today's reference answers. */
+export const DEFAULT_READINGS = Object.fromEntries(
+  READING_NAMES.map((name) => [name, READINGS[name].default]),
+) as Readings;

@@ -1,0 +1,112 @@
+// Reading and writing through a profile's field maps and word lists (spec/shapes.ts, spec/words.ts). The
+// reference's shape is the harness's own: `readShape` turns what a server sent into it (fields from where the
+// profile says the server puts them, words into their meanings), `writeShape` turns it into what the server
+// expects. The suites read and write through them; the reference platform, served with a profile, does the
+// opposite at its HTTP boundary, so it answers in the profile's shapes.
+import { getPath, isJsonObject, removePath, setPath } from "./json-path.ts";
+import { movableFields, SHAPES, type ShapeName, type ShapeSpec } from "./shapes.ts";
+import { meaningOf, ownWords, WORD_LISTS, type WordListName, type Words, wordFor } from "./words.ts";
+
+/** What of a profile the shapes are read through: overrides only; a field not named stays where it is. */
+export interface ShapeMaps {
+  fields: Partial<Record<ShapeName, Record<string, string>>>;
+  words: Partial<Record<WordListName, Words>>;
+}
+
+/** Where a server puts `field` of `shape`. */
+export function fieldPath(maps: ShapeMaps, shape: ShapeName, field: string): string {
+  return maps.fields[shape]?.[field] ?? field;
+}
+
+/** A profile's words for a list: its own where it names a meaning, the reference's word elsewhere. */
+export function wordsOf(maps: ShapeMaps, list: WordListName): Words {
+  return { ...ownWords(list), ...maps.words[list] };
+}
+
+/** The words a server may say for one meaning. */
+export function wordsFor(maps: ShapeMaps, list: WordListName, meaning: string): readonly string[] {
+  return wordsOf(maps, list)[meaning] ?? [];
+}
+
+const spec = (shape: ShapeName): ShapeSpec => SHAPES[shape];
+
+function moved(maps: ShapeMaps, shape: ShapeName): Array<[field: string, path: string]> {
+  return movableFields(shape)
+    .map((field): [string, string] => [field, fieldPath(maps, shape, field)])
+    .filter(([field, path]) => field !== path);
+}
+
+/** A server's word read as its meaning; a word no list of the profile holds says so instead of passing. */
+function readWord(maps: ShapeMaps, list: WordListName, word: unknown): unknown {
+  const words = wordsOf(maps, list);
+  const meaning = meaningOf(words, word);
+  if (meaning !== undefined) return meaning;
+  if (typeof word === "string" && (WORD_LISTS[list].meanings as readonly string[]).includes(word)) {
+    return `${word} (a word the profile's words.${list} does not list)`;
+  }
+  return word;
+}
+
+/** What a server sent, in the reference's shape: each field from its profile path, each word as its meaning. */
+export function readShape(maps: ShapeMaps, shape: ShapeName, value: unknown): unknown {
+  if (!isJsonObject(value)) return value;
+  const out = structuredClone(value);
+  const moves = moved(maps, shape);
+  // Every value is taken before anything is removed, so two fields that swap places both read right.
+  const taken = moves.map(([field, path]) => [field, getPath(out, path)] as const);
+  for (const [, path] of moves) removePath(out, path);
+  // A key under a moved field's own name is not that field on this server.
+  for (const [field] of moves) if (!moves.some(([, path]) => path === field)) delete out[field];
+  for (const [field, v] of taken) if (v !== undefined) out[field] = v;
+  for (const [field, inner] of Object.entries(spec(shape).nested ?? {})) {
+    const child = out[field];
+    if (inner.each === true) {
+      if (Array.isArray(child)) out[field] = child.map((item) => readShape(maps, inner.shape as ShapeName, item));
+    } else if (child !== undefined) out[field] = readShape(maps, inner.shape as ShapeName, child);
+  }
+  for (const [field, list] of Object.entries(spec(shape).words ?? {})) {
+    if (field in out) out[field] = readWord(maps, list, out[field]);
+  }
+  return out;
+}
+
+/** The reference's shape written as the profile's server expects it: fields at their paths, meanings as words. */
+export function writeShape(maps: ShapeMaps, shape: ShapeName, value: unknown): unknown {
+  if (!isJsonObject(value)) return value;
+  const out = structuredClone(value);
+  for (const [field, list] of Object.entries(spec(shape).words ?? {})) {
+    const word = typeof out[field] === "string" ? wordFor(wordsOf(maps, list), out[field]) : undefined;
+    if (word !== undefined) out[field] = word;
+  }
+  for (const [field, inner] of Object.entries(spec(shape).nested ?? {})) {
+    const child = out[field];
+    if (inner.each === true) {
+      if (Array.isArray(child)) out[field] = child.map((item) => writeShape(maps, inner.shape as ShapeName, item));
+    } else if (child !== undefined) out[field] = writeShape(maps, inner.shape as ShapeName, child);
+  }
+  const moves = moved(maps, shape);
+  const taken = moves.map(([field]) => [field, out[field]] as const);
+  for (const [field] of moves) delete out[field];
+  for (const [[, path], [, v]] of moves.map((move, i) => [move, taken[i]!] as const)) {
+    if (v !== undefined) setPath(out, path, v);
+  }
+  return out;
+}
+
+/**
+ * Where a server puts a field named by its reference path (`transcript.0.at`, as a 422 line names it): each
+ * step through the map of the shape it is in. Steps past what the shapes describe are kept as they are.
+ */
+export function serverPath(maps: ShapeMaps, shape: ShapeName, referencePath: string): string {
+  const [field, ...rest] = referencePath.split(".");
+  if (field === undefined || field === "") return referencePath;
+  const head = movableFields(shape).includes(field) ? fieldPath(maps, shape, field) : field;
+  const inner = spec(shape).nested?.[field];
+  if (inner === undefined || rest.length === 0) return [head, ...rest].join(".");
+  if (inner.each === true) {
+    const [index, ...deeper] = rest;
+    if (deeper.length === 0) return [head, index].join(".");
+    return [head, index, serverPath(maps, inner.shape as ShapeName, deeper.join("."))].join(".");
+  }
+  return [head, serverPath(maps, inner.shape as ShapeName, rest.join("."))].join(".");
+}
