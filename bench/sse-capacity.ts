@@ -5,7 +5,7 @@
 //
 // The streams are read with bare sockets and a byte search for the frames counted (the snapshot, the
 // first assistant.delta, a comment line), not a full HTTP and SSE client: with ten thousand streams on
-// one core, a client that parses every frame would measure itself. The harness's own reader (runner/sse-client.ts)
+// one core, a client that parses every frame would measure itself. The harness's own reader (runner/client/sse-client.ts)
 // is what checks the wire format.
 import { randomUUID } from "node:crypto";
 import { setMaxListeners } from "node:events";

@@ -2,7 +2,7 @@
 // creates carries its run prefix (`capct-<hex>-`) in its name, label or URL, so the prefix finds it. Paths follow
 // the target's profile; every list is read to its end; what cannot be listed or deleted is said, and is exit 1.
 
-import { type SweepFailure, sweepRegion } from "../runner/sweep.ts";
+import { type SweepFailure, sweepRegion } from "../runner/target/sweep.ts";
 import { loadProfile } from "../spec/profile.ts";
 import { CLEANUP_FLAGS } from "./command-flags.ts";
 import { intFlag, parseFlags } from "./flags.ts";

@@ -2,7 +2,7 @@
 // resolves to, whether its wiring and test hooks answer, and which kinds of clauses the run will skip. It changes
 // nothing on the server (cli/target-probe.ts says how). Exit 0 when a run would go as the target file says, 1 when
 // something would not (each problem named), 2 when there is no target to ask or it does not answer at all.
-import { registerSecret } from "../runner/redact.ts";
+import { registerSecret } from "../runner/client/redact.ts";
 import {
   type Answer,
   type CredentialProbe,
@@ -14,7 +14,7 @@ import {
   probeTestControl,
   SLOT_ROLE,
   type Slot,
-} from "../runner/target-probe.ts";
+} from "../runner/target/target-probe.ts";
 import type { ClauseKind } from "../spec/clause.ts";
 import { CLAUSES } from "../spec/clauses/index.ts";
 import { type Target, targetSecrets } from "../spec/target.ts";
@@ -38,7 +38,7 @@ function said(answer: Answer): string {
 const answered = (answer: Answer) => answer.status !== null;
 const ok2xx = (answer: Answer) => answer.status !== null && answer.status >= 200 && answer.status < 300;
 
-/** What the run will skip, by clause kind, for this target (runner/check.ts `unmet` skips the same). */
+/** What the run will skip, by clause kind, for this target (runner/framework/check.ts `unmet` skips the same). */
 export function skippedKinds(target: Target): Array<{ kind: ClauseKind; count: number; why: string }> {
   const count = (kind: ClauseKind) => CLAUSES.filter((c) => c.kind === kind).length;
   const out: Array<{ kind: ClauseKind; count: number; why: string }> = [];

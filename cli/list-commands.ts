@@ -1,6 +1,7 @@
 // `cap-conformance faults`, `variants`, `hostile`, `assumptions` and `clauses`: what the tool knows, as text or JSON.
-import { listChecks } from "../runner/list-checks.ts";
-import { UNIVERSAL_RULES } from "../runner/universal-rules.ts";
+
+import { UNIVERSAL_RULES } from "../runner/client/universal-rules.ts";
+import { listChecks } from "../runner/orchestration/list-checks.ts";
 import { FAULTS } from "../simulators/platform/faults/index.ts";
 import { HOSTILE } from "../simulators/platform/hostile/index.ts";
 import { VARIANTS } from "../simulators/platform/variants/index.ts";
@@ -87,7 +88,7 @@ export function assumptionsCommand(argv: string[]): number {
 
 export async function clausesCommand(argv: string[]): Promise<number> {
   const { values } = parseFlags(CLAUSES_FLAGS, argv);
-  // The rules applied to every response are checks too (runner/build-report.ts turns them into results).
+  // The rules applied to every response are checks too (runner/orchestration/build-report.ts turns them into results).
   const universal = UNIVERSAL_RULES.map((rule) => ({
     suite: "every-response",
     name: rule.name,

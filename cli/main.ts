@@ -45,7 +45,7 @@ export async function main(argv: string[]): Promise<number> {
         return 0;
       case "--version":
       case "-v":
-        console.log((await import("../runner/package-info.ts")).TOOL_VERSION);
+        console.log((await import("../runner/framework/package-info.ts")).TOOL_VERSION);
         return 0;
       case undefined:
       case "help":

@@ -1,7 +1,7 @@
 // `cap-conformance openapi [--out FILE] [--schemathesis-config FILE]`: the OpenAPI 3.2 document of the
 // reference platform (spec/openapi.ts), and the Schemathesis configuration matching its extensions.
 import { writeFileSync } from "node:fs";
-import { TOOL_VERSION } from "../runner/package-info.ts";
+import { TOOL_VERSION } from "../runner/framework/package-info.ts";
 import { openApiDocument } from "../spec/openapi.ts";
 import { OPENAPI_FLAGS } from "./command-flags.ts";
 import { parseFlags } from "./flags.ts";

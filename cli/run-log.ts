@@ -1,6 +1,6 @@
 // What a run prints: every line redacted (a server's own output under --command, or a message, may carry a
 // secret), kept for the bundle's run.log, and printed unless --quiet says to print only what must be said.
-import { redact } from "../runner/redact.ts";
+import { redact } from "../runner/client/redact.ts";
 
 export class RunLog {
   readonly lines: string[] = [];

@@ -1,6 +1,6 @@
 // The flags of `cap-conformance run`, in one table (cli/flags.ts): run.ts parses them, help.ts prints them, and
 // tests hold every reproduce line a report prints against them (a replay command must be one `run` accepts).
-import { SETTING_DEFAULTS } from "../runner/protocol.ts";
+import { SETTING_DEFAULTS } from "../runner/contract.ts";
 import type { FlagTable } from "./flags.ts";
 
 /** How long --command and --image wait for the server to answer, unless told. */

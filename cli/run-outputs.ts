@@ -4,7 +4,7 @@
 import { verdictLines } from "../reports/console.ts";
 import { shellWord } from "../reports/shell-word.ts";
 import { writeOutputFile, writeReports } from "../reports/write.ts";
-import { readSecrets } from "../runner/secret-registry.ts";
+import { readSecrets } from "../runner/client/secret-registry.ts";
 import type { Leftover, Report } from "../spec/report.ts";
 import { type Target, targetSecrets } from "../spec/target.ts";
 import { exitCodeOf } from "../spec/verdict.ts";
@@ -16,7 +16,7 @@ import type { RunPlan } from "./run-plan.ts";
 export interface Finished {
   /** One report per --repeat run, in order. */
   reports: Report[];
-  /** Set when the liveness breaker stopped a run (runner/liveness.ts). */
+  /** Set when the liveness breaker stopped a run (runner/client/liveness.ts). */
   stopped?: string;
   target: Target;
   /** How the target was reached (acquire-target.ts), for the bundle's product.json. */

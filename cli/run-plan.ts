@@ -2,8 +2,8 @@
 // starts. A flag that makes no sense is a UsageError here, so nothing is started for a run that cannot go.
 import { resolve } from "node:path";
 import { shellWord } from "../reports/shell-word.ts";
-import { availableSuites } from "../runner/launch.ts";
-import { randomSeed } from "../runner/protocol.ts";
+import { randomSeed } from "../runner/contract.ts";
+import { availableSuites } from "../runner/orchestration/launch.ts";
 import { MAX_LATENCY_MS } from "../simulators/proxy/latency.ts";
 import { CLAUSE_BY_ID } from "../spec/clauses/index.ts";
 import { OPTIONAL_BY_CHECK_ID } from "../spec/optional-behaviours.ts";

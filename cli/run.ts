@@ -7,14 +7,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { verdictLines } from "../reports/console.ts";
 import { trafficLines } from "../reports/traffic.ts";
-import { buildReport } from "../runner/build-report.ts";
-import { Collector } from "../runner/collector.ts";
-import { runSuites } from "../runner/launch.ts";
-import { stoppedNote } from "../runner/liveness.ts";
-import { specSha256, TOOL_VERSION } from "../runner/package-info.ts";
-import { preflight } from "../runner/preflight.ts";
-import { redactJson, registerSecret, useSecretRegistry } from "../runner/redact.ts";
-import { sharedWorkers } from "../runner/shared-workers.ts";
+import { stoppedNote } from "../runner/client/liveness.ts";
+import { redactJson, registerSecret, useSecretRegistry } from "../runner/client/redact.ts";
+import { specSha256, TOOL_VERSION } from "../runner/framework/package-info.ts";
+import { buildReport } from "../runner/orchestration/build-report.ts";
+import { Collector } from "../runner/orchestration/collector.ts";
+import { runSuites } from "../runner/orchestration/launch.ts";
+import { sharedWorkers } from "../runner/orchestration/shared-workers.ts";
+import { preflight } from "../runner/target/preflight.ts";
 import { CLAUSES } from "../spec/clauses/index.ts";
 import { loadProfile } from "../spec/profile.ts";
 import type { Report } from "../spec/report.ts";
@@ -54,7 +54,7 @@ interface Prepared {
   targetFile: string;
   secretsFile: string;
   workDir: string;
-  /** Suite files side by side (runner/shared-workers.ts). */
+  /** Suite files side by side (runner/orchestration/shared-workers.ts). */
   workers: number;
   specSha256: string;
   optional: ReturnType<typeof loadProfile>["optional"];

@@ -42,7 +42,7 @@ function queryOf(url: string): QueryString[] {
 }
 
 /**
- * HAR requires a URI. A recorded URL always is one (runner/http-client.ts builds it with `new URL`); a report.json
+ * HAR requires a URI. A recorded URL always is one (runner/client/http-client.ts builds it with `new URL`); a report.json
  * edited by hand may hold anything, which is kept, encoded, in a URN rather than making the file invalid.
  */
 function harUrl(url: string): string {

@@ -11,7 +11,7 @@ export const CREDENTIAL_VARIABLE: Record<ExchangeCredential, string> = {
   session_cookie: "CAP_SESSION_COOKIE",
 };
 
-/** What redactHeaders (runner/redact.ts) writes in place of a secret header's value. */
+/** What redactHeaders (runner/client/redact.ts) writes in place of a secret header's value. */
 const REDACTED = "[REDACTED]";
 
 export interface ReplayHeader {

@@ -4,12 +4,12 @@
 import fc from "fast-check";
 import { expect } from "vitest";
 import { richAgentConfig } from "../fixtures/agent-configs.ts";
-import { check } from "../runner/check.ts";
-import { explain } from "../runner/http-client.ts";
-import { property } from "../runner/property.ts";
-import { assertDeleted, track, uniqueName } from "../runner/resources.ts";
-import { type ExpectedStatus, expectBody, expectOkResult, expectStatus } from "../runner/response.ts";
-import { checksSideBySide } from "../runner/side-by-side.ts";
+import { explain } from "../runner/client/http-client.ts";
+import { assertDeleted, track, uniqueName } from "../runner/client/resources.ts";
+import { check } from "../runner/framework/check.ts";
+import { property } from "../runner/framework/property.ts";
+import { type ExpectedStatus, expectBody, expectOkResult, expectStatus } from "../runner/framework/response.ts";
+import { checksSideBySide } from "../runner/framework/side-by-side.ts";
 import { AgentRecordRead } from "../spec/agent.ts";
 import { createAgent } from "./helpers/agents.ts";
 import { analysedBy, analysisModel, expectAnalysed, providerMark } from "./helpers/analysis.ts";

@@ -2,13 +2,13 @@
 
 import { randomBytes } from "node:crypto";
 import { expect } from "vitest";
-import { check } from "../runner/check.ts";
-import { type ApiResponse, call, explain, type Who } from "../runner/http-client.ts";
-import { registerSecret } from "../runner/redact.ts";
-import { assertDeleted, track, uniqueName } from "../runner/resources.ts";
-import { expectStatus } from "../runner/response.ts";
-import { runConfig } from "../runner/run-config.ts";
-import { checksSideBySide } from "../runner/side-by-side.ts";
+import { type ApiResponse, call, explain, type Who } from "../runner/client/http-client.ts";
+import { registerSecret } from "../runner/client/redact.ts";
+import { assertDeleted, track, uniqueName } from "../runner/client/resources.ts";
+import { runConfig } from "../runner/client/run-config.ts";
+import { check } from "../runner/framework/check.ts";
+import { expectStatus } from "../runner/framework/response.ts";
+import { checksSideBySide } from "../runner/framework/side-by-side.ts";
 import { createAgent } from "./helpers/agents.ts";
 import { deleteKey, putKey } from "./helpers/byok.ts";
 import { catalogProviders, firstPair } from "./helpers/catalog.ts";

@@ -4,12 +4,12 @@
 // batch_id in calls. Callees are carrier pattern numbers whose outcomes are scripted.
 import fc from "fast-check";
 import { expect } from "vitest";
-import { check } from "../runner/check.ts";
-import { explain } from "../runner/http-client.ts";
-import { namesField } from "../runner/problem-lines.ts";
-import { property } from "../runner/property.ts";
-import { expectStatus } from "../runner/response.ts";
-import { pause } from "../runner/traffic.ts";
+import { explain } from "../runner/client/http-client.ts";
+import { pause } from "../runner/client/traffic.ts";
+import { check } from "../runner/framework/check.ts";
+import { namesField } from "../runner/framework/problem-lines.ts";
+import { property } from "../runner/framework/property.ts";
+import { expectStatus } from "../runner/framework/response.ts";
 import {
   answered,
   byRecipient,

@@ -2,13 +2,13 @@
 // show a value, verification with the provider before storing, a 502 that stores nothing and keeps the old key.
 import { randomBytes, randomUUID } from "node:crypto";
 import { expect } from "vitest";
-import { check } from "../runner/check.ts";
-import { exclusive } from "../runner/exclusive.ts";
-import { type ApiResponse, explain, type Who } from "../runner/http-client.ts";
-import { registerSecret } from "../runner/redact.ts";
-import { assertDeleted, track, uniqueName } from "../runner/resources.ts";
-import { deletedOrGone, expectBody, expectOkResult, expectStatus } from "../runner/response.ts";
-import { mustOpen, type SseStream } from "../runner/sse-client.ts";
+import { type ApiResponse, explain, type Who } from "../runner/client/http-client.ts";
+import { registerSecret } from "../runner/client/redact.ts";
+import { assertDeleted, track, uniqueName } from "../runner/client/resources.ts";
+import { mustOpen, type SseStream } from "../runner/client/sse-client.ts";
+import { check } from "../runner/framework/check.ts";
+import { exclusive } from "../runner/framework/exclusive.ts";
+import { deletedOrGone, expectBody, expectOkResult, expectStatus } from "../runner/framework/response.ts";
 import { createAgent } from "./helpers/agents.ts";
 import { WithItems } from "./helpers/body-shapes.ts";
 import { deleteKey, ensureLlmKey, keyRows, putKey } from "./helpers/byok.ts";

@@ -3,10 +3,10 @@
 import { randomUUID } from "node:crypto";
 import { decodeJwt, decodeProtectedHeader, type JWTPayload } from "jose";
 import { expect } from "vitest";
-import { check } from "../runner/check.ts";
-import { type ApiResponse, call, explain, type Who } from "../runner/http-client.ts";
-import { uniqueName } from "../runner/resources.ts";
-import { expectBody, expectStatus } from "../runner/response.ts";
+import { type ApiResponse, call, explain, type Who } from "../runner/client/http-client.ts";
+import { uniqueName } from "../runner/client/resources.ts";
+import { check } from "../runner/framework/check.ts";
+import { expectBody, expectStatus } from "../runner/framework/response.ts";
 import { CallSession, CallToken } from "../spec/calls.ts";
 import { createAgent } from "./helpers/agents.ts";
 import { analysedBy, analysisModel, expectAnalysed, providerMark } from "./helpers/analysis.ts";

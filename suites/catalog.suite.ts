@@ -4,11 +4,11 @@
 import fc from "fast-check";
 import { expect, type TestContext } from "vitest";
 import type { z } from "zod";
-import { check } from "../runner/check.ts";
-import { type ApiResponse, explain } from "../runner/http-client.ts";
-import { property } from "../runner/property.ts";
-import { expectStatus } from "../runner/response.ts";
-import { checksSideBySide } from "../runner/side-by-side.ts";
+import { type ApiResponse, explain } from "../runner/client/http-client.ts";
+import { check } from "../runner/framework/check.ts";
+import { property } from "../runner/framework/property.ts";
+import { expectStatus } from "../runner/framework/response.ts";
+import { checksSideBySide } from "../runner/framework/side-by-side.ts";
 import {
   AvatarCatalogPage,
   AvatarEntry,

@@ -4,14 +4,14 @@
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { beforeAll, expect } from "vitest";
-import { check } from "../runner/check.ts";
-import { type ApiResponse, call, explain } from "../runner/http-client.ts";
-import { problemLines } from "../runner/problem-lines.ts";
-import { property } from "../runner/property.ts";
-import { uniqueName } from "../runner/resources.ts";
-import { expectBody, expectStatus } from "../runner/response.ts";
-import { runConfig } from "../runner/run-config.ts";
-import { checksSideBySide } from "../runner/side-by-side.ts";
+import { type ApiResponse, call, explain } from "../runner/client/http-client.ts";
+import { uniqueName } from "../runner/client/resources.ts";
+import { runConfig } from "../runner/client/run-config.ts";
+import { check } from "../runner/framework/check.ts";
+import { problemLines } from "../runner/framework/problem-lines.ts";
+import { property } from "../runner/framework/property.ts";
+import { expectBody, expectStatus } from "../runner/framework/response.ts";
+import { checksSideBySide } from "../runner/framework/side-by-side.ts";
 import { PROBLEM_LINE } from "../spec/errors.ts";
 import { ErrorMessage } from "./helpers/body-shapes.ts";
 import {

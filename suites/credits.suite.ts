@@ -2,12 +2,12 @@
 // per region, inbound calls refused at the door, and a running batch pausing (judged against its calls'
 // session.completed, which follows billing). Balances are set through test control and always put back.
 import { expect } from "vitest";
-import { check } from "../runner/check.ts";
-import { exclusive } from "../runner/exclusive.ts";
-import { type ApiResponse, call, explain } from "../runner/http-client.ts";
-import { uniqueName } from "../runner/resources.ts";
-import { expectBody } from "../runner/response.ts";
-import { pause } from "../runner/traffic.ts";
+import { type ApiResponse, call, explain } from "../runner/client/http-client.ts";
+import { uniqueName } from "../runner/client/resources.ts";
+import { pause } from "../runner/client/traffic.ts";
+import { check } from "../runner/framework/check.ts";
+import { exclusive } from "../runner/framework/exclusive.ts";
+import { expectBody } from "../runner/framework/response.ts";
 import { CallSession } from "../spec/calls.ts";
 import type { OperationName } from "../spec/operations.ts";
 import { createAgent } from "./helpers/agents.ts";

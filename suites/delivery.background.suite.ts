@@ -1,10 +1,10 @@
 // Webhook delivery (6.1), in the background: the five-second limit is watched with a 6 s receiver, so
-// this check runs beside the other suite files (see runner/suite-files.ts). Its webhooks take
+// this check runs beside the other suite files (see runner/framework/suite-files.ts). Its webhooks take
 // only webhook.test, which nothing but its own test-fires sends, so the checks running meanwhile
 // cannot reach them.
 import { expect } from "vitest";
-import { check } from "../runner/check.ts";
-import { explain } from "../runner/http-client.ts";
+import { explain } from "../runner/client/http-client.ts";
+import { check } from "../runner/framework/check.ts";
 import { countAfterQuiet, waitForDeliveries } from "./helpers/webhook-sink.ts";
 import { createSinkWebhook, reportsFailure, succeeded, testFire } from "./helpers/webhooks.ts";
 

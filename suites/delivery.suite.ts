@@ -3,11 +3,11 @@
 // success, a 3xx a failure that is not followed, no replay, and private addresses blocked at delivery.
 import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
-import { check } from "../runner/check.ts";
-import { explain } from "../runner/http-client.ts";
-import { registerSecret } from "../runner/redact.ts";
-import { uniqueName } from "../runner/resources.ts";
-import { expectStatus } from "../runner/response.ts";
+import { explain } from "../runner/client/http-client.ts";
+import { registerSecret } from "../runner/client/redact.ts";
+import { uniqueName } from "../runner/client/resources.ts";
+import { check } from "../runner/framework/check.ts";
+import { expectStatus } from "../runner/framework/response.ts";
 import { EventTypes, WebhookEnvelope, WebhookWithSecret } from "../spec/webhook.ts";
 import { callOp, profile } from "./helpers/profile.ts";
 import {

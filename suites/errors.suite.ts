@@ -5,13 +5,13 @@ import fc from "fast-check";
 import { expect } from "vitest";
 import { z } from "zod";
 import { invalidAgentBody, isInvalidAgent } from "../fixtures/invalid-agent.ts";
-import { check } from "../runner/check.ts";
-import { type ApiResponse, call, explain } from "../runner/http-client.ts";
-import { problemLines } from "../runner/problem-lines.ts";
-import { property } from "../runner/property.ts";
-import { uniqueName } from "../runner/resources.ts";
-import { expectBody, expectStatus } from "../runner/response.ts";
-import { checksSideBySide } from "../runner/side-by-side.ts";
+import { type ApiResponse, call, explain } from "../runner/client/http-client.ts";
+import { uniqueName } from "../runner/client/resources.ts";
+import { check } from "../runner/framework/check.ts";
+import { problemLines } from "../runner/framework/problem-lines.ts";
+import { property } from "../runner/framework/property.ts";
+import { expectBody, expectStatus } from "../runner/framework/response.ts";
+import { checksSideBySide } from "../runner/framework/side-by-side.ts";
 import { PROBLEM_LINE } from "../spec/errors.ts";
 import { unroutedPath } from "../spec/operations.ts";
 import { createAgent } from "./helpers/agents.ts";
@@ -81,7 +81,7 @@ check(
       expect(response.status, `${label}: ${explain(response)}`).toBeGreaterThanOrEqual(400);
       expect(detail(response).errors, `${label}: ${explain(response)}`).toEqual([]);
     }
-    // Every other error response of the run is held to the same rule (runner/universal-rules.ts).
+    // Every other error response of the run is held to the same rule (runner/client/universal-rules.ts).
   },
 );
 

@@ -2,11 +2,11 @@
 // and who receives them. Observed through webhooks pointed at the webhook sink (profile
 // `webhook.create`), batch.completed on small batches of its own.
 import { beforeAll, expect } from "vitest";
-import { check } from "../runner/check.ts";
-import { explain } from "../runner/http-client.ts";
-import { expectBody, expectStatus } from "../runner/response.ts";
-import { runConfig } from "../runner/run-config.ts";
-import { disagreements, sameData } from "../runner/same-data.ts";
+import { explain } from "../runner/client/http-client.ts";
+import { runConfig } from "../runner/client/run-config.ts";
+import { check } from "../runner/framework/check.ts";
+import { expectBody, expectStatus } from "../runner/framework/response.ts";
+import { disagreements, sameData } from "../runner/framework/same-data.ts";
 import { CallSession, MediaRecording, TELEPHONY_FIELDS } from "../spec/calls.ts";
 import { EVENT_TYPES, EventTypes } from "../spec/webhook.ts";
 import { createAgent } from "./helpers/agents.ts";

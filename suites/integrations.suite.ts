@@ -2,9 +2,9 @@
 // test control, the 404 for an integration not in the workspace, and which agent version a trigger runs.
 import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
-import { check } from "../runner/check.ts";
-import { call, explain } from "../runner/http-client.ts";
-import { expectBody, expectStatus } from "../runner/response.ts";
+import { call, explain } from "../runner/client/http-client.ts";
+import { check } from "../runner/framework/check.ts";
+import { expectBody, expectStatus } from "../runner/framework/response.ts";
 import { TRIGGER_TYPE, Trigger } from "../spec/integration.ts";
 import { WithItems } from "./helpers/body-shapes.ts";
 import { listedPairs, type Pair } from "./helpers/catalog.ts";

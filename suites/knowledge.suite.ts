@@ -5,14 +5,14 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, expect } from "vitest";
 import type { z } from "zod";
-import { check } from "../runner/check.ts";
-import { exclusive } from "../runner/exclusive.ts";
-import { explain } from "../runner/http-client.ts";
-import { namesField, problemLines } from "../runner/problem-lines.ts";
-import { track } from "../runner/resources.ts";
-import { expectBody, expectStatus } from "../runner/response.ts";
-import { runConfig } from "../runner/run-config.ts";
-import { mustOpen, openStream, type SseFrame } from "../runner/sse-client.ts";
+import { explain } from "../runner/client/http-client.ts";
+import { track } from "../runner/client/resources.ts";
+import { runConfig } from "../runner/client/run-config.ts";
+import { mustOpen, openStream, type SseFrame } from "../runner/client/sse-client.ts";
+import { check } from "../runner/framework/check.ts";
+import { exclusive } from "../runner/framework/exclusive.ts";
+import { namesField, problemLines } from "../runner/framework/problem-lines.ts";
+import { expectBody, expectStatus } from "../runner/framework/response.ts";
 import {
   BUILD_STATUSES,
   KB_FRAME_NAMES,

@@ -2,9 +2,9 @@
 // declaration of each. A server that has a behaviour its profile declares absent fails, and so does one
 // that lacks a behaviour declared to work; "not-tested" skips.
 import { expect } from "vitest";
-import { call, explain } from "../runner/http-client.ts";
-import { assertDeleted, track, uniqueName } from "../runner/resources.ts";
-import { expectBody, expectStatus } from "../runner/response.ts";
+import { call, explain } from "../runner/client/http-client.ts";
+import { assertDeleted, track, uniqueName } from "../runner/client/resources.ts";
+import { expectBody, expectStatus } from "../runner/framework/response.ts";
 import { unroutedPath } from "../spec/operations.ts";
 import { createAgent } from "./helpers/agents.ts";
 import { ErrorMessage } from "./helpers/body-shapes.ts";

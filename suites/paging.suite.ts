@@ -1,14 +1,14 @@
 // Section 2.1 and 8: the page envelope, has_more from the limit+1 row, limits, offsets, ordering.
 import fc from "fast-check";
 import { beforeAll, expect } from "vitest";
-import { check } from "../runner/check.ts";
-import { checkGroup, runningGroups } from "../runner/check-group.ts";
-import { exclusive } from "../runner/exclusive.ts";
-import { type ApiResponse, call, explain } from "../runner/http-client.ts";
-import { namesField } from "../runner/problem-lines.ts";
-import { property } from "../runner/property.ts";
-import { expectStatus } from "../runner/response.ts";
-import { isTargetError, TargetError } from "../runner/target-error.ts";
+import { type ApiResponse, call, explain } from "../runner/client/http-client.ts";
+import { isTargetError, TargetError } from "../runner/client/target-error.ts";
+import { check } from "../runner/framework/check.ts";
+import { checkGroup, runningGroups } from "../runner/framework/check-group.ts";
+import { exclusive } from "../runner/framework/exclusive.ts";
+import { namesField } from "../runner/framework/problem-lines.ts";
+import { property } from "../runner/framework/property.ts";
+import { expectStatus } from "../runner/framework/response.ts";
 import { createAgent } from "./helpers/agents.ts";
 import { concatenates, offsetsOf, type Page } from "./helpers/concatenation.ts";
 import { PAGED_ENDPOINTS } from "./helpers/paged-endpoints.ts";

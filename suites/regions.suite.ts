@@ -2,12 +2,12 @@
 // no region field anywhere, and the control host's paths are a 404 on a regional host. Needs two regions.
 
 import { expect } from "vitest";
-import { check } from "../runner/check.ts";
-import { type ApiResponse, call, explain } from "../runner/http-client.ts";
-import { assertDeleted, track, uniqueName } from "../runner/resources.ts";
-import { expectBody, expectStatus } from "../runner/response.ts";
-import { runConfig } from "../runner/run-config.ts";
-import { checksSideBySide } from "../runner/side-by-side.ts";
+import { type ApiResponse, call, explain } from "../runner/client/http-client.ts";
+import { assertDeleted, track, uniqueName } from "../runner/client/resources.ts";
+import { runConfig } from "../runner/client/run-config.ts";
+import { check } from "../runner/framework/check.ts";
+import { expectBody, expectStatus } from "../runner/framework/response.ts";
+import { checksSideBySide } from "../runner/framework/side-by-side.ts";
 import { CONTROL_HOST_PATHS } from "../spec/operations.ts";
 import { createAgent } from "./helpers/agents.ts";
 import { RecordId } from "./helpers/body-shapes.ts";

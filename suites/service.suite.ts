@@ -3,11 +3,11 @@
 // unpaged lists.
 
 import { expect } from "vitest";
-import { check } from "../runner/check.ts";
-import { type ApiResponse, call, explain } from "../runner/http-client.ts";
-import { assertDeleted, track, uniqueName } from "../runner/resources.ts";
-import { expectStatus } from "../runner/response.ts";
-import { checksSideBySide } from "../runner/side-by-side.ts";
+import { type ApiResponse, call, explain } from "../runner/client/http-client.ts";
+import { assertDeleted, track, uniqueName } from "../runner/client/resources.ts";
+import { check } from "../runner/framework/check.ts";
+import { expectStatus } from "../runner/framework/response.ts";
+import { checksSideBySide } from "../runner/framework/side-by-side.ts";
 import { createAgent } from "./helpers/agents.ts";
 import { expectNameTaken } from "./helpers/names.ts";
 import { callOp, opPath, profile } from "./helpers/profile.ts";

@@ -1,9 +1,9 @@
 // Section 6.2 and 8, in the background: an idle stream's keep-alive is a 15 s wait, so this check runs
-// beside the other suite files (see runner/suite-files.ts) instead of adding 15 s to every run.
+// beside the other suite files (see runner/framework/suite-files.ts) instead of adding 15 s to every run.
 import { expect } from "vitest";
-import { check, type Need } from "../runner/check.ts";
-import { runConfig } from "../runner/run-config.ts";
-import { mustOpen } from "../runner/sse-client.ts";
+import { runConfig } from "../runner/client/run-config.ts";
+import { mustOpen } from "../runner/client/sse-client.ts";
+import { check, type Need } from "../runner/framework/check.ts";
 import { STREAM_ENDPOINTS } from "./helpers/stream-endpoints.ts";
 
 /** 6.2 and 8: a keep-alive every 15 s; the check allows this much for scheduling and transit. */

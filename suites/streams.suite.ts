@@ -2,13 +2,13 @@
 // the conversation stream's frames (rules 3 and 4, the frame table, turn frames) are checked on live
 // replies. The CoPilot rails' frames are not reachable (their paths are not shown, 4.1).
 import { expect } from "vitest";
-import { check, type Need } from "../runner/check.ts";
-import { explain } from "../runner/http-client.ts";
-import { expectBody, expectStatus } from "../runner/response.ts";
-import { runConfig } from "../runner/run-config.ts";
-import { sameData } from "../runner/same-data.ts";
-import { mustOpen, openStream, type SseFrame, type SseStream } from "../runner/sse-client.ts";
-import { TargetError } from "../runner/target-error.ts";
+import { explain } from "../runner/client/http-client.ts";
+import { runConfig } from "../runner/client/run-config.ts";
+import { mustOpen, openStream, type SseFrame, type SseStream } from "../runner/client/sse-client.ts";
+import { TargetError } from "../runner/client/target-error.ts";
+import { check, type Need } from "../runner/framework/check.ts";
+import { expectBody, expectStatus } from "../runner/framework/response.ts";
+import { sameData } from "../runner/framework/same-data.ts";
 import { ErrorMessage } from "./helpers/body-shapes.ts";
 import { type Channel, channelFor, inbound, publishedTextAgent } from "./helpers/channels.ts";
 import {

@@ -3,11 +3,11 @@
 
 import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
-import { check } from "../runner/check.ts";
-import type { ApiResponse } from "../runner/http-client.ts";
-import { assertDeleted, track, uniqueName } from "../runner/resources.ts";
-import { expectBody, expectOkResult, expectStatus } from "../runner/response.ts";
-import { checksSideBySide } from "../runner/side-by-side.ts";
+import type { ApiResponse } from "../runner/client/http-client.ts";
+import { assertDeleted, track, uniqueName } from "../runner/client/resources.ts";
+import { check } from "../runner/framework/check.ts";
+import { expectBody, expectOkResult, expectStatus } from "../runner/framework/response.ts";
+import { checksSideBySide } from "../runner/framework/side-by-side.ts";
 import { TaskRecordRead, TaskRun } from "../spec/task.ts";
 import { WithItems } from "./helpers/body-shapes.ts";
 import { expectNameTaken, expectOneOfTwoCreated, expectRenameOntoTakenRefused } from "./helpers/names.ts";

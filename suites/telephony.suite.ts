@@ -4,11 +4,11 @@
 
 import { randomBytes, randomUUID } from "node:crypto";
 import { expect } from "vitest";
-import { check } from "../runner/check.ts";
-import { type ApiResponse, call, explain } from "../runner/http-client.ts";
-import { assertDeleted, track, uniqueName } from "../runner/resources.ts";
-import { expectBody, expectStatus } from "../runner/response.ts";
-import { checksSideBySide } from "../runner/side-by-side.ts";
+import { type ApiResponse, call, explain } from "../runner/client/http-client.ts";
+import { assertDeleted, track, uniqueName } from "../runner/client/resources.ts";
+import { check } from "../runner/framework/check.ts";
+import { expectBody, expectStatus } from "../runner/framework/response.ts";
+import { checksSideBySide } from "../runner/framework/side-by-side.ts";
 import { CallSession } from "../spec/calls.ts";
 import { PhoneNumber, Readiness, RemoteNumber, TelephonyAccount } from "../spec/telephony.ts";
 import { createAgent } from "./helpers/agents.ts";

@@ -4,12 +4,12 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { expect } from "vitest";
 import { internalUrl, PUBLIC_URLS, privateUrl, REFUSED_URLS, type UrlClause } from "../fixtures/webhook-urls.ts";
-import { check } from "../runner/check.ts";
-import { type ApiResponse, call, explain } from "../runner/http-client.ts";
-import { property } from "../runner/property.ts";
-import { registerSecret } from "../runner/redact.ts";
-import { expectBody, expectOkResult, expectStatus } from "../runner/response.ts";
-import { checksSideBySide } from "../runner/side-by-side.ts";
+import { type ApiResponse, call, explain } from "../runner/client/http-client.ts";
+import { registerSecret } from "../runner/client/redact.ts";
+import { check } from "../runner/framework/check.ts";
+import { property } from "../runner/framework/property.ts";
+import { expectBody, expectOkResult, expectStatus } from "../runner/framework/response.ts";
+import { checksSideBySide } from "../runner/framework/side-by-side.ts";
 import { AnyPage, pageOf } from "../spec/common.ts";
 import { EVENT_TYPES, EventTypes, SECRET_BYTES, SECRET_PATTERN, Webhook, WebhookWithSecret } from "../spec/webhook.ts";
 import { ErrorMessage } from "./helpers/body-shapes.ts";

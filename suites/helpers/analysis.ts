@@ -3,7 +3,7 @@
 // its analysis model, so a chat completion for that model reaches the provider once the session is over.
 // A server that ran another definition (dropped an inline agent or an override) asks for no such analysis.
 import { expect } from "vitest";
-import { pause } from "../../runner/traffic.ts";
+import { pause } from "../../runner/client/traffic.ts";
 import { ensureLlmKey } from "./byok.ts";
 import { finished, SHORT_CALL_MS, waitForCall } from "./calls.ts";
 import { firstPair, listedPairs, type Pair } from "./catalog.ts";

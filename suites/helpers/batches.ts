@@ -1,9 +1,9 @@
 // Batch helpers: create a batch from a fresh number (so the carrier witness isolates its dials), wait on
 // its status (profile `batch.get`), cancel it at the end of the suite file, and read its dials back.
 import { expect } from "vitest";
-import { explain } from "../../runner/http-client.ts";
-import { track, uniqueName } from "../../runner/resources.ts";
-import { pause } from "../../runner/traffic.ts";
+import { explain } from "../../runner/client/http-client.ts";
+import { track, uniqueName } from "../../runner/client/resources.ts";
+import { pause } from "../../runner/client/traffic.ts";
 import { CallBatch } from "../../spec/calls.ts";
 import type { PhoneNumber } from "../../spec/telephony.ts";
 import { callingSetup } from "./calls.ts";
@@ -12,7 +12,7 @@ import { callOp } from "./profile.ts";
 
 export { peakConcurrency } from "./concurrency.ts";
 
-import { expectStatus } from "../../runner/response.ts";
+import { expectStatus } from "../../runner/framework/response.ts";
 import { importFreshNumber } from "./telephony.ts";
 
 export interface StartedBatch {

@@ -1,4 +1,4 @@
-// The few fields checks read from a body, as loose shapes for expectBody (runner/response.ts): each requires
+// The few fields checks read from a body, as loose shapes for expectBody (runner/framework/response.ts): each requires
 // only the field a check goes on to use, typed only as far as that use needs, so a server's other fields, id
 // formats and optional fields stay its own (a record's full shape is a profile assumption, spec/profile.ts).
 import { z } from "zod";

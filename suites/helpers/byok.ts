@@ -1,8 +1,8 @@
 // Provider-key helpers: write (body field from the profile), delete, list, and a stored key restored at
 // the end of the suite file.
 
-import type { ApiResponse, Who } from "../../runner/http-client.ts";
-import { registerSecret } from "../../runner/redact.ts";
+import type { ApiResponse, Who } from "../../runner/client/http-client.ts";
+import { registerSecret } from "../../runner/client/redact.ts";
 import { firstPair } from "./catalog.ts";
 import { callOp, profile } from "./profile.ts";
 import { newProviderKey } from "./provider.ts";

@@ -2,10 +2,10 @@
 // record to reach a state (polling GET /v1/calls/{session_id} with a deadline scaled to the target's
 // simulated minute).
 import { expect } from "vitest";
-import { type ApiResponse, explain } from "../../runner/http-client.ts";
-import { expectStatus } from "../../runner/response.ts";
-import { TargetError } from "../../runner/target-error.ts";
-import { pause } from "../../runner/traffic.ts";
+import { type ApiResponse, explain } from "../../runner/client/http-client.ts";
+import { TargetError } from "../../runner/client/target-error.ts";
+import { pause } from "../../runner/client/traffic.ts";
+import { expectStatus } from "../../runner/framework/response.ts";
 import type { AgentRecordRead } from "../../spec/agent.ts";
 import { CallSession } from "../../spec/calls.ts";
 import type { PhoneNumber } from "../../spec/telephony.ts";

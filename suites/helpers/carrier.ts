@@ -2,8 +2,8 @@
 // calls, scripted outcomes, the outage switch and the witness of every dial. Every call is bounded; no
 // answer is a TargetError.
 import { randomInt } from "node:crypto";
-import { helperJson, simulatorOrigin } from "../../runner/simulator-client.ts";
-import { pause } from "../../runner/traffic.ts";
+import { helperJson, simulatorOrigin } from "../../runner/client/simulator-client.ts";
+import { pause } from "../../runner/client/traffic.ts";
 import { WitnessSnapshot } from "../../simulators/carrier/schemas.ts";
 
 export type { WitnessDial, WitnessInbound, WitnessSnapshot } from "../../simulators/carrier/schemas.ts";
@@ -107,7 +107,7 @@ export async function waitForWitness(
   }
 }
 
-/** Why a check that takes the carrier offline runs alone (runner/exclusive.ts). */
+/** Why a check that takes the carrier offline runs alone (runner/framework/exclusive.ts). */
 export const TAKES_CARRIER_OFFLINE =
   "takes the carrier offline: every other check's calls, batches and imports fail meanwhile";
 

@@ -1,8 +1,8 @@
 // The target's catalog (2.8), read once per suite file, for the provider/model pairs a config may name.
 // Read leniently: the catalog's own shape is the catalog suite's to judge, not every user of it.
 
-import { uniqueName } from "../../runner/resources.ts";
-import { TargetError } from "../../runner/target-error.ts";
+import { uniqueName } from "../../runner/client/resources.ts";
+import { TargetError } from "../../runner/client/target-error.ts";
 import { callOp } from "./profile.ts";
 
 export type PairKind = "llm" | "stt" | "tts" | "realtime" | "avatar" | "noise_cancellation";

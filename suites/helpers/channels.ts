@@ -2,8 +2,8 @@
 // hook, a trigger binding its inbound messages to the agent, and inbound messages on one thread that
 // continue one conversation. Integrations and inbound messages go through test control.
 import { expect } from "vitest";
-import { uniqueName } from "../../runner/resources.ts";
-import { expectStatus } from "../../runner/response.ts";
+import { uniqueName } from "../../runner/client/resources.ts";
+import { expectStatus } from "../../runner/framework/response.ts";
 import type { AgentRecordRead } from "../../spec/agent.ts";
 import { createAgent } from "./agents.ts";
 import { ensureLlmKey } from "./byok.ts";

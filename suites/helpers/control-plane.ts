@@ -1,8 +1,8 @@
 // The control-plane simulator's admin API, for the auth checks that change a member, add tokens or
 // workspaces, move the control plane's clock, or take it offline.
 
-import { registerSecret } from "../../runner/redact.ts";
-import { helperJson, type Method, simulatorOrigin } from "../../runner/simulator-client.ts";
+import { registerSecret } from "../../runner/client/redact.ts";
+import { helperJson, type Method, simulatorOrigin } from "../../runner/client/simulator-client.ts";
 import type { Role } from "../../spec/target.ts";
 
 function admin(path: string, method: Method, body?: unknown): Promise<unknown> {
@@ -70,7 +70,7 @@ export const removeMember = (memberId: string) => admin(`/members/${memberId}`, 
 export const revokeToken = (token: string) => admin("/tokens/revoke", "POST", { token });
 export const setOffline = (offline: boolean) => admin("/offline", "POST", { offline });
 
-/** Why a check that takes the control plane offline runs alone (runner/exclusive.ts). */
+/** Why a check that takes the control plane offline runs alone (runner/framework/exclusive.ts). */
 export const TAKES_CONTROL_PLANE_OFFLINE =
   "takes the control plane offline: every other check's requests are a 503 meanwhile";
 

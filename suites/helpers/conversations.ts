@@ -3,10 +3,10 @@
 // client_message_id are profile assumptions (spec/conversations.ts).
 import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
-import { type ApiResponse, explain, type Who } from "../../runner/http-client.ts";
-import { uniqueName } from "../../runner/resources.ts";
-import { runConfig } from "../../runner/run-config.ts";
-import { pause } from "../../runner/traffic.ts";
+import { type ApiResponse, explain, type Who } from "../../runner/client/http-client.ts";
+import { uniqueName } from "../../runner/client/resources.ts";
+import { runConfig } from "../../runner/client/run-config.ts";
+import { pause } from "../../runner/client/traffic.ts";
 import { readAll } from "./pages.ts";
 import { callOp, opPath, profile } from "./profile.ts";
 import { newProviderKey } from "./provider.ts";

@@ -1,8 +1,8 @@
-import { skipCheck } from "../../runner/check.ts";
-import type { ApiResponse } from "../../runner/http-client.ts";
-import { runConfig } from "../../runner/run-config.ts";
-import { helperJson } from "../../runner/simulator-client.ts";
-import { TargetError } from "../../runner/target-error.ts";
+import type { ApiResponse } from "../../runner/client/http-client.ts";
+import { runConfig } from "../../runner/client/run-config.ts";
+import { helperJson } from "../../runner/client/simulator-client.ts";
+import { TargetError } from "../../runner/client/target-error.ts";
+import { skipCheck } from "../../runner/framework/check.ts";
 
 function controlUrl(region: number): string {
   const { target } = runConfig();

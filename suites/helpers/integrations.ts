@@ -2,8 +2,8 @@
 // tools and (for the reference's messaging channel) the endpoint its outbound messages go to, triggers on
 // it, and inbound channel messages; the integration is removed at the end of the suite file.
 
-import { track } from "../../runner/resources.ts";
-import { deletedOrGone } from "../../runner/response.ts";
+import { track } from "../../runner/client/resources.ts";
+import { deletedOrGone } from "../../runner/framework/response.ts";
 import type { InboundAccepted, McpTool, Trigger } from "../../spec/integration.ts";
 import { seed, testControl } from "./test-control.ts";
 

@@ -1,11 +1,11 @@
 // Knowledge-base helpers shared by suites: create (tracked for cleanup), read back through get_kb, and
 // wait for a status by polling with a deadline (6.2 rule 2: the knowledge base itself is canonical).
 import { expect } from "vitest";
-import { type ApiResponse, explain, type Who } from "../../runner/http-client.ts";
-import { track, uniqueName } from "../../runner/resources.ts";
-import { deletedOrGone, expectStatus } from "../../runner/response.ts";
-import { runConfig } from "../../runner/run-config.ts";
-import { pause } from "../../runner/traffic.ts";
+import { type ApiResponse, explain, type Who } from "../../runner/client/http-client.ts";
+import { track, uniqueName } from "../../runner/client/resources.ts";
+import { runConfig } from "../../runner/client/run-config.ts";
+import { pause } from "../../runner/client/traffic.ts";
+import { deletedOrGone, expectStatus } from "../../runner/framework/response.ts";
 import type { KbStatus } from "../../spec/knowledge.ts";
 import { callOp, opPath, profile } from "./profile.ts";
 import { websiteUrl } from "./website.ts";

@@ -1,8 +1,8 @@
 // Unique names per workspace (4, 7) for agents, tools and tasks: a rename onto a name another one holds.
 import { expect } from "vitest";
-import { type ApiResponse, explain } from "../../runner/http-client.ts";
-import { uniqueName } from "../../runner/resources.ts";
-import { expectStatus } from "../../runner/response.ts";
+import { type ApiResponse, explain } from "../../runner/client/http-client.ts";
+import { uniqueName } from "../../runner/client/resources.ts";
+import { expectStatus } from "../../runner/framework/response.ts";
 import { profile } from "./profile.ts";
 
 export interface Named {

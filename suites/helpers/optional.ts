@@ -1,7 +1,7 @@
 // check() for an optional behaviour: held to what the profile declares of it (must-work,
 // must-be-absent), skipped with that reason when the profile declares it not tested.
 
-import { type CheckOptions, check } from "../../runner/check.ts";
+import { type CheckOptions, check } from "../../runner/framework/check.ts";
 import { type OptionalBehaviourId, optionalCheckId } from "../../spec/optional-behaviours.ts";
 import { profile } from "./profile.ts";
 

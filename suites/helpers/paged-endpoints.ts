@@ -1,7 +1,7 @@
 // Every paged list the harness checks, with how to put rows into it. Paging checks run over all
 // of them; a new paged endpoint is one entry here.
 
-import { runConfig } from "../../runner/run-config.ts";
+import { runConfig } from "../../runner/client/run-config.ts";
 import { createAgent } from "./agents.ts";
 import { callingSetup, placeCall } from "./calls.ts";
 import { pagingConversation, sendMessage, settledConversation, waitForReply } from "./conversations.ts";

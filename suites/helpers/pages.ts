@@ -1,6 +1,7 @@
 // Reading paged lists (2.1): what the paging checks need to know of a list, and reading one whole.
-import { type Need, unmet } from "../../runner/check.ts";
-import { call } from "../../runner/http-client.ts";
+
+import { call } from "../../runner/client/http-client.ts";
+import { type Need, unmet } from "../../runner/framework/check.ts";
 import { OPERATIONS, type OperationName, type PageOrder } from "../../spec/operations.ts";
 import { opPath } from "./profile.ts";
 

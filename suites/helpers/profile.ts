@@ -1,9 +1,9 @@
 // Calls an operation by its row in spec/operations.ts, so no suite writes a path: the table holds every path
 // the spec shows, and the profile (spec/profile.ts) those it does not, which `--profile` can move.
 
-import { type ApiResponse, call, type RequestOptions } from "../../runner/http-client.ts";
-import { registerSecret } from "../../runner/redact.ts";
-import { runConfig } from "../../runner/run-config.ts";
+import { type ApiResponse, call, type RequestOptions } from "../../runner/client/http-client.ts";
+import { registerSecret } from "../../runner/client/redact.ts";
+import { runConfig } from "../../runner/client/run-config.ts";
 import type { Method, OperationName as RowName } from "../../spec/operations.ts";
 import { fillPath, loadProfile, operationIn, type Profile } from "../../spec/profile.ts";
 

@@ -1,8 +1,8 @@
 // Reply pacing on the provider simulator (PUT /_admin/timing), so a check can act in the middle of a
 // streamed reply. Timing is in simulated ms of the shared clock; this converts from real ms.
 
-import { runConfig } from "../../runner/run-config.ts";
-import { helperJson, simulatorOrigin } from "../../runner/simulator-client.ts";
+import { runConfig } from "../../runner/client/run-config.ts";
+import { helperJson, simulatorOrigin } from "../../runner/client/simulator-client.ts";
 
 async function putTiming(timing: { ttft_ms: number; tokens_per_second: number }): Promise<void> {
   await helperJson(

@@ -1,8 +1,8 @@
 // The provider simulator's admin API: fresh keys to store with PUT /v1/byok, revocation, and the offline
 // switch that makes the provider unreachable (a 502 on key verification and on the galleries, 7).
 
-import { registerSecret } from "../../runner/redact.ts";
-import { helperJson, simulatorOrigin } from "../../runner/simulator-client.ts";
+import { registerSecret } from "../../runner/client/redact.ts";
+import { helperJson, simulatorOrigin } from "../../runner/client/simulator-client.ts";
 
 const admin = (method: "GET" | "POST", path: string, body?: unknown): Promise<unknown> =>
   helperJson("provider simulator", `${simulatorOrigin("provider", "provider simulator")}/_admin${path}`, method, body);
@@ -16,7 +16,7 @@ export async function newProviderKey(): Promise<string> {
 
 export const revokeProviderKey = (key: string) => admin("POST", "/keys/revoke", { key });
 
-/** Why a check that takes the provider offline runs alone (runner/exclusive.ts): every reply and key write fails meanwhile. */
+/** Why a check that takes the provider offline runs alone (runner/framework/exclusive.ts): every reply and key write fails meanwhile. */
 export const TAKES_PROVIDER_OFFLINE =
   "takes the model provider offline: every other check's replies and key writes fail meanwhile";
 

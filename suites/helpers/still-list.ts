@@ -1,7 +1,7 @@
 // Judges a paged read against the whole list only while the list holds still. A server may edit rows
 // on its own between two reads (a call's status change moves it to the front of a newest-first list);
 // that is not a paging fault, so the comparison is retried on a list that did not move.
-import { type ApiResponse, call } from "../../runner/http-client.ts";
+import { type ApiResponse, call } from "../../runner/client/http-client.ts";
 import { readAll, rowKey } from "./pages.ts";
 
 const ATTEMPTS = 5;

@@ -1,8 +1,8 @@
 // Every event stream the generic stream checks run over (6.2: headers, snapshot first and on reconnect,
 // frame format, keep-alive, 404 before the stream opens, Last-Event-ID ignored). A new stream is one entry.
 import { randomUUID } from "node:crypto";
-import type { Need } from "../../runner/check.ts";
-import { runConfig } from "../../runner/run-config.ts";
+import { runConfig } from "../../runner/client/run-config.ts";
+import type { Need } from "../../runner/framework/check.ts";
 import { CONVERSATION_FRAMES } from "../../spec/conversations.ts";
 import { KB_FRAME_NAMES } from "../../spec/knowledge.ts";
 import { ensureProviderKey, eventsPath, sendMessage, settledConversation, waitForReply } from "./conversations.ts";

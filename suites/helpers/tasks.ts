@@ -1,8 +1,8 @@
 // Task helpers shared by suites: create with the run prefix and schedule the delete.
 import { expect } from "vitest";
-import { explain } from "../../runner/http-client.ts";
-import { track, uniqueName } from "../../runner/resources.ts";
-import { deletedOrGone } from "../../runner/response.ts";
+import { explain } from "../../runner/client/http-client.ts";
+import { track, uniqueName } from "../../runner/client/resources.ts";
+import { deletedOrGone } from "../../runner/framework/response.ts";
 import { TaskRecordRead } from "../../spec/task.ts";
 import { callOp } from "./profile.ts";
 

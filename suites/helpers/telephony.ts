@@ -1,9 +1,9 @@
 // Telephony helpers: the carrier account the target dials through, numbers bought at the carrier
 // simulator and imported (profile `phone.import`), each deleted at the end of the suite file.
 import { expect } from "vitest";
-import { explain } from "../../runner/http-client.ts";
-import { track, uniqueName } from "../../runner/resources.ts";
-import { deletedOrGone, expectBody } from "../../runner/response.ts";
+import { explain } from "../../runner/client/http-client.ts";
+import { track, uniqueName } from "../../runner/client/resources.ts";
+import { deletedOrGone, expectBody } from "../../runner/framework/response.ts";
 import { PhoneNumber, TelephonyAccount } from "../../spec/telephony.ts";
 import { WithItems } from "./body-shapes.ts";
 import { addCarrierNumber, type CarrierNumber } from "./carrier.ts";

@@ -1,9 +1,9 @@
 // The target's test-only hooks (`test_control`, e.g. `${base}/_test`): seeding what the API cannot create
 // (integrations, task runs, service list rows). Requests carry the admin credential, which names the workspace.
 
-import { runConfig } from "../../runner/run-config.ts";
-import { type HelperAnswer, helperAnswer, testControlOrigin } from "../../runner/simulator-client.ts";
-import { TargetError } from "../../runner/target-error.ts";
+import { runConfig } from "../../runner/client/run-config.ts";
+import { type HelperAnswer, helperAnswer, testControlOrigin } from "../../runner/client/simulator-client.ts";
+import { TargetError } from "../../runner/client/target-error.ts";
 
 export type ControlAnswer = HelperAnswer;
 

@@ -1,8 +1,8 @@
 // Tool helpers shared by suites: create with the run prefix and schedule the delete; publish.
 import { expect } from "vitest";
-import { explain, type Who } from "../../runner/http-client.ts";
-import { track, uniqueName } from "../../runner/resources.ts";
-import { deletedOrGone, expectStatus } from "../../runner/response.ts";
+import { explain, type Who } from "../../runner/client/http-client.ts";
+import { track, uniqueName } from "../../runner/client/resources.ts";
+import { deletedOrGone, expectStatus } from "../../runner/framework/response.ts";
 import { ToolRecordRead } from "../../spec/tool.ts";
 import { callOp } from "./profile.ts";
 

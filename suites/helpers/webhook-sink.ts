@@ -1,6 +1,6 @@
-import { track, uniqueName } from "../../runner/resources.ts";
-import { runConfig } from "../../runner/run-config.ts";
-import { helperJson, simulatorOrigin } from "../../runner/simulator-client.ts";
+import { track, uniqueName } from "../../runner/client/resources.ts";
+import { runConfig } from "../../runner/client/run-config.ts";
+import { helperJson, simulatorOrigin } from "../../runner/client/simulator-client.ts";
 import { DeliveryList, type DeliveryList as DeliveryListT, WaitResult } from "../../simulators/webhook-sink/schemas.ts";
 
 export type { Delivery } from "../../simulators/webhook-sink/schemas.ts";

@@ -2,12 +2,12 @@
 // for redaction), test-fire, the delivery log, and the reference platform's test-control hooks.
 import { randomBytes } from "node:crypto";
 import { expect } from "vitest";
-import { type ApiResponse, explain, type Who } from "../../runner/http-client.ts";
-import { registerSecret } from "../../runner/redact.ts";
-import { track, uniqueName } from "../../runner/resources.ts";
-import { deletedOrGone, expectStatus } from "../../runner/response.ts";
-import { runConfig } from "../../runner/run-config.ts";
-import { TargetError } from "../../runner/target-error.ts";
+import { type ApiResponse, explain, type Who } from "../../runner/client/http-client.ts";
+import { registerSecret } from "../../runner/client/redact.ts";
+import { track, uniqueName } from "../../runner/client/resources.ts";
+import { runConfig } from "../../runner/client/run-config.ts";
+import { TargetError } from "../../runner/client/target-error.ts";
+import { deletedOrGone, expectStatus } from "../../runner/framework/response.ts";
 import { AnyPage } from "../../spec/common.ts";
 import { DeliveryRecord, TestFireResult, type WebhookCreate, WebhookWithSecret } from "../../spec/webhook.ts";
 import { type PagedEndpoint, pagedList } from "./pages.ts";

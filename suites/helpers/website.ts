@@ -1,4 +1,4 @@
-import { helperJson, simulatorOrigin } from "../../runner/simulator-client.ts";
+import { helperJson, simulatorOrigin } from "../../runner/client/simulator-client.ts";
 
 export interface SiteState {
   pages: number;

@@ -1,7 +1,7 @@
 // The paged lists of tools, tasks, task runs, secrets and integration triggers, with how to add a row;
 // spread into PAGED_ENDPOINTS so the paging suite checks each one.
-import { registerSecret } from "../../runner/redact.ts";
-import { assertDeleted, track, uniqueName } from "../../runner/resources.ts";
+import { registerSecret } from "../../runner/client/redact.ts";
+import { assertDeleted, track, uniqueName } from "../../runner/client/resources.ts";
 import type { TaskRecordRead } from "../../spec/task.ts";
 import { seedTrigger, triggersIntegration } from "./integrations.ts";
 import { type PagedEndpoint, pagedList } from "./pages.ts";

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { request } from "undici";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { behindAddedLatency } from "../../cli/added-latency.ts";
-import { sharedWorkers } from "../../runner/shared-workers.ts";
+import { sharedWorkers } from "../../runner/orchestration/shared-workers.ts";
 import type { Report } from "../../spec/report.ts";
 import { runCli } from "../helpers/cli.ts";
 

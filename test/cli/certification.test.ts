@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } fro
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { readSecrets } from "../../runner/secret-registry.ts";
+import { readSecrets } from "../../runner/client/secret-registry.ts";
 import { type Target, targetSecrets } from "../../spec/target.ts";
 import { BIN, ROOT, runCli } from "../helpers/cli.ts";
 

@@ -68,7 +68,11 @@ describe("the packed and installed package", () => {
     const paths = packed.files.map((f) => f.path);
     const top = new Set(paths.map((p) => p.split("/")[0]));
     expect([...top].sort()).toEqual(["README.md", "bin", "dist", "examples", "package.json"]);
-    for (const suite of ["dist/suites/agents.suite.js", "dist/runner/worker-setup.js", "dist/cli/main.js"]) {
+    for (const suite of [
+      "dist/suites/agents.suite.js",
+      "dist/runner/orchestration/worker-setup.js",
+      "dist/cli/main.js",
+    ]) {
       expect(paths).toContain(suite);
     }
     // TypeScript only as declarations, and as the k6 scripts `load` hands esbuild (never loaded by Node).

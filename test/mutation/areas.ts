@@ -3,7 +3,7 @@
 // kill their mutants (`cap-conformance run --suite ...` against each mutant).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { PACKAGE_ROOT } from "../../runner/package-info.ts";
+import { PACKAGE_ROOT } from "../../runner/framework/package-info.ts";
 import { CLAUSES } from "../../spec/clauses/index.ts";
 
 export interface MutationArea {

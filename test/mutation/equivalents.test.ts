@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { PACKAGE_ROOT } from "../../runner/package-info.ts";
+import { PACKAGE_ROOT } from "../../runner/framework/package-info.ts";
 import { MUTATION_AREAS } from "./areas.ts";
 import { codeSpan, readEquivalents } from "./equivalents.ts";
 

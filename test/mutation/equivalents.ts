@@ -2,7 +2,7 @@
 // states, one table row each (area, key, why). The key names the mutant as the run's survivors list does.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { PACKAGE_ROOT } from "../../runner/package-info.ts";
+import { PACKAGE_ROOT } from "../../runner/framework/package-info.ts";
 
 export interface Equivalent {
   key: string;

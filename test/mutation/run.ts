@@ -9,7 +9,7 @@ import { join, relative } from "node:path";
 import { parseArgs } from "node:util";
 import type { LogLevel, MutantResult } from "@stryker-mutator/api/core";
 import { Stryker } from "@stryker-mutator/core";
-import { PACKAGE_ROOT } from "../../runner/package-info.ts";
+import { PACKAGE_ROOT } from "../../runner/framework/package-info.ts";
 import { type AreaName, isAreaName, MUTATION_AREAS, type MutationArea, mutatesLine } from "./areas.ts";
 import { codeSpan, type Equivalent, equivalentKey, readEquivalents } from "./equivalents.ts";
 

@@ -1,7 +1,7 @@
-// Which suite files a run loads, and in which lanes (runner/launch.ts, filesByLane): each file a lane loads is a
+// Which suite files a run loads, and in which lanes (runner/orchestration/launch.ts, filesByLane): each file a lane loads is a
 // worker's start, and a file or lane left out by mistake would skip its checks without a word.
 import { expect, test } from "vitest";
-import { filesByLane } from "../../runner/launch.ts";
+import { filesByLane } from "../../runner/orchestration/launch.ts";
 
 test("a whole run loads every file: the main files in their lanes, the background files beside them", () => {
   const all = filesByLane();

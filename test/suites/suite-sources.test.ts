@@ -41,7 +41,9 @@ test("no suite or suite helper writes an API path: each is called by its row", (
 });
 
 test("no suite or suite helper reads the target or a simulator around the bounded clients", () => {
-  expect(linesMatching(UNBOUNDED), "use runner/http-client.ts, sse-client.ts or simulator-client.ts").toEqual([]);
+  expect(linesMatching(UNBOUNDED), "use runner/client/http-client.ts, sse-client.ts or simulator-client.ts").toEqual(
+    [],
+  );
 });
 
 test("the rules see what they forbid", () => {

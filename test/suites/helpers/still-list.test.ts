@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SETTING_DEFAULTS, writeSettings } from "../../../runner/protocol.ts";
+import { SETTING_DEFAULTS, writeSettings } from "../../../runner/contract.ts";
 import { onStillListAcrossRuns, pagesWhileStill, sameOrder } from "../../../suites/helpers/still-list.ts";
 
 describe("sameOrder", () => {

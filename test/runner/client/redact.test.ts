@@ -1,0 +1,61 @@
+// The secret registry: what one worker registers, another worker (and run) redacts; bodies' secret fields are
+// registered without a helper having to.
+import { appendFileSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { redact, redactJson, registerSecret, useSecretRegistry } from "../../../runner/client/redact.ts";
+import { learnSecrets } from "../../../runner/client/secret-fields.ts";
+import { appendSecret, readSecrets } from "../../../runner/client/secret-registry.ts";
+
+const file = join(mkdtempSync(join(tmpdir(), "cap-secrets-")), "secrets.jsonl");
+beforeAll(() => {
+  useSecretRegistry(file);
+});
+
+describe("the secret registry", () => {
+  it("shares what this worker registers, once, through the file", () => {
+    registerSecret("provider-key-0001");
+    registerSecret("provider-key-0001");
+    registerSecret("short");
+    expect(readSecrets(file)).toEqual(["provider-key-0001"]);
+    expect(redact("key provider-key-0001 stored")).toBe("key [REDACTED…01] stored");
+  });
+
+  it("redacts what another worker appended, but not a line still being written", () => {
+    appendSecret(file, "other-worker-token-42");
+    appendFileSync(file, '"half-written-secr');
+    expect(redact("other-worker-token-42 and half-written-secret")).toBe("[REDACTED…42] and half-written-secret");
+    appendFileSync(file, 'et"\n');
+    expect(redact("half-written-secret")).toBe("[REDACTED…et]");
+  });
+
+  it("learns secret fields of a body at any depth, and redacts a whole report", () => {
+    learnSecrets({
+      items: [{ id: "w1", secret: "whsec_not-base64-at-all" }],
+      member: { session_cookie: "cookie-1234" },
+    });
+    learnSecrets({ value: "not-a-field-we-register", token: 12 });
+    const registered = readSecrets(file);
+    expect(registered).toContain("whsec_not-base64-at-all");
+    expect(registered).toContain("cookie-1234");
+    expect(registered).not.toContain("not-a-field-we-register");
+    expect(redactJson({ a: ["x cookie-1234 y"], n: 3 })).toEqual({ a: ["x [REDACTED…34] y"], n: 3 });
+    expect(readFileSync(file, "utf8").endsWith("\n")).toBe(true);
+  });
+});
+
+describe("bearer values nobody registered", () => {
+  it("are masked when they look like a credential, and prose about the scheme is left alone", () => {
+    expect(redact("authorization: Bearer eyJhbGciOi.abc-123")).toBe("authorization: Bearer [REDACTED]");
+    expect(redact("Bearer abcdefghijklmnopqrstuvwxyz")).toBe("Bearer [REDACTED]");
+    expect(redact("the Bearer scheme with no token")).toBe("the Bearer scheme with no token");
+    expect(redact("a bare Bearer header")).toBe("a bare Bearer header");
+  });
+
+  it("leave the spec's placeholder alone: a clause's statement reads as the spec wrote it", () => {
+    const statement = "The token is sent as `Authorization: Bearer <token>`; a valid token under another scheme";
+    expect(redact(statement)).toBe(statement);
+    expect(redact("Bearer <ACCESS_TOKEN>")).toBe("Bearer <ACCESS_TOKEN>");
+  });
+});
