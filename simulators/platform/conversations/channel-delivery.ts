@@ -4,7 +4,7 @@
 // itself, so a stored reply has reached it.
 import type { ConversationItem } from "../../../spec/conversations.ts";
 import type { PlatformContext } from "../context.ts";
-import { sendOutbound } from "../net/outbound.ts";
+import { sendOutbound } from "../outbound/send.ts";
 import type { SseFrame } from "../sse/frame.ts";
 import type { ConversationRecord } from "./state.ts";
 

@@ -4,12 +4,12 @@
 // provider unreachable or refusing) is a turn.failed frame, because no worker ever owned it (6.2).
 import type { AgentConfig } from "../../../spec/agent.ts";
 import type { ConversationItem } from "../../../spec/conversations.ts";
+import { liveAgent } from "../agents/live.ts";
 import type { PlatformContext } from "../context.ts";
 import { mintId } from "../ids.ts";
 import type { SseFrame } from "../sse/frame.ts";
 import type { SseHub } from "../sse/hub.ts";
 import { runToolReference } from "../tools/runner.ts";
-import { liveAgent } from "../versioning/live.ts";
 import { deliverReply } from "./channel-delivery.ts";
 import { conversationTopic, itemCreatedFrame } from "./frames.ts";
 import { providerKey } from "./provider-key.ts";

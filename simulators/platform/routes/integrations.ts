@@ -13,7 +13,7 @@ import { parse } from "../http/parse.ts";
 import { mintId } from "../ids.ts";
 import { receiveInbound } from "../integrations/inbound.ts";
 import { type Integration, integrationsOf } from "../integrations/state.ts";
-import { closeOutbound } from "../net/outbound.ts";
+import { closeOutbound } from "../outbound/send.ts";
 
 const IntegrationParams = z.object({ integration_id: z.uuid() });
 

@@ -4,8 +4,8 @@
 // `on_error: abort` stops the remaining operations; background operations are not waited for.
 import type { AgentConfig, InlineTool } from "../../../spec/agent.ts";
 import type { PlatformContext } from "../context.ts";
-import { sendOutbound } from "../net/outbound.ts";
-import { liveTool } from "../versioning/live.ts";
+import { sendOutbound } from "../outbound/send.ts";
+import { liveTool } from "./live.ts";
 
 type Reference = NonNullable<AgentConfig["tools"]>[number];
 type Operation = NonNullable<InlineTool["operations"]>[number];

@@ -7,7 +7,7 @@ import type { PlatformContext } from "../../../simulators/platform/context.ts";
 import { deliverReply } from "../../../simulators/platform/conversations/channel-delivery.ts";
 import { type ConversationRecord, ConversationsState } from "../../../simulators/platform/conversations/state.ts";
 import { type FaultName, FaultSet } from "../../../simulators/platform/faults/index.ts";
-import { closeOutbound, sendOutbound } from "../../../simulators/platform/net/outbound.ts";
+import { closeOutbound, sendOutbound } from "../../../simulators/platform/outbound/send.ts";
 import type { SseFrame } from "../../../simulators/platform/sse/frame.ts";
 import { RegionStore } from "../../../simulators/platform/store.ts";
 import { runToolReference } from "../../../simulators/platform/tools/runner.ts";

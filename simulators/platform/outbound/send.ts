@@ -1,7 +1,8 @@
 // Requests to URLs a caller chose for the platform to call at run time: a tool's http operations and a
 // messaging channel's outbound messages. Like webhook delivery (6.1) they may only reach public
 // addresses, checked on the address actually dialled; the wiring's trusted webhook-sink origin is the
-// one loopback exception, so the harness can witness them. Answers the status, never throws.
+// one loopback exception, so the harness can witness them. Answers the status, never throws. It sits above
+// net/ and webhooks/ (it dials through webhook delivery's guard), which it depends on.
 import { type Agent, request } from "undici";
 import type { PlatformContext } from "../context.ts";
 import { guardedAgent, trustedAgent } from "../webhooks/connect.ts";

@@ -1,13 +1,8 @@
-// What live traffic runs (3.3, 9): the published version, never the draft. Calls, conversations and
-// triggers resolve an agent (and the tool versions it names) through here.
-import type { AgentConfig, InlineTool } from "../../../spec/agent.ts";
+// What live traffic runs (3.3, 9): the published tool version an agent's reference names, never the draft
+// (the agent itself: agents/live.ts).
+import type { InlineTool } from "../../../spec/agent.ts";
 import type { PlatformContext } from "../context.ts";
-import { publishedTool, toolsOf } from "../tools/state.ts";
-
-/** The published config of an agent, or undefined when it was never published (or does not exist). */
-export function liveAgent(ctx: PlatformContext, workspaceId: string, agentId: string): AgentConfig | undefined {
-  return ctx.store.workspace(workspaceId).agents.get(agentId)?.published_config ?? undefined;
-}
+import { publishedTool, toolsOf } from "./state.ts";
 
 /** A published tool version an agent's reference names (2.10: tool_id + integer tool_version). */
 export function liveTool(
