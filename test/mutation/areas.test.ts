@@ -1,6 +1,5 @@
-// The mutation areas' line spans: the SSE hub's keep-alive code and the rest, and the batch scheduler's
-// batch.completed and the rest, split their files with no line mutated twice or left out, so every mutant of
-// them is scored in exactly one area.
+// The mutation areas' line spans: the SSE hub's keep-alive code and the rest split their files with no line
+// mutated twice or left out, so every mutant of them is scored in exactly one area.
 import { describe, expect, it } from "vitest";
 import { inside, linesOf, MUTATION_AREAS, type MutationArea, mutatesLine, outside, sourceLines } from "./areas.ts";
 
@@ -15,7 +14,6 @@ describe("mutation areas", () => {
     ["simulators/platform/sse/hub.ts", ["sse", "sse-keepalive"]],
     ["simulators/platform/sse/connection.ts", ["sse", "sse-keepalive"]],
     ["simulators/platform/sse/frame.ts", ["sse", "sse-keepalive"]],
-    ["simulators/platform/batches/scheduler.ts", ["batches", "batches-completed"]],
   ] as const) {
     it(`${areas.join(" and ")} mutate every line of ${file} once`, () => {
       const count = sourceLines(file).length;
@@ -42,9 +40,18 @@ describe("mutation areas", () => {
     expect(() => linesOf("simulators/platform/sse/hub.ts", "no such line", "}")).toThrow(/no lines from/);
   });
 
-  it("runs the streams checks but the keep-alive one in the sse area, that one alone in sse-keepalive", () => {
-    expect(MUTATION_AREAS.sse.clauses).not.toContain("streams.keepalive-15s");
-    expect(MUTATION_AREAS.sse.clauses.length).toBeGreaterThan(10);
-    expect(MUTATION_AREAS["sse-keepalive"].clauses).toEqual(["streams.keepalive-15s"]);
+  it("runs every check that reads a stream in sse-keepalive, and those but the keep-alive one in sse", () => {
+    const keepAlive = MUTATION_AREAS["sse-keepalive"].clauses;
+    expect(keepAlive).toContain("streams.keepalive-15s");
+    expect(keepAlive).toContain("byok.header-key-ignored");
+    expect(MUTATION_AREAS.sse.clauses).toEqual(keepAlive.filter((id) => id !== "streams.keepalive-15s"));
+  });
+
+  it("runs every suite that sees a batch in the batches area, narrowed to the checks that see one", () => {
+    const { suites, clauses } = MUTATION_AREAS.batches;
+    expect(suites).toEqual(expect.arrayContaining(["batches", "credits", "events"]));
+    expect(clauses).toEqual(expect.arrayContaining(["batches.max-concurrency", "credits.batch-pauses"]));
+    expect(clauses).toContain("events.batch-completed");
+    expect(clauses.some((id) => id.startsWith("events.") && !id.includes("batch"))).toBe(false);
   });
 });

@@ -81,16 +81,19 @@ const CONNECTION_KEEP_ALIVE: Array<[number, number]> = [
   linesOf(CONNECTION, "keepAliveDue(now: number): boolean {", "  }"),
 ];
 const FRAME_KEEP_ALIVE: Array<[number, number]> = [linesOf(FRAME, "export function keepAliveComment(", "}")];
-const STREAMS_CLAUSES_BUT_KEEP_ALIVE = CLAUSES.filter(
-  (clause) => clause.id.startsWith("streams.") && clause.id !== "streams.keepalive-15s",
-).map((clause) => clause.id);
+/** Every clause id of these areas (`auth.` for auth), and `extra`: a run's `--clause` list. */
+function clausesOf(areas: string[], extra: string[] = []): string[] {
+  const ids = CLAUSES.map((clause) => clause.id).filter((id) => areas.some((area) => id.startsWith(`${area}.`)));
+  for (const id of extra) if (!CLAUSES.some((clause) => clause.id === id)) throw new Error(`no clause ${id}`);
+  return [...ids, ...extra];
+}
+
+// The checks outside the streams suite that read an event stream: a knowledge base's (they name streams
+// clauses) and a conversation's turn.failed in byok.
+const STREAMS_ELSEWHERE = ["byok.header-key-ignored", "byok.delete-agents-stop"];
+const STREAMS_SUITES = ["streams", "knowledge", "byok"];
 
 const SCHEDULER = "simulators/platform/batches/scheduler.ts";
-// The batch scheduler's announcement of a batch run to its end: the event and the one place it is sent.
-const SCHEDULER_BATCH_COMPLETED: Array<[number, number]> = [
-  linesOf(SCHEDULER, "export function publishBatchCompleted(", "  });"),
-  linesOf(SCHEDULER, "batch.completed_at = new Date(now)", "publishBatchCompleted(ctx, batch);"),
-];
 
 export const MUTATION_AREAS = {
   paging: { mutate: ["simulators/platform/http/paging.ts"], suites: ["paging"] },
@@ -101,7 +104,8 @@ export const MUTATION_AREAS = {
     mutate: ["simulators/shared/api-error.ts:7-30", "simulators/platform/http/parse.ts"],
     suites: ["errors"],
   },
-  auth: { mutate: ["simulators/platform/http/auth.ts"], suites: ["auth"] },
+  // errors: a member of another workspace and a 401's errors list are judged there (7).
+  auth: { mutate: ["simulators/platform/http/auth.ts"], suites: ["auth", "errors"] },
   // Not validation.ts: validate's rules beyond a write's (an llm for a cascade agent, stt and tts for a voice
   // one, a handoff's agent) and its warnings are the reference's own; 3.3 and 7 state none, so no check may
   // kill their mutants.
@@ -144,8 +148,8 @@ export const MUTATION_AREAS = {
       ...outside(CONNECTION, CONNECTION_KEEP_ALIVE),
       ...outside(FRAME, FRAME_KEEP_ALIVE),
     ],
-    suites: ["streams"],
-    clauses: STREAMS_CLAUSES_BUT_KEEP_ALIVE,
+    suites: STREAMS_SUITES,
+    clauses: clausesOf(["streams"], STREAMS_ELSEWHERE).filter((id) => id !== "streams.keepalive-15s"),
   },
   "sse-keepalive": {
     mutate: [
@@ -153,18 +157,25 @@ export const MUTATION_AREAS = {
       ...inside(CONNECTION, CONNECTION_KEEP_ALIVE),
       ...inside(FRAME, FRAME_KEEP_ALIVE),
     ],
-    suites: ["streams"],
-    clauses: ["streams.keepalive-15s"],
+    suites: STREAMS_SUITES,
+    clauses: clausesOf(["streams"], STREAMS_ELSEWHERE),
   },
+  // The scheduler's batches are seen by the events suite (batch.completed, no session.queued), credits (a batch
+  // pauses), calls (a batch's calls listed) and an agent_override or agent_version run as a batch.
   batches: {
-    mutate: [...outside(SCHEDULER, SCHEDULER_BATCH_COMPLETED), "simulators/platform/batches/calling-window.ts"],
-    suites: ["batches", "credits"],
-  },
-  // batch.completed: who gets it and when is the events suite's to judge (6.1), and only its batch checks can.
-  "batches-completed": {
-    mutate: inside(SCHEDULER, SCHEDULER_BATCH_COMPLETED),
-    suites: ["events"],
-    clauses: ["events.batch-completed", "events.batch-completed-not-cancelled-failed"],
+    mutate: [SCHEDULER, "simulators/platform/batches/calling-window.ts"],
+    suites: ["batches", "credits", "events", "calls", "agents", "versioning"],
+    clauses: clausesOf(
+      ["batches", "credits"],
+      [
+        "events.batch-completed",
+        "events.batch-completed-not-cancelled-failed",
+        "events.session-queued-not-batches",
+        "calls.list-batch-id",
+        "agents.override-not-stored",
+        "versioning.agent-version-runs-that-version",
+      ],
+    ),
   },
 } as const satisfies Record<string, MutationArea>;
 

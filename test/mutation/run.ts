@@ -7,11 +7,21 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { parseArgs } from "node:util";
-import type { LogLevel, MutantResult } from "@stryker-mutator/api/core";
+import { parseExpression } from "@babel/parser";
+import type { LogLevel } from "@stryker-mutator/api/core";
 import { Stryker } from "@stryker-mutator/core";
 import { PACKAGE_ROOT } from "../../runner/framework/package-info.ts";
 import { type AreaName, isAreaName, MUTATION_AREAS, type MutationArea, mutatesLine } from "./areas.ts";
-import { codeSpan, type Equivalent, equivalentKey, readEquivalents } from "./equivalents.ts";
+import {
+  codeSpan,
+  type Equivalent,
+  equivalentKey,
+  type MutantSite,
+  type Position,
+  readEquivalents,
+  textAt,
+} from "./equivalents.ts";
+import { type Node, needsSwitch, needsSwitchWhenFalse } from "./switch-tests.ts";
 
 const OUT = join(PACKAGE_ROOT, "reports/out/mutation");
 
@@ -33,7 +43,7 @@ function command(name: AreaName): string {
   return `node bin/cap-conformance.js run --suite ${area.suites.join(",")}${clauses} --quiet --no-shrink --bail --num-runs 10 --seed 1 --report-dir .mutation-run`;
 }
 
-async function mutate(name: AreaName): Promise<MutantResult[]> {
+async function mutate(name: AreaName): Promise<void> {
   mkdirSync(OUT, { recursive: true });
   const stryker = new Stryker({
     mutate: [...MUTATION_AREAS[name].mutate],
@@ -58,55 +68,69 @@ async function mutate(name: AreaName): Promise<MutantResult[]> {
     logLevel: "warn" as LogLevel,
     fileLogLevel: "off" as LogLevel,
   });
-  return stryker.runMutationTest();
+  await stryker.runMutationTest();
 }
 
-interface Survivor {
+/** One mutant of Stryker's JSON report (mutation-testing-report-schema: lines and columns from 1). */
+interface ReportMutant {
+  mutatorName: string;
+  replacement?: string;
+  location: { start: Position; end: Position };
+  status: string;
+}
+
+interface Scored extends MutantSite {
   key: string;
-  file: string;
-  line: number;
-  mutator: string;
-  replacement: string;
+  status: string;
+  /** The text the mutant replaces, as it was in the mutated file. */
+  original: string;
+}
+
+/**
+ * The mutants of the area's last run, from Stryker's JSON report, each keyed against the source the report
+ * holds (the file as it was mutated, so a key never reads lines edited since).
+ */
+function lastResults(name: AreaName): Scored[] {
+  const report = JSON.parse(readFileSync(join(OUT, `${name}.stryker.json`), "utf8")) as {
+    files: Record<string, { source: string; mutants: ReportMutant[] }>;
+  };
+  return Object.entries(report.files).flatMap(([path, { source, mutants }]) => {
+    const file = relative(PACKAGE_ROOT, join(PACKAGE_ROOT, path));
+    return mutants.map((mutant) => {
+      const site: MutantSite = {
+        file,
+        start: mutant.location.start,
+        end: mutant.location.end,
+        mutator: mutant.mutatorName,
+        replacement: mutant.replacement ?? "",
+      };
+      const original = textAt(source, site.start, site.end);
+      return { ...site, key: equivalentKey(site, source), status: mutant.status, original };
+    });
+  });
 }
 
 /**
  * A test whose value the clean platform always knows, replaced by that value: one that can hold only while a
  * planted fault or a variant is on (`faults.has(...) && ...`) replaced by `false`, or one that can fail only
  * then (`!faults.has(...)`, `&&`-joined) replaced by `true`. The clean platform always took that way, so the
- * mutant is equivalent by construction (test/mutation/equivalent.md, first paragraph).
+ * mutant is equivalent by construction (test/mutation/equivalent.md, first paragraph). The test read is the
+ * mutant's own, parsed from its exact text; the other way (a fault forced on) is never equivalent.
  */
-function isFaultTestOff(survivor: Survivor, all: MutantResult[]): boolean {
-  if (survivor.mutator !== "ConditionalExpression") return false;
-  if (survivor.replacement !== "false" && survivor.replacement !== "true") return false;
-  const result = all.find(
-    (r) =>
-      relative(PACKAGE_ROOT, r.fileName) === survivor.file &&
-      r.location.start.line === survivor.line &&
-      r.mutatorName === survivor.mutator &&
-      r.replacement === survivor.replacement,
-  );
-  if (result === undefined) return false;
-  const lines = readFileSync(join(PACKAGE_ROOT, survivor.file), "utf8").split("\n");
-  const { start, end } = result.location;
-  const text = (
-    start.line === end.line
-      ? lines[start.line - 1]!.slice(start.column - 1, end.column - 1)
-      : lines.slice(start.line - 1, end.line).join(" ")
-  ).trim();
-  if (text.includes("||")) return false;
-  const SWITCH = /^[\w.]*(?:faults|variants)\.(?:has|take)\(/;
-  if (survivor.replacement === "false") return SWITCH.test(text);
-  return text.split("&&").every((part) => part.trim().startsWith("!") && SWITCH.test(part.trim().slice(1).trim()));
-}
-
-/** The mutants of the area's last run, from Stryker's JSON report (mutation-testing-report-schema). */
-function lastResults(name: AreaName): MutantResult[] {
-  const report = JSON.parse(readFileSync(join(OUT, `${name}.stryker.json`), "utf8")) as {
-    files: Record<string, { mutants: Array<Omit<MutantResult, "fileName">> }>;
-  };
-  return Object.entries(report.files).flatMap(([file, { mutants }]) =>
-    mutants.map((mutant) => ({ ...mutant, fileName: join(PACKAGE_ROOT, file) }) as MutantResult),
-  );
+function isSwitchTestOff(mutant: Scored): boolean {
+  if (mutant.mutator !== "ConditionalExpression") return false;
+  let test: Node;
+  try {
+    test = parseExpression(mutant.original, {
+      plugins: ["typescript"],
+      createParenthesizedExpressions: true,
+    }) as unknown as Node;
+  } catch {
+    return false;
+  }
+  if (mutant.replacement === "false") return needsSwitch(test);
+  if (mutant.replacement === "true") return needsSwitchWhenFalse(test);
+  return false;
 }
 
 // --rescore: the last run's mutants judged again against equivalent.md as it is now, without mutating
@@ -115,29 +139,33 @@ const previous = values.rescore
   ? (JSON.parse(readFileSync(join(OUT, `${area}.json`), "utf8")) as { date: string; seconds: number })
   : undefined;
 const started = Date.now();
+if (previous === undefined) await mutate(area);
 // A rescore judges only the mutants still in the area's lines (an area may hand lines to another since).
-const results =
-  previous === undefined
-    ? await mutate(area)
-    : lastResults(area).filter((r) =>
-        mutatesLine(MUTATION_AREAS[area], relative(PACKAGE_ROOT, r.fileName), r.location.start.line),
-      );
+const results = lastResults(area).filter((r) => mutatesLine(MUTATION_AREAS[area], r.file, r.start.line));
 const seconds = previous?.seconds ?? Math.round((Date.now() - started) / 1000);
 const equivalents = readEquivalents(area);
 const count = (...statuses: string[]) => results.filter((r) => statuses.includes(r.status)).length;
-const survivors: Survivor[] = results
-  .filter((r) => r.status === "Survived" || r.status === "NoCoverage")
-  .map((r) => {
-    const file = relative(PACKAGE_ROOT, r.fileName);
-    const survivor = { file, line: r.location.start.line, mutator: r.mutatorName, replacement: r.replacement ?? "" };
-    return { key: equivalentKey(survivor), ...survivor };
-  });
-const explained = survivors.filter((s) => equivalents.has(s.key) || isFaultTestOff(s, results));
+const survivors = results.filter((r) => r.status === "Survived" || r.status === "NoCoverage");
+// One row, one mutant: a listed key that two survivors share would excuse both.
+for (const key of equivalents.keys()) {
+  const matching = survivors.filter((s) => s.key === key);
+  if (matching.length > 1) {
+    throw new Error(`equivalent.md's ${area} row ${key} matches ${matching.length} survivors: key them apart`);
+  }
+}
+const explained = survivors.filter((s) => equivalents.has(s.key) || isSwitchTestOff(s));
 const unexplained = survivors.filter((s) => !explained.includes(s));
 const stale: Equivalent[] = [...equivalents.values()].filter((e) => !survivors.some((s) => s.key === e.key));
 const killed = count("Killed", "Timeout");
 const scored = killed + unexplained.length;
 const score = scored === 0 ? 100 : Math.round((1000 * killed) / scored) / 10;
+const brief = ({ key, file, start, mutator, replacement }: Scored) => ({
+  key,
+  file,
+  line: start.line,
+  mutator,
+  replacement,
+});
 const summary = {
   area,
   date: previous?.date ?? new Date().toISOString().slice(0, 10),
@@ -150,8 +178,8 @@ const summary = {
   ignored: count("Ignored"),
   errors: count("RuntimeError", "CompileError"),
   score,
-  survivors: unexplained,
-  equivalents: explained,
+  survivors: unexplained.map(brief),
+  equivalents: explained.map(brief),
   stale_equivalents: stale,
 };
 writeFileSync(join(OUT, `${area}.json`), `${JSON.stringify(summary, null, 2)}\n`);

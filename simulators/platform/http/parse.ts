@@ -28,7 +28,7 @@ export function pathId(ctx: PlatformContext, name: string, params: unknown): str
   return (parse(ctx, id, params, "path") as Record<string, string>)[name]!;
 }
 
-/** A body with every object member whose value is null left out (the `null-as-absent` variant reads null so). */
+/** A body with every object member whose value is null left out (legal variants only: `null-as-absent` reads null so). */
 export function withoutNullMembers(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutNullMembers);
   if (typeof value !== "object" || value === null) return value;

@@ -110,7 +110,7 @@ export class SseConnection {
     this.pump();
   }
 
-  /** Hands the outbox to the socket: all at once, or one small piece per turn of the event loop. */
+  /** Hands the outbox to the socket, all at once or a small piece a turn (legal variants only: a held first byte, small writes). */
   private pump(): void {
     if (this.held || this.pumping) return;
     if (this.options.pieceBytes === undefined) {

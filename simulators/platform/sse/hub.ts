@@ -194,7 +194,7 @@ export class SseHub {
   }
 }
 
-/** `sse-query-422`: 6.2 says none of the streams takes a query parameter, so a server may refuse any. */
+/** `sse-query-422` (legal variants only): 6.2 says none of the streams takes a query parameter, so a server may refuse any. */
 function refuseQuery(query: unknown): void {
   const names = Object.keys((query ?? {}) as object);
   if (names.length === 0) return;
