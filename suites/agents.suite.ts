@@ -12,10 +12,9 @@ import { type ExpectedStatus, expectBody, expectOkResult, expectStatus } from ".
 import { checksSideBySide } from "../runner/framework/side-by-side.ts";
 import { AgentRecordRead } from "../spec/agent.ts";
 import { createAgent } from "./helpers/agents.ts";
-import { analysedBy, analysisModel, expectAnalysed, providerMark } from "./helpers/analysis.ts";
+import { analysedBy, analysisModel, expectAnalysed, expectBatchAnalysed, providerMark } from "./helpers/analysis.ts";
 import { startBatch, waitForBatch } from "./helpers/batches.ts";
 import { StartedSession } from "./helpers/body-shapes.ts";
-import { ensureLlmKey } from "./helpers/byok.ts";
 import { finished, SHORT_CALL_MS, waitForCall } from "./helpers/calls.ts";
 import { patternNumber } from "./helpers/carrier.ts";
 import {
@@ -534,44 +533,63 @@ check(
   },
 );
 
+/**
+ * A published agent whose draft differs from its published version (so an override merged into either one
+ * shows), and an override of every 2.9 field laid over it, with `extra` on top.
+ */
+async function agentAndOverride(extra: Record<string, unknown> = {}) {
+  const agent = await cascadeAgent();
+  const published = await callOp("agent.publish", { agent_id: agent.id });
+  expectStatus(published, "2xx");
+  const draft = { ...agent.config, prompt: "A draft prompt nobody published." };
+  expectStatus(await callOp("agent.patch", { agent_id: agent.id }, { body: draft }), "2xx");
+  return { agent, agent_override: { ...(await overrideOf(OVERRIDE_FIELDS)), ...extra } };
+}
+
+/** An outbound call with an agent and its override, from a number imported for it. */
+async function overriddenCall(agentId: string, agent_override: Record<string, unknown>): Promise<string> {
+  const from = await importFreshNumber();
+  const body = { from_phone_number_id: from.id, to: patternNumber(0, 0), agent_id: agentId, agent_override };
+  const outbound = await throughCreditGate(() => callOp("call.outbound", {}, { body }));
+  return expectBody(outbound, "2xx", StartedSession).session_id;
+}
+
+/** Two callees, so a batch that overrides only its first call shows in the second. */
+const twoCallees = () => [{ to: patternNumber(0, 0) }, { to: patternNumber(0, 0) }];
+
 check(
-  "a web call, an outbound call and a batch with an override run it (the web call asks the override's analysis model) and leave the stored agent and its published version as they were",
+  "a web call, an outbound call and each call of a batch with an override run it: the override's analysis model is asked for each session",
   ["agents.override-not-stored"],
   async () => {
-    await ensureLlmKey();
-    const model = await analysisModel();
-    const agent = await cascadeAgent();
-    const published = await callOp("agent.publish", { agent_id: agent.id });
-    expectStatus(published, "2xx");
-    // A draft that differs from the published version, so an override merged into either one shows.
-    const draft = { ...agent.config, prompt: "A draft prompt nobody published." };
-    expectStatus(await callOp("agent.patch", { agent_id: agent.id }, { body: draft }), "2xx");
-    const before = await storedAgent(agent.id);
     // 2.11: the override adjusts the stored agent for this run; the agent itself asks for no analysis.
-    const agent_override = { ...(await overrideOf(OVERRIDE_FIELDS)), ...analysedBy(model) };
-    const mark = await providerMark();
+    const model = await analysisModel();
+    const { agent, agent_override } = await agentAndOverride(analysedBy(model));
+    let mark = await providerMark();
     const token = await postToken({ agent_id: agent.id, agent_override });
-    await expectAnalysed(expectBody(token, "2xx", StartedSession).session_id, model, mark, "the override's analysis");
-    const from = await importFreshNumber();
-    const outbound = await throughCreditGate(() =>
-      callOp(
-        "call.outbound",
-        {},
-        {
-          body: { from_phone_number_id: from.id, to: patternNumber(0, 0), agent_id: agent.id, agent_override },
-        },
-      ),
-    );
-    const outboundSession = expectBody(outbound, "2xx", StartedSession).session_id;
-    const { batch } = await startBatch({
-      recipients: [{ to: patternNumber(0, 0) }],
-      agent_id: agent.id,
-      agent_override,
-    });
+    const webCall = expectBody(token, "2xx", StartedSession).session_id;
+    await expectAnalysed(webCall, model, mark, "the web call's override");
+    mark = await providerMark();
+    await expectAnalysed(await overriddenCall(agent.id, agent_override), model, mark, "the outbound call's override");
+    mark = await providerMark();
+    const { batch } = await startBatch({ recipients: twoCallees(), agent_id: agent.id, agent_override });
+    await expectBatchAnalysed(batch.id, model, mark, "the batch's override");
+  },
+  { needs: ["wiring"], exclusive: READS_PROVIDER_LOG },
+);
+
+check(
+  "a web call, an outbound call and a batch with an override leave the stored agent and its published version as they were",
+  ["agents.override-not-stored"],
+  async () => {
+    const { agent, agent_override } = await agentAndOverride();
+    const before = await storedAgent(agent.id);
+    expectStatus(await postToken({ agent_id: agent.id, agent_override }), "2xx");
+    const outbound = await overriddenCall(agent.id, agent_override);
+    const { batch } = await startBatch({ recipients: twoCallees(), agent_id: agent.id, agent_override });
     // Both runs are over before the agent is read back: an override applied at dial time counts too.
-    await waitForCall(outboundSession, finished, SHORT_CALL_MS(), "its end");
+    await waitForCall(outbound, finished, SHORT_CALL_MS(), "its end");
     await waitForBatch(batch.id, (row) => row.status === "completed", SHORT_CALL_MS(), "completed");
     expect(await storedAgent(agent.id), "the agent read back after the three runs").toEqual(before);
   },
-  { needs: ["wiring"], exclusive: READS_PROVIDER_LOG },
+  { needs: ["wiring"] },
 );

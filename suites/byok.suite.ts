@@ -17,7 +17,7 @@ import { sendMessage, waitForReply } from "./helpers/conversations.ts";
 import { readAll } from "./helpers/pages.ts";
 import { callOp, opPath, profile } from "./helpers/profile.ts";
 import {
-  chatRequestsSince,
+  chatRequestsFor,
   newProviderKey,
   providerRequests,
   revokeProviderKey,
@@ -394,7 +394,8 @@ check(
       const before = (await providerRequests()).length;
       const sent = await sendMessage({ agent_id: agent.id });
       await waitForReply(sent.conversationId, sent.item.id);
-      const hints = (await chatRequestsSince(before)).map((row) => row.key_hint);
+      const { rows } = await chatRequestsFor({ conversation: sent.conversationId }, before);
+      const hints = rows.map((row) => row.key_hint);
       expect(hints.length, "the reply called the provider").toBeGreaterThan(0);
       expect(hints, `every call with the stored key (…${key.slice(-4)})`).toEqual(hints.map(() => key.slice(-4)));
     }
@@ -439,7 +440,8 @@ check(
     const before = (await providerRequests()).length;
     const opening = await messageWithHeaderKey({ agent_id: agent.id }, llmProvider, sentKey);
     await waitForReply(opening.conversationId, opening.item.id);
-    const hints = (await chatRequestsSince(before)).map((row) => row.key_hint);
+    const { rows } = await chatRequestsFor({ conversation: opening.conversationId }, before);
+    const hints = rows.map((row) => row.key_hint);
     expect(hints.length, "the reply called the provider").toBeGreaterThan(0);
     expect(hints, `every call with the stored key (…${stored.slice(-4)}), none with the header's`).toEqual(
       hints.map(() => stored.slice(-4)),
@@ -451,7 +453,8 @@ check(
         const since = (await providerRequests()).length;
         const sent = await messageWithHeaderKey({ conversation_id: opening.conversationId }, llmProvider, sentKey);
         await turnFailedFor(stream, sent.item.id, "with no key stored");
-        expect(await chatRequestsSince(since), "no provider call with the header's key").toEqual([]);
+        const { rows } = await chatRequestsFor({ conversation: opening.conversationId }, since);
+        expect(rows, "no provider call with the header's key").toEqual([]);
       } finally {
         stream.close();
       }
@@ -479,7 +482,8 @@ check(
         const before = (await providerRequests()).length;
         const sent = await sendMessage({ conversation_id: opening.conversationId });
         await turnFailedFor(stream, sent.item.id);
-        expect(await chatRequestsSince(before), "no provider call without a key").toEqual([]);
+        const { rows } = await chatRequestsFor({ conversation: opening.conversationId }, before);
+        expect(rows, "no provider call without a key").toEqual([]);
       } finally {
         stream.close();
       }

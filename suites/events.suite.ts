@@ -25,7 +25,7 @@ import {
   waitForEvents,
 } from "./helpers/events.ts";
 import { callOp } from "./helpers/profile.ts";
-import { providerRequests, READS_PROVIDER_LOG } from "./helpers/provider.ts";
+import { madeFor, namesRuns, providerRequests, READS_PROVIDER_LOG } from "./helpers/provider.ts";
 import { importFreshNumber } from "./helpers/telephony.ts";
 import { testControl } from "./helpers/test-control.ts";
 import { createSinkWebhook, testFire } from "./helpers/webhooks.ts";
@@ -289,12 +289,17 @@ check(
     expectAgrees(completed.data, stored.json, `session.completed of an analysed call vs ${explain(stored)}`);
     expect(CallSession.parse(completed.data).analysis, "analysis of an agent with analysis enabled").not.toBeNull();
     // The provider logs each request's arrival on the shared simulated clock, as the platform stamps events.
-    const analysed = (await providerRequests()).filter(
+    // The requests made for this session (README, wiring contract), or any since it began from a server that
+    // names none.
+    const all = await providerRequests();
+    const tie = { session: session.session_id };
+    const analysed = all.filter(
       (row) =>
         row.path.endsWith("/chat/completions") &&
         row.model === model.model &&
         !row.stream &&
-        Date.parse(row.time) >= Date.parse(session.created_at),
+        Date.parse(row.time) >= Date.parse(session.created_at) &&
+        (!namesRuns(all, tie) || madeFor(row, tie)),
     );
     expect(analysed.length, "analysis requests to the provider during the call").toBeGreaterThan(0);
     expect(

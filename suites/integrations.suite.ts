@@ -13,7 +13,7 @@ import { waitForReply } from "./helpers/conversations.ts";
 import { seedIntegration, seedTrigger } from "./helpers/integrations.ts";
 import { ceilingOf } from "./helpers/pages.ts";
 import { callOp, opPath } from "./helpers/profile.ts";
-import { chatRequestsSince, providerRequests, READS_PROVIDER_LOG } from "./helpers/provider.ts";
+import { chatRequestsFor, providerRequests, READS_PROVIDER_LOG } from "./helpers/provider.ts";
 import { newHook } from "./helpers/webhook-sink.ts";
 
 const triggersPath = (id: string) => opPath("trigger.list", { integration_id: id });
@@ -106,7 +106,7 @@ check(
     const before = (await providerRequests()).length;
     const fed = await inbound(channel, "Where is my order?");
     await waitForReply(fed.conversationId, fed.itemId);
-    const models = (await chatRequestsSince(before)).map((row) => row.model);
+    const models = (await chatRequestsFor({ conversation: fed.conversationId }, before)).rows.map((row) => row.model);
     expect(models.length, "the reply called the model provider").toBeGreaterThan(0);
     expect(models, `answered by the published ${live.model}, not the draft's ${draft.model}`).toEqual(
       models.map(() => live.model),

@@ -15,19 +15,19 @@ import { problemLines } from "../runner/framework/problem-lines.ts";
 import { property } from "../runner/framework/property.ts";
 import { expectBody, expectOkResult, expectStatus } from "../runner/framework/response.ts";
 import { checksSideBySide } from "../runner/framework/side-by-side.ts";
+import type { AgentRecordRead } from "../spec/agent.ts";
 import { ValidationResult } from "../spec/tool.ts";
 import { createAgent } from "./helpers/agents.ts";
-import { analysedBy, analysisModel, expectAnalysed, expectModelAsked, providerMark } from "./helpers/analysis.ts";
-import { startBatch, waitForBatch } from "./helpers/batches.ts";
+import { analysedBy, analysisModel, expectAnalysed, expectBatchAnalysed, providerMark } from "./helpers/analysis.ts";
+import { startBatch } from "./helpers/batches.ts";
 import { ErrorLines, PublishWarnings, StartedSession } from "./helpers/body-shapes.ts";
 import { ensureLlmKey } from "./helpers/byok.ts";
-import { SHORT_CALL_MS } from "./helpers/calls.ts";
 import { patternNumber } from "./helpers/carrier.ts";
 import { firstPair, listedPairs, type Pair } from "./helpers/catalog.ts";
 import { replyDeadlineMs, sendMessage, waitForReply } from "./helpers/conversations.ts";
 import { throughCreditGate } from "./helpers/credits.ts";
 import { callOp } from "./helpers/profile.ts";
-import { chatRequestsSince, providerRequests, READS_PROVIDER_LOG } from "./helpers/provider.ts";
+import { chatRequestsFor, providerRequests, READS_PROVIDER_LOG } from "./helpers/provider.ts";
 import { importFreshNumber } from "./helpers/telephony.ts";
 import { createTool, httpOperation, publishTool } from "./helpers/tools.ts";
 import { newHook, waitForDeliveries } from "./helpers/webhook-sink.ts";
@@ -354,7 +354,7 @@ async function modelsAnswering(agentId: string): Promise<Array<string | null>> {
   const before = (await providerRequests()).length;
   const sent = await sendMessage({ agent_id: agentId });
   await waitForReply(sent.conversationId, sent.item.id);
-  return (await chatRequestsSince(before)).map((row) => row.model);
+  return (await chatRequestsFor({ conversation: sent.conversationId }, before)).rows.map((row) => row.model);
 }
 
 check(
@@ -460,29 +460,40 @@ check(
   { needs: ["wiring"] },
 );
 
+/**
+ * An agent published twice: version 1 asks its analysis model at each session's end, the later version asks
+ * for no analysis, so that model asked for a session shows version 1 ran it (2.12: agent_id "with optional
+ * agent_version"; 9).
+ */
+async function twoVersions(): Promise<{ agent: AgentRecordRead; version: number; model: Pair }> {
+  const model = await analysisModel();
+  const agent = await createAgent({
+    channel: "voice",
+    prompt: "Version one.",
+    llm: model,
+    stt: await firstPair("stt"),
+    tts: await firstPair("tts"),
+    ...analysedBy(model),
+  });
+  // 3.3 names no success status for a publish, nor 4 for the agent PATCH: any 2xx.
+  const first = await callOp("agent.publish", { agent_id: agent.id });
+  expectStatus(first, "2xx", "the first publish");
+  const version = (first.json as { published_version?: unknown }).published_version;
+  expect(Number.isInteger(version), `an integer published_version in ${explain(first)}`).toBe(true);
+  const later = { ...agent.config, prompt: "A later version.", analysis: { enabled: false } };
+  expectStatus(await callOp("agent.patch", { agent_id: agent.id }, { body: later }), "2xx", "the later draft");
+  expectStatus(await callOp("agent.publish", { agent_id: agent.id }), "2xx", "the second publish");
+  return { agent, version: version as number, model };
+}
+
+/** Two callees of a batch: a server that pins only its first call shows in the second. */
+const twoRecipients = () => [{ to: patternNumber(0, 0) }, { to: patternNumber(0, 0) }];
+
 check(
   "a web call token, an outbound call and a batch with agent_version run that version, not the latest published",
   ["versioning.agent-version-runs-that-version"],
   async () => {
-    // Version 1 asks its analysis model at each session's end; the later version asks for no analysis, so
-    // a request for that model shows version 1 ran (2.12: agent_id "with optional agent_version"; 9).
-    const model = await analysisModel();
-    const agent = await createAgent({
-      channel: "voice",
-      prompt: "Version one.",
-      llm: model,
-      stt: await firstPair("stt"),
-      tts: await firstPair("tts"),
-      ...analysedBy(model),
-    });
-    // 3.3 names no success status for a publish, nor 4 for the agent PATCH: any 2xx.
-    const first = await callOp("agent.publish", { agent_id: agent.id });
-    expectStatus(first, "2xx", "the first publish");
-    const version = (first.json as { published_version?: unknown }).published_version;
-    expect(Number.isInteger(version), `an integer published_version in ${explain(first)}`).toBe(true);
-    const later = { ...agent.config, prompt: "A later version.", analysis: { enabled: false } };
-    expectStatus(await callOp("agent.patch", { agent_id: agent.id }, { body: later }), "2xx", "the later draft");
-    expectStatus(await callOp("agent.publish", { agent_id: agent.id }), "2xx", "the second publish");
+    const { agent, version, model } = await twoVersions();
     const pinned = { agent_id: agent.id, agent_version: version };
 
     let mark = await providerMark();
@@ -499,9 +510,28 @@ check(
     await expectAnalysed(sessionId, model, mark, "an outbound call of version 1");
 
     mark = await providerMark();
-    const { batch } = await startBatch({ recipients: [{ to: patternNumber(0, 0) }], ...pinned });
-    await waitForBatch(batch.id, (row) => row.status === "completed", SHORT_CALL_MS(), "completed");
-    await expectModelAsked(model, mark, `batch ${batch.id} of version 1`);
+    const { batch } = await startBatch({ recipients: twoRecipients(), ...pinned });
+    await expectBatchAnalysed(batch.id, model, mark, "a call of version 1");
+  },
+  { needs: ["wiring"], exclusive: READS_PROVIDER_LOG },
+);
+
+check(
+  "an agent_team member with agent_version answers as that version, on a web call token and in a batch",
+  ["versioning.team-member-version"],
+  async () => {
+    // One member: whoever a server lets answer for a team, it is that member (2.12 members[] agent_version; 9).
+    const { agent, version, model } = await twoVersions();
+    const agent_team = { members: [{ name: "lead", agent_id: agent.id, agent_version: version }] };
+
+    let mark = await providerMark();
+    const token = await throughCreditGate(() => callOp("call.token", {}, { body: { agent_team }, as: "editor" }));
+    const session = expectBody(token, "2xx", StartedSession).session_id;
+    await expectAnalysed(session, model, mark, "a web call of a team whose member is version 1");
+
+    mark = await providerMark();
+    const { batch } = await startBatch({ recipients: twoRecipients(), agent_id: undefined, agent_team });
+    await expectBatchAnalysed(batch.id, model, mark, "a batch call of a team whose member is version 1");
   },
   { needs: ["wiring"], exclusive: READS_PROVIDER_LOG },
 );

@@ -93,8 +93,12 @@ export interface Arrival {
  * A front worker's requests meet it in the process that holds the state (completion-answer.ts).
  */
 export function admit(ctx: ApiContext, arrival: Arrival): { record: RecordedRequest; refusal?: OpenAiError | "hang" } {
-  const body = (arrival.body ?? {}) as { model?: unknown; stream?: unknown };
+  const body = (arrival.body ?? {}) as { model?: unknown; stream?: unknown; metadata?: unknown };
   const key = bearerKey(arrival.authorization);
+  const named = (field: string): string | null => {
+    const value = (body.metadata as Record<string, unknown> | null | undefined)?.[field];
+    return typeof value === "string" ? value : null;
+  };
   const record = ctx.state.requests.add({
     method: arrival.method,
     path: arrival.path,
@@ -102,6 +106,8 @@ export function admit(ctx: ApiContext, arrival: Arrival): { record: RecordedRequ
     time: new Date(ctx.clock.now()).toISOString(),
     key_hint: keyHint(key),
     stream: body.stream === true,
+    session: named("session_id"),
+    conversation: named("conversation_id"),
     status: null,
     fault: null,
   });

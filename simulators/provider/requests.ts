@@ -11,6 +11,13 @@ export const RecordedRequest = z.object({
   time: z.string(),
   key_hint: z.string().nullable(),
   stream: z.boolean(),
+  /**
+   * What the request names as the session it was made for (`metadata.session_id`, README's wiring contract),
+   * so a check ties what the provider received to the call or text window under test; null when not named.
+   */
+  session: z.string().nullable(),
+  /** The text conversation a reply was asked for (`metadata.conversation_id`); null when not named. */
+  conversation: z.string().nullable(),
   /** Status answered; null while in flight, for a hang, or a dropped connection. */
   status: z.int().nullable(),
   fault: FaultKind.nullable(),

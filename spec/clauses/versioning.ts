@@ -133,4 +133,11 @@ export const versioningClauses: Clause[] = [
     statement:
       "A web call token, an outbound call or a batch naming an agent_id with an integer agent_version runs that published version, not the latest one (2.12, 9).",
   },
+  {
+    id: "versioning.team-member-version",
+    section: "2.12",
+    kind: "needs-wiring",
+    statement:
+      "An agent_team member naming an agent_id with an integer agent_version answers as that published version, not the latest one (2.12: members[] {agent_id, agent_version}; 9), on a web call token and in a batch.",
+  },
 ];

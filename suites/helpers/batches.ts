@@ -4,7 +4,8 @@ import { expect } from "vitest";
 import { explain } from "../../runner/client/http-client.ts";
 import { track, uniqueName } from "../../runner/client/resources.ts";
 import { pause } from "../../runner/client/traffic.ts";
-import { CallBatch } from "../../spec/calls.ts";
+import { CallBatch, CallSession } from "../../spec/calls.ts";
+import { AnyPage } from "../../spec/common.ts";
 import type { PhoneNumber } from "../../spec/telephony.ts";
 import { callingSetup } from "./calls.ts";
 import { type WitnessDial, witness } from "./carrier.ts";
@@ -72,6 +73,13 @@ export async function waitForBatch(
       throw new Error(`batch ${id} did not reach ${what} in ${timeoutMs} ms: ${JSON.stringify(batch)}`);
     await pause(50);
   }
+}
+
+/** The calls a batch placed, as `GET /v1/calls?batch_id=` lists them (4). */
+export async function callsOfBatch(batchId: string): Promise<CallSession[]> {
+  const response = await callOp("call.list", {}, { query: { batch_id: batchId, limit: 200 } });
+  expectStatus(response, 200, `the calls of batch ${batchId}`);
+  return AnyPage.parse(response.json).items.map((row) => CallSession.parse(row));
 }
 
 /** Every dial the carrier saw from `e164`, oldest first (simulated carrier time). */

@@ -43,14 +43,43 @@ export interface ProviderRequest {
   /** The last four characters of the key the request carried. */
   key_hint: string | null;
   stream: boolean;
+  /** The session the request named (`metadata.session_id`, README's wiring contract), or null. */
+  session: string | null;
+  /** The text conversation a reply named (`metadata.conversation_id`), or null. */
+  conversation: string | null;
 }
+
+/** The run a provider request was made for: a call's or a text window's session, or a text conversation. */
+export type Run = { session: string } | { conversation: string };
+
+export const describeRun = (run: Run) =>
+  "session" in run ? `session ${run.session}` : `conversation ${run.conversation}`;
+
+/** Whether `row` names `run` (a reply names its conversation, and its text window's session too). */
+export const madeFor = (row: ProviderRequest, run: Run) =>
+  "session" in run ? row.session === run.session : row.conversation === run.conversation;
+
+/** Whether the server names runs of `run`'s kind (sessions, or conversations) on its provider requests at all. */
+export const namesRuns = (rows: ProviderRequest[], run: Run) =>
+  rows.some((row) => ("session" in run ? (row.session ?? null) : (row.conversation ?? null)) !== null);
+
+/** Why a check cannot tie what the provider received to its run: the server names none. */
+export const UNTIED =
+  "the server names no session or conversation on its provider requests (README, wiring contract: `metadata`), so which run asked the provider cannot be told";
 
 /** Provider-API requests the simulator recorded, oldest first. */
 export async function providerRequests(): Promise<ProviderRequest[]> {
   return ((await admin("GET", "/requests")) as { requests: ProviderRequest[] }).requests;
 }
 
-/** The chat-completion requests recorded after the first `skip` rows (take the count before acting). */
-export async function chatRequestsSince(skip: number): Promise<ProviderRequest[]> {
-  return (await providerRequests()).slice(skip).filter((row) => row.path.endsWith("/chat/completions"));
+/**
+ * The chat completions recorded after the first `skip` rows that were made for `run`. A server that names no
+ * run on any request (README, wiring contract) gets every chat completion since `skip`, as before the
+ * contract asked for it: `tied` says which.
+ */
+export async function chatRequestsFor(run: Run, skip: number): Promise<{ rows: ProviderRequest[]; tied: boolean }> {
+  const all = await providerRequests();
+  const since = all.slice(skip).filter((row) => row.path.endsWith("/chat/completions"));
+  if (!namesRuns(all, run)) return { rows: since, tied: false };
+  return { rows: since.filter((row) => madeFor(row, run)), tied: true };
 }

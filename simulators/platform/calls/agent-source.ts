@@ -20,6 +20,8 @@ export interface ResolvedAgent {
   agent_id: string | null;
   agent_version: number | null;
   config: AgentConfig;
+  /** The config before the override (planted faults only: batch-override-first-call-only). */
+  withoutOverride?: AgentConfig;
 }
 
 const ONE_SOURCE = "give exactly one of agent_id, agent or agent_team";
@@ -76,10 +78,16 @@ export function resolveAgent(ctx: PlatformContext, workspaceId: string, source: 
       lead.agent_id !== undefined
         ? stored(ctx, workspace, lead.agent_id, lead.agent_version)
         : { agent_id: null, agent_version: null, config: lead.agent! };
+    // The planted bug: the member's version is checked to exist, then its agent's live version answers.
+    if (lead.agent_id !== undefined && ctx.faults.has("team-member-version-ignored")) {
+      resolved = stored(ctx, workspace, lead.agent_id, undefined);
+    }
     if (lead.agent_override !== undefined) resolved.config = overridden(ctx, resolved.config, lead.agent_override);
   }
   // The planted bug validates the override and then runs the agent without it.
   if (source.agent_override !== undefined && !ctx.faults.has("override-dropped")) {
+    // Kept for the planted batch-override-first-call-only, whose later calls run the agent without it.
+    if (ctx.faults.has("batch-override-first-call-only")) resolved.withoutOverride = resolved.config;
     resolved.config = overridden(ctx, resolved.config, source.agent_override);
   }
   return resolved;

@@ -20,6 +20,8 @@ export async function analyseSession(ctx: PlatformContext, record: SessionRecord
       headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
       body: JSON.stringify({
         model: slot.model,
+        // Names the session it analyses (README's wiring contract), so a check can tell its request apart.
+        ...(ctx.variants.has("provider-requests-name-no-run") ? {} : { metadata: { session_id: record.session_id } }),
         messages: [
           { role: "system", content: config.analysis.outcome?.prompt ?? "Summarise this call in one sentence." },
           { role: "user", content: transcript },

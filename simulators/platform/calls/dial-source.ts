@@ -16,6 +16,8 @@ export function dialSource(
   if (!phone.can_outbound) throw new ApiError(400, "that phone number cannot place outbound calls");
   const account = telephony.accounts.get(phone.telephony_account_id);
   if (account === undefined) throw new ApiError(400, "the phone number's carrier account is gone");
-  const agent: ResolvedAgent = resolveAgent(ctx, workspaceId, body);
+  // The planted bug applies an override on the web call token only (routes/calls.ts), never here.
+  const source = ctx.faults.has("override-web-call-only") ? { ...body, agent_override: undefined } : body;
+  const agent: ResolvedAgent = resolveAgent(ctx, workspaceId, source);
   return { phone, account, agent };
 }

@@ -29,6 +29,12 @@ export function statusCallbackUrl(ctx: PlatformContext, sessionId: string): stri
   return `${ctx.selfUrl()}/_carrier/status/${sessionId}`;
 }
 
+/** Planted `batch-override-first-call-only`: a batch call after its first runs the agent without the override. */
+function laterBatchCall(ctx: PlatformContext, calls: ReturnType<typeof callsState>, input: OutboundInput): boolean {
+  if (!ctx.faults.has("batch-override-first-call-only") || input.agent.withoutOverride === undefined) return false;
+  return [...calls.rows.values()].some((row) => row.batch_id !== null && row.batch_id === input.batchId);
+}
+
 export async function placeOutbound(ctx: PlatformContext, input: OutboundInput): Promise<CallRow> {
   const calls = callsState(ctx, input.workspaceId);
   const base = newSessionRecord(ctx, {
@@ -48,7 +54,7 @@ export async function placeOutbound(ctx: PlatformContext, input: OutboundInput):
     createdMs: Date.parse(base.created_at),
     providerCallSid: null,
     telephonyAccountId: input.account.id,
-    agentConfig: input.agent.config,
+    agentConfig: laterBatchCall(ctx, calls, input) ? input.agent.withoutOverride! : input.agent.config,
   };
   const store = () => {
     calls.rows.set(row.session_id, row);

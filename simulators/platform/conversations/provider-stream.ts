@@ -20,7 +20,14 @@ const CHUNK_IDLE_MS = 30_000;
  */
 export async function openChatStream(
   ctx: PlatformContext,
-  input: { key: string; model: string; messages: ChatMessage[]; signal: AbortSignal },
+  input: {
+    key: string;
+    model: string;
+    messages: ChatMessage[];
+    /** What the reply is for (README's wiring contract): its conversation, and the text window's session. */
+    metadata: { conversation_id: string; session_id?: string } | undefined;
+    signal: AbortSignal;
+  },
 ): Promise<AsyncIterable<string>> {
   const base = ctx.wiring.providerUrl;
   if (base === undefined) throw new ProviderUnavailable("no model provider is wired to this platform");
@@ -29,7 +36,7 @@ export async function openChatStream(
     response = await request(`${base.replace(/\/+$/, "")}/v1/chat/completions`, {
       method: "POST",
       headers: { authorization: `Bearer ${input.key}`, "content-type": "application/json" },
-      body: JSON.stringify({ model: input.model, messages: input.messages, stream: true }),
+      body: JSON.stringify({ model: input.model, messages: input.messages, metadata: input.metadata, stream: true }),
       headersTimeout: ctx.upstreamTimeoutMs,
       bodyTimeout: CHUNK_IDLE_MS,
       signal: input.signal,

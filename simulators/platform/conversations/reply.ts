@@ -88,7 +88,10 @@ export async function runTurn(input: TurnInput): Promise<void> {
   ];
   let stream: AsyncIterable<string>;
   try {
-    stream = await openChatStream(ctx, { key, model: model.model, messages, signal: input.signal });
+    const metadata = ctx.variants.has("provider-requests-name-no-run")
+      ? undefined
+      : { conversation_id: record.conversation.id, session_id: record.window?.session.session_id };
+    stream = await openChatStream(ctx, { key, model: model.model, messages, metadata, signal: input.signal });
   } catch (error) {
     return failed(error instanceof ProviderUnavailable ? error.message : "the model provider did not answer");
   }

@@ -57,4 +57,13 @@ export const agentsFaults = {
     description: "an agent_override is validated, then dropped: the run uses the stored agent as it is",
     clauses: ["agents.override-not-stored"],
   },
+  "override-web-call-only": {
+    description:
+      "agent_override is applied on the web call token only; an outbound call and a batch run the stored agent as it is",
+    clauses: ["agents.override-not-stored"],
+  },
+  "batch-override-first-call-only": {
+    description: "a batch applies its agent_override to its first call only; the later calls run the stored agent",
+    clauses: ["agents.override-not-stored"],
+  },
 } as const satisfies Record<string, FaultSpec>;

@@ -33,4 +33,8 @@ export const versioningFaults = {
       "a token, outbound call or batch naming agent_version checks that the version exists, then runs the latest published version",
     clauses: ["versioning.agent-version-runs-that-version"],
   },
+  "team-member-version-ignored": {
+    description: "an agent_team member's agent_version is checked, then its agent's latest published version answers",
+    clauses: ["versioning.team-member-version"],
+  },
 } as const satisfies Record<string, FaultSpec>;

@@ -7,6 +7,7 @@ import { idVariants } from "./ids.ts";
 import { jsonFormVariants } from "./json-form.ts";
 import { latencyVariants } from "./latency.ts";
 import { listVariants } from "./lists.ts";
+import { providerRequestVariants } from "./provider-requests.ts";
 import { recordVariants } from "./records.ts";
 import { roleVariants } from "./roles.ts";
 import { statusVariants } from "./statuses.ts";
@@ -28,6 +29,7 @@ export const VARIANTS = {
   ...creditVariants,
   ...webhookVariants,
   ...listVariants,
+  ...providerRequestVariants,
 } as const satisfies Record<string, VariantSpec>;
 export type VariantName = keyof typeof VARIANTS;
 

@@ -461,6 +461,20 @@ describe("recorded requests", () => {
     expect((await call("POST", "/_admin/reset")).status).toBe(200);
     expect(provider.requests()).toEqual([]);
   });
+
+  it("records the session and conversation a request names in its metadata, and nothing from other shapes", async () => {
+    await call("POST", "/_admin/reset");
+    const metadata = { session_id: "s-1", conversation_id: "c-1" };
+    await call("POST", "/v1/chat/completions", { body: { ...chat("x"), metadata } });
+    await call("POST", "/v1/chat/completions", { body: { ...chat("y"), metadata: { session_id: 7 } } });
+    await call("POST", "/v1/chat/completions", { body: { ...chat("z"), metadata: "s-1" } });
+    const rows = provider.requests().map((r) => [r.session, r.conversation]);
+    expect(rows).toEqual([
+      ["s-1", "c-1"],
+      [null, null],
+      [null, null],
+    ]);
+  });
 });
 
 describe("catalog fixture (2.8) wired to the provider", () => {

@@ -10,6 +10,8 @@ const row = (n: number): RecordedRequest => ({
   time: new Date(n).toISOString(),
   key_hint: null,
   stream: false,
+  session: null,
+  conversation: null,
   status: null,
   fault: null,
 });
