@@ -5,6 +5,7 @@ import { decodeJwt, decodeProtectedHeader, type JWTPayload } from "jose";
 import { expect } from "vitest";
 import { type ApiResponse, call, explain, type Who } from "../runner/client/http-client.ts";
 import { uniqueName } from "../runner/client/resources.ts";
+import { TargetError } from "../runner/client/target-error.ts";
 import { check } from "../runner/framework/check.ts";
 import { expectBody, expectStatus } from "../runner/framework/response.ts";
 import { CallSession, CallToken } from "../spec/calls.ts";
@@ -187,16 +188,34 @@ check("GET /v1/calls answers a page envelope; limit 201 is a 422", ["calls.list-
 });
 
 check(
-  "GET /v1/calls lists newest first by start",
+  "GET /v1/calls lists newest first by start, not by last activity: a call placed first that ends last comes after a later one",
   ["calls.list-newest-first"],
   async () => {
-    const first = await placeCall();
-    const second = await placeCall();
+    // 2.1 "calls ... by start". The first callee talks half an hour (simulated), the second five seconds:
+    // the first call is placed, answered and so started first, and ends last, so its start disagrees with
+    // its end and every later change a server could sort by.
+    const first = await placeCall({ to: patternNumber(0, 8) });
+    const second = await placeCall({ to: patternNumber(0, 0) });
+    const ended = await Promise.all([
+      waitForCall(first.session_id, finished, realBudget(1_900_000), "ended"),
+      waitForCall(second.session_id, finished, SHORT_CALL_MS(), "ended"),
+    ]);
+    const [a, b] = ended.map((row) => ({
+      start: Date.parse(row.started_at ?? row.created_at),
+      end: row.ended_at === null ? null : Date.parse(row.ended_at),
+    }));
+    if (a!.end !== null && b!.end !== null && !(a!.start < b!.start && a!.end > b!.end)) {
+      const span = (row: CallSession) => `${row.started_at ?? row.created_at}..${row.ended_at}`;
+      throw new TargetError(
+        `could not be prepared: the calls did not overlap as planned (first ${span(ended[0]!)}, second ${span(ended[1]!)})`,
+      );
+    }
     const ids = (await listCalls({})).map((row) => row.session_id);
-    expect(ids.indexOf(second.session_id), `${second.session_id} was placed after ${first.session_id}`).toBeLessThan(
-      ids.indexOf(first.session_id),
-    );
-    expect(ids.indexOf(second.session_id)).toBeGreaterThanOrEqual(0);
+    expect(ids.indexOf(second.session_id), `${second.session_id} listed`).toBeGreaterThanOrEqual(0);
+    expect(
+      ids.indexOf(second.session_id),
+      `${second.session_id} started after ${first.session_id}, which ended after it`,
+    ).toBeLessThan(ids.indexOf(first.session_id));
   },
   { needs: ["wiring"] },
 );

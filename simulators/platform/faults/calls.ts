@@ -10,6 +10,11 @@ export const callsFaults = {
     description: "GET /v1/calls lists oldest first",
     clauses: ["calls.list-newest-first"],
   },
+  "calls-by-last-activity": {
+    description:
+      "GET /v1/calls lists newest first by the call's last change (its end, else its answer, else its creation)",
+    clauses: ["calls.list-newest-first"],
+  },
   "viewer-gets-call-token": {
     description: "POST /v1/calls/token has no role check, so a VIEWER can start a web call",
     clauses: ["calls.token-viewer-403"],

@@ -6,6 +6,10 @@ export const conversationsFaults = {
     description: "a re-sent client_message_id is stored again as a second item",
     clauses: ["conversations.dedupe-client-message-id"],
   },
+  "conversations-by-last-activity": {
+    description: "conversations list newest first by their last item instead of by start",
+    clauses: ["conversations.list-newest-first"],
+  },
   "items-newest-first": {
     description: "conversation items list newest first, like the other lists, instead of oldest first",
     clauses: ["conversations.items-oldest-first"],

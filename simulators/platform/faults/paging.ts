@@ -22,6 +22,14 @@ export const pagingFaults = {
     description: "agents list oldest first instead of newest first by last edit",
     clauses: ["paging.newest-first"],
   },
+  "agents-by-creation": {
+    description: "agents list newest first by creation, so an agent edited since stays where it was created",
+    clauses: ["paging.newest-first"],
+  },
+  "tools-by-creation": {
+    description: "tools list newest first by creation, so a tool edited since stays where it was created",
+    clauses: ["paging.newest-first"],
+  },
   "total-in-page": {
     description: "the page envelope carries a total count",
     clauses: ["paging.no-total-no-cursor"],

@@ -61,7 +61,7 @@ export function agentsRoutes(app: FastifyInstance, ctx: PlatformContext): void {
   app.get("/v1/agents", async (request) => {
     const paging = parsePaging(ctx, request.query);
     const state = ws(request.principal.workspaceId);
-    const ordered = state.newestFirst(state.agents.values());
+    const ordered = byCreation(ctx, state.agents.values()) ?? state.newestFirst(state.agents.values());
     if (ctx.faults.has("oldest-first")) ordered.reverse();
     return pageOf(ctx, ordered, paging);
   });
@@ -117,4 +117,9 @@ export function agentsRoutes(app: FastifyInstance, ctx: PlatformContext): void {
     state.agentVersions.set(agent.id, versions.set(agent.published_version, agent.published_config));
     return { ...agent, warnings: result.warnings };
   });
+}
+
+/** Planted `agents-by-creation`: newest created first, whatever was edited since (planted faults only). */
+function byCreation<T>(ctx: PlatformContext, inCreationOrder: Iterable<T>): T[] | undefined {
+  return ctx.faults.has("agents-by-creation") ? [...inCreationOrder].reverse() : undefined;
 }

@@ -19,6 +19,11 @@ import { parse } from "../http/parse.ts";
 const SessionParams = z.object({ session_id: z.uuid() });
 export const INSUFFICIENT_CREDITS = "insufficient credits: top up this region's balance to place calls";
 
+/** Planted `calls-by-last-activity`: when a call last changed (planted faults only). */
+function lastActivity(row: CallRow): number {
+  return Date.parse(row.ended_at ?? row.started_at ?? row.created_at);
+}
+
 export function callsRoutes(app: FastifyInstance, ctx: PlatformContext): void {
   const ledger = creditLedger(ctx.store);
   app.addHook("onClose", async () => stopWebCalls(ctx));
@@ -75,6 +80,7 @@ export function callsRoutes(app: FastifyInstance, ctx: PlatformContext): void {
             (row.batch_id === null && ctx.faults.has("calls-batch-filter-keeps-unbatched"))),
       );
     if (ctx.faults.has("calls-oldest-first")) rows.reverse();
+    if (ctx.faults.has("calls-by-last-activity")) rows.sort((a, b) => lastActivity(b) - lastActivity(a));
     const page = pageOf(ctx, rows, paging);
     return { ...page, items: page.items.map((row) => sessionPayload(ctx, row)) };
   });

@@ -74,7 +74,12 @@ export function conversationsRoutes(app: FastifyInstance, ctx: PlatformContext):
 
   app.get("/v1/conversations", async (request) => {
     const paging = parsePaging(ctx, request.query);
-    return pageOf(ctx, stateOf(request.principal.workspaceId).newestFirst(), paging);
+    const rows = stateOf(request.principal.workspaceId).newestFirst();
+    // The planted bug sorts by the last item (updated_at) instead of by start.
+    if (ctx.faults.has("conversations-by-last-activity")) {
+      rows.sort((a, b) => Date.parse(b.updated_at) - Date.parse(a.updated_at));
+    }
+    return pageOf(ctx, rows, paging);
   });
 
   app.get("/v1/conversations/:conversation_id/items", async (request) => {

@@ -76,7 +76,7 @@ export function toolsRoutes(app: FastifyInstance, ctx: PlatformContext): void {
     const paging = parsePaging(ctx, request.query);
     const state = ctx.store.workspace(request.principal.workspaceId);
     const rows = [...toolsOf(ctx, request.principal.workspaceId).values()].map((tool) => tool.record);
-    return pageOf(ctx, state.newestFirst(rows), paging);
+    return pageOf(ctx, byCreation(ctx, rows) ?? state.newestFirst(rows), paging);
   });
 
   app.get("/v1/tools/:tool_id", async (request) => find(request.principal.workspaceId, request.params).record);
@@ -141,4 +141,9 @@ export function toolsRoutes(app: FastifyInstance, ctx: PlatformContext): void {
     tool.record.published_config = structuredClone(snapshot);
     return { ...tool.record, warnings: result.warnings };
   });
+}
+
+/** Planted `tools-by-creation`: newest created first, whatever was edited since (planted faults only). */
+function byCreation<T>(ctx: PlatformContext, inCreationOrder: T[]): T[] | undefined {
+  return ctx.faults.has("tools-by-creation") ? [...inCreationOrder].reverse() : undefined;
 }
