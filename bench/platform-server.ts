@@ -16,6 +16,7 @@ const platform = await startPlatform({
     controlPlaneUrl: sims.simulators.control_plane!,
     carrier: sims.carrier_account && { ...sims.carrier_account, url: sims.simulators.carrier! },
     providerUrl: sims.simulators.provider,
+    providerKey: sims.provider_key,
     trustedWebhookOrigin: sims.simulators.webhook_sink,
     trustedCrawlOrigin: sims.simulators.website,
   },

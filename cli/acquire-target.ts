@@ -21,6 +21,9 @@ export interface AcquireFlags extends TargetFlags {
   startupTimeoutMs: number;
 }
 
+/** The description of a target named by a file, flags and environment (cli/resolve-target.ts). */
+export const TARGET_FILE = "target file";
+
 /** The description of the embedded reference platform, which stops (with all it holds) when the run ends. */
 export const EMBEDDED = "embedded reference platform";
 
@@ -96,7 +99,7 @@ export async function acquireTarget(
       throw error;
     }
   }
-  if (explicit !== undefined) return { target: explicit, description: "target file", release: async () => undefined };
+  if (explicit !== undefined) return { target: explicit, description: TARGET_FILE, release: async () => undefined };
   const stack = await (await stackModule()).startStack({
     faults: faults as FaultName[],
     variants,

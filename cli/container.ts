@@ -28,6 +28,7 @@ export function wiringEnvironment(simulators: Simulators): Record<string, string
     CAP_CARRIER_ACCOUNT_SID: wiring.carrier.accountSid,
     CAP_CARRIER_AUTH_TOKEN: wiring.carrier.authToken,
     CAP_PROVIDER_URL: asSeenFromContainer(wiring.providerUrl),
+    CAP_PROVIDER_KEY: wiring.providerKey,
     CAP_WEBHOOK_SINK_ORIGIN: asSeenFromContainer(wiring.trustedWebhookOrigin),
   };
 }

@@ -6,9 +6,11 @@ import { registerSecret } from "../runner/client/redact.ts";
 import {
   type Answer,
   type CredentialProbe,
+  type ProviderProbe,
   probeCredential,
   probeOtherRegions,
   probePaths,
+  probeProvider,
   probeRegions,
   probeSimulators,
   probeTestControl,
@@ -18,10 +20,11 @@ import {
 import type { ClauseKind } from "../spec/clause.ts";
 import { CLAUSES } from "../spec/clauses/index.ts";
 import { type Target, targetSecrets } from "../spec/target.ts";
+import { RUN_KINDS, wiredProvidersOf } from "../spec/wired-provider.ts";
 import { DOCTOR_FLAGS } from "./command-flags.ts";
 import { intFlag, parseFlags } from "./flags.ts";
 import { checkProfile } from "./profile-flag.ts";
-import { explicitTarget } from "./resolve-target.ts";
+import { explicitTarget, targetOrigins } from "./resolve-target.ts";
 import { UsageError } from "./usage-error.ts";
 
 const OK = "✓";
@@ -51,11 +54,14 @@ export function skippedKinds(target: Target): Array<{ kind: ClauseKind; count: n
 
 interface Findings {
   target: Target;
+  /** Where each value not read from the target file as written came from (cli/resolve-target.ts). */
+  origins: string[];
   regions: Answer[];
   otherRegions: Answer[];
   credentials: CredentialProbe[];
   simulators: Array<[string, Answer]>;
   testControl?: Answer;
+  provider?: ProviderProbe;
 }
 
 /** Every problem a run would run into, one line each. */
@@ -99,10 +105,48 @@ export function problemsOf(f: Findings): string[] {
   for (const [name, answer] of f.simulators) {
     if (!answered(answer)) problems.push(`the ${name} simulator does not answer (${said(answer)})`);
   }
+  problems.push(...providerProblems(f.provider));
   if (f.testControl !== undefined && !ok2xx(f.testControl)) {
     problems.push(`test_control does not answer GET /clock with a 2xx (${said(f.testControl)})`);
   }
   return problems;
+}
+
+/** What keeps the checks from finding the provider simulator in the catalog (README, "Wiring your server"). */
+function providerProblems(p: ProviderProbe | undefined): string[] {
+  if (p === undefined) return [];
+  if (p.catalog.status !== 200) return [`GET /v1/catalog answered ${said(p.catalog)}: the provider cannot be found`];
+  if (p.models.status !== 200) return [`the provider simulator's GET /v1/models answered ${said(p.models)}`];
+  return RUN_KINDS.filter((kind) => p.wired[kind].length === 0).map(
+    (kind) =>
+      `the catalog lists no ${kind} model the provider simulator serves: the checks whose agents need one will error`,
+  );
+}
+
+/** Which provider ids and models the checks will use, and where they were found. */
+function providerLines(p: ProviderProbe | undefined): string[] {
+  if (p === undefined) return [];
+  const lines = [
+    "",
+    "Provider (the catalog's entries whose model the provider simulator serves: GET /v1/catalog of the first region,",
+    "  matched against the simulator's GET /v1/models; any provider id, any order)",
+  ];
+  if (p.catalog.status !== 200 || p.models.status !== 200) {
+    return [...lines, `  ${BAD} not found: catalog ${said(p.catalog)}, models ${said(p.models)}`];
+  }
+  for (const provider of wiredProvidersOf(p.wired)) {
+    const kinds = Object.entries(p.wired).flatMap(([kind, pairs]) => {
+      const models = pairs.filter((pair) => pair.provider === provider).map((pair) => pair.model);
+      return models.length === 0 ? [] : [`${kind} ${models.join(", ")}`];
+    });
+    lines.push(`  ${OK} ${provider}: ${kinds.join("; ")} (a run stores a key for it: PUT /v1/byok/${provider})`);
+  }
+  const used = RUN_KINDS.map((kind) => {
+    const pair = p.wired[kind][0];
+    return `${kind} ${pair === undefined ? "none" : `${pair.provider}/${pair.model}`}`;
+  });
+  lines.push(`  agents are built on the first of each kind: ${used.join(", ")}`);
+  return lines;
 }
 
 function credentialLines(c: CredentialProbe): string[] {
@@ -124,7 +168,9 @@ function credentialLines(c: CredentialProbe): string[] {
 export function doctorLines(f: Findings, problems: string[]): string[] {
   const { target } = f;
   const paths = probePaths(target);
-  const lines = [`cap-conformance doctor (profile ${target.profile})`, "", "Regions"];
+  const lines = [`cap-conformance doctor (profile ${target.profile})`, ""];
+  if (f.origins.length > 0) lines.push("Target", ...f.origins.map((line) => `  ${line}`), "");
+  lines.push("Regions");
   f.regions.forEach((answer, i) => {
     const region = target.regions[i]!;
     lines.push(`  ${answer.status === 200 ? OK : BAD} ${region.name} ${region.base_url}: GET /health ${said(answer)}`);
@@ -152,6 +198,7 @@ export function doctorLines(f: Findings, problems: string[]): string[] {
   for (const [name, answer] of f.simulators) lines.push(`  ${answered(answer) ? OK : BAD} ${name}: ${said(answer)}`);
   if (f.testControl === undefined) lines.push(`  ${SKIP} no test_control hooks`);
   else lines.push(`  ${ok2xx(f.testControl) ? OK : BAD} test_control GET /clock: ${said(f.testControl)}`);
+  lines.push(...providerLines(f.provider));
   const kinds = [...new Set(CLAUSES.map((c) => c.kind))].map(
     (k) => `${CLAUSES.filter((c) => c.kind === k).length} ${k}`,
   );
@@ -183,19 +230,22 @@ export async function doctorCommand(argv: string[]): Promise<number> {
   const slots = (["admin", "editor", "viewer", "session_cookie"] as Slot[]).filter(
     (slot) => target.credentials[slot] !== undefined,
   );
-  const [otherRegions, credentials, simulators, testControl] = await Promise.all([
+  const [otherRegions, credentials, simulators, testControl, provider] = await Promise.all([
     probeOtherRegions(target, timeoutMs),
     Promise.all(slots.map((slot) => probeCredential(target, slot, timeoutMs))),
     probeSimulators(target, timeoutMs),
     probeTestControl(target, timeoutMs),
+    probeProvider(target, timeoutMs),
   ]);
   const findings: Findings = {
     target,
+    origins: targetOrigins(values),
     regions,
     otherRegions,
     credentials,
     simulators,
     ...(testControl === undefined ? {} : { testControl }),
+    ...(provider === undefined ? {} : { provider }),
   };
   const problems = problemsOf(findings);
   if (values.json) {

@@ -20,12 +20,13 @@ import { loadProfile } from "../spec/profile.ts";
 import type { Report } from "../spec/report.ts";
 import { type Target, targetSecrets } from "../spec/target.ts";
 import { verdictOf } from "../spec/verdict.ts";
-import { type Acquired, acquireTarget, EMBEDDED } from "./acquire-target.ts";
+import { type Acquired, acquireTarget, EMBEDDED, TARGET_FILE } from "./acquire-target.ts";
 import { behindAddedLatency, type Delayed } from "./added-latency.ts";
 import { applyExpectations } from "./expectations.ts";
 import { handleInterrupts, stopOnInterrupt } from "./interrupt.ts";
 import { LiveReport } from "./live-report.ts";
 import { checkProfile } from "./profile-flag.ts";
+import { targetOrigins } from "./resolve-target.ts";
 import { RunLog } from "./run-log.ts";
 import { type Finished, leftoverLines, writeRunOutputs } from "./run-outputs.ts";
 import { planRun, type RunPlan } from "./run-plan.ts";
@@ -37,6 +38,11 @@ export async function runCommand(argv: string[]): Promise<number> {
   const uninstall = handleInterrupts();
   try {
     const acquired = await acquireTarget(plan.acquire, log.log, plan.minuteMs);
+    if (acquired.description === TARGET_FILE || acquired.description.startsWith("process:")) {
+      // A value that replaced the file's is said even with --quiet: it aims the run somewhere else.
+      for (const line of targetOrigins(plan.acquire))
+        (line.includes("replacing") ? log.say : log.log)(`Target: ${line}`);
+    }
     try {
       return await runOnTarget(plan, acquired, log);
     } finally {

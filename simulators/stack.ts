@@ -41,6 +41,7 @@ export interface Simulators {
     controlPlaneUrl: string;
     carrier: { url: string; accountSid: string; authToken: string };
     providerUrl: string;
+    providerKey: string;
     trustedWebhookOrigin: string;
     trustedCrawlOrigin: string;
   };
@@ -167,11 +168,13 @@ export async function startSimulators(minuteMs = 60_000, network: SimulatorNetwo
         minute_ms: clock.minuteMs,
         // The target file names it, so a run can keep its auth token out of every report (and a server wire it).
         carrier_account: carrierAccount,
+        provider_key: provider.defaultKey,
       },
       wiring: {
         controlPlaneUrl: controlPlane.url,
         carrier: carrierAccount,
         providerUrl,
+        providerKey: provider.defaultKey,
         trustedWebhookOrigin: sink.url,
         trustedCrawlOrigin: website.url,
       },

@@ -30,14 +30,19 @@ export const Target = z.object({
   profile: z.string().default("default"),
   /** Real milliseconds per simulated minute, when the server and simulators share a scaled clock. */
   minute_ms: z.number().positive().optional(),
+  /**
+   * A key the provider simulator accepts for its whole life (`serve` and `simulate` write it). The harness stores
+   * the keys its checks use itself (PUT /v1/byok/{provider}); a wired server may use this one before any is stored.
+   */
+  provider_key: z.string().min(1).optional(),
   /** The carrier simulator's account a wired server dials through (`serve` and `simulate` write it). */
   carrier_account: z.object({ url: z.url().optional(), accountSid: z.string(), authToken: z.string() }).optional(),
 });
 export type Target = z.infer<typeof Target>;
 
-/** Every secret a target names: the three tokens, the session cookie, the carrier account's auth token. */
+/** Every secret a target names: the three tokens, the session cookie, the carrier's auth token, the provider key. */
 export function targetSecrets(target: Target): string[] {
-  const values = [...Object.values(target.credentials), target.carrier_account?.authToken];
+  const values = [...Object.values(target.credentials), target.carrier_account?.authToken, target.provider_key];
   return values.filter((v): v is string => v !== undefined && v !== "");
 }
 export type TargetInput = z.input<typeof Target>;

@@ -11,7 +11,7 @@ import { expectStatus } from "../runner/framework/response.ts";
 import { checksSideBySide } from "../runner/framework/side-by-side.ts";
 import { createAgent } from "./helpers/agents.ts";
 import { deleteKey, putKey } from "./helpers/byok.ts";
-import { catalogProviders, firstPair } from "./helpers/catalog.ts";
+import { firstPair, keyProviders, listedPairs } from "./helpers/catalog.ts";
 import {
   addMember,
   addToken,
@@ -77,9 +77,11 @@ check(
   "every endpoint but GET /health answers 401 `not authenticated` without a credential",
   ["auth.bearer-required", "auth.missing-401"],
   async () => {
-    // Independent requests, sent at once (the run bounds how many are in flight); judged in order.
+    // Independent requests, sent at once (the run bounds how many are in flight); judged in order. The key rows
+    // name a provider the catalog lists, so nothing but the missing credential is wrong with them.
+    const provider = (await listedPairs("llm"))[0]?.provider ?? "provider";
     const responses = await Promise.all(
-      allEndpoints().map((endpoint) =>
+      allEndpoints(provider).map((endpoint) =>
         call(endpoint.path, {
           method: endpoint.method,
           as: "none",
@@ -331,7 +333,7 @@ check(
     expect(typeof editorMessage, explain(belowEditor)).toBe("string");
     // A provider other than the agents' llm one, so a wrongly allowed write never touches the key replies use.
     const llm = (await firstPair("llm")).provider;
-    const provider = (await catalogProviders()).find((p) => p !== llm) ?? llm;
+    const provider = (await keyProviders()).find((p) => p !== llm) ?? llm;
     const key = `sk-never-issued-${randomBytes(16).toString("hex")}`;
     registerSecret(key);
     for (const [label, response] of [

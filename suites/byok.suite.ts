@@ -12,7 +12,7 @@ import { deletedOrGone, expectBody, expectOkResult, expectStatus } from "../runn
 import { createAgent } from "./helpers/agents.ts";
 import { WithItems } from "./helpers/body-shapes.ts";
 import { deleteKey, ensureLlmKey, keyRows, putKey } from "./helpers/byok.ts";
-import { catalogProviders, firstPair, listedPairs, type PairKind } from "./helpers/catalog.ts";
+import { firstPair, keyProviders, listedPairs, type PairKind } from "./helpers/catalog.ts";
 import { sendMessage, waitForReply } from "./helpers/conversations.ts";
 import { readAll } from "./helpers/pages.ts";
 import { callOp, opPath, profile } from "./helpers/profile.ts";
@@ -40,7 +40,7 @@ const ALL_ROLES: Who[] = ["admin", "editor", "viewer"];
  */
 async function provider(): Promise<string> {
   const llm = (await firstPair("llm")).provider;
-  return (await catalogProviders()).find((p) => p !== llm) ?? llm;
+  return (await keyProviders()).find((p) => p !== llm) ?? llm;
 }
 
 /** The provider's key is deleted at the end of the file, whatever a check left. */

@@ -14,8 +14,8 @@ import { expectBody, expectStatus } from "../runner/framework/response.ts";
 import { checksSideBySide } from "../runner/framework/side-by-side.ts";
 import { PROBLEM_LINE } from "../spec/errors.ts";
 import { ErrorMessage } from "./helpers/body-shapes.ts";
+import { ensureProviderKeys } from "./helpers/byok.ts";
 import {
-  ensureProviderKey,
   type Item,
   itemsPath,
   postMessage,
@@ -32,7 +32,7 @@ const LOOSE_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12
 const wired = { needs: ["wiring" as const] };
 
 beforeAll(async () => {
-  if (runConfig().target.wired) await ensureProviderKey();
+  if (runConfig().target.wired) await ensureProviderKeys();
 });
 
 const linesOf = (response: ApiResponse): string[] => problemLines(response);

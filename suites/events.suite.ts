@@ -10,11 +10,14 @@ import { disagreements, sameData } from "../runner/framework/same-data.ts";
 import { CallSession, MediaRecording, TELEPHONY_FIELDS } from "../spec/calls.ts";
 import { EVENT_TYPES, EventTypes } from "../spec/webhook.ts";
 import { createAgent } from "./helpers/agents.ts";
+import { analysisModel } from "./helpers/analysis.ts";
 import { startBatch } from "./helpers/batches.ts";
 import { StartedSession } from "./helpers/body-shapes.ts";
+import { ensureProviderKeys } from "./helpers/byok.ts";
 import { callingSetup, getCall, placeCall, realBudget, transferCall, waitForCall } from "./helpers/calls.ts";
 import { freshE164, patternNumber, placeInbound } from "./helpers/carrier.ts";
-import { ensureProviderKey, sendMessage } from "./helpers/conversations.ts";
+import { firstPair } from "./helpers/catalog.ts";
+import { sendMessage } from "./helpers/conversations.ts";
 import {
   ofBatch,
   ofSession,
@@ -251,9 +254,9 @@ check(
   "with analysis enabled, what the model inferred is in analysis and never merged into userdata",
   ["events.analysis-not-in-userdata"],
   async () => {
-    await ensureProviderKey();
+    await ensureProviderKeys();
     const agent = await createAgent({
-      llm: { provider: "simai", model: "sim-chat-1" },
+      llm: await firstPair("llm"),
       analysis: { enabled: true, summary: true, fields: [{ name: "sentiment", type: "string" }] },
     });
     const { number } = await callingSetup();
@@ -272,11 +275,12 @@ check(
   "with analysis enabled, the analysis model answered before session.completed was emitted, which equals the call record",
   ["events.session-completed-calls", "events.session-completed-agrees"],
   async () => {
-    await ensureProviderKey();
-    // A model no other check analyses with, so its requests in the provider's log are this call's.
-    const model = { provider: "simai", model: "sim-chat-mini" };
+    await ensureProviderKeys();
+    // Not the llm every agent answers with, so its requests in the provider's log are this call's (no other
+    // foreground check runs beside this one).
+    const model = await analysisModel();
     const agent = await createAgent({
-      llm: { provider: "simai", model: "sim-chat-1" },
+      llm: await firstPair("llm"),
       analysis: { enabled: true, summary: true, model },
     });
     const { number } = await callingSetup();
@@ -567,7 +571,7 @@ async function expectNoBatchCompleted(hook: string, batchId: string, what: strin
 /** A text window opened at the start of the file, so its idle close overlaps the other checks. */
 async function runTextWindow(): Promise<ReceivedEvent[]> {
   const { hook } = await subscribe();
-  await ensureProviderKey();
+  await ensureProviderKeys();
   const sent = await sendMessage();
   const ofConversation = (all: ReceivedEvent[]) => all.filter((e) => e.data.conversation_id === sent.conversationId);
   // The window closes after the conversation goes idle (30 simulated minutes on the reference platform).

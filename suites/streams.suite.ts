@@ -10,9 +10,9 @@ import { check, type Need } from "../runner/framework/check.ts";
 import { expectBody, expectStatus } from "../runner/framework/response.ts";
 import { sameData } from "../runner/framework/same-data.ts";
 import { ErrorMessage } from "./helpers/body-shapes.ts";
+import { ensureProviderKeys } from "./helpers/byok.ts";
 import { type Channel, channelFor, inbound, publishedTextAgent } from "./helpers/channels.ts";
 import {
-  ensureProviderKey,
   eventsPath,
   type Item,
   readItems,
@@ -338,7 +338,7 @@ async function replyCreatedOn(streams: SseStream[], conversationId: string, text
  * reply's frames must hold besides its own.
  */
 async function liveReply(as: "admin" | "viewer" = "admin", alsoFrame?: string): Promise<LiveReply> {
-  await ensureProviderKey();
+  await ensureProviderKeys();
   const opening = await settledConversation();
   const stream = await mustOpen(eventsPath(opening.conversationId), { as });
   await firstFrame(stream);
@@ -370,7 +370,7 @@ check(
   "conversation.snapshot carries the conversation and all its items, as the items list has them",
   ["streams.conversation-snapshot"],
   async () => {
-    await ensureProviderKey();
+    await ensureProviderKeys();
     const opening = await settledConversation();
     const stream = await mustOpen(eventsPath(opening.conversationId));
     const first = await firstFrame(stream);
@@ -392,7 +392,7 @@ check(
   "two streams on one conversation each get a reply's live frames, and the one left open still gets them after the other closes",
   ["streams.live-every-stream"],
   async () => {
-    await ensureProviderKey();
+    await ensureProviderKeys();
     const { conversationId } = await settledConversation();
     const streams = [await mustOpen(eventsPath(conversationId)), await mustOpen(eventsPath(conversationId))];
     try {
@@ -417,7 +417,7 @@ check(
   "an item created while the conversation stream opens is in its snapshot or a later item.created, never in neither",
   ["streams.snapshot-then-live-no-gap"],
   async () => {
-    await ensureProviderKey();
+    await ensureProviderKeys();
     const { conversationId } = await settledConversation();
     for (let round = 0; round < GAP_ROUNDS; round++) {
       // One message races the open; a second goes out the moment the snapshot is in, when rule 1 says the
@@ -604,7 +604,7 @@ check(
   "reconnecting mid-reply: a fresh snapshot first, then only the deltas sent after the reconnect",
   ["streams.snapshot-on-reconnect", "streams.no-replay"],
   async () => {
-    await ensureProviderKey();
+    await ensureProviderKeys();
     const opening = await settledConversation();
     for (const gapMs of RECONNECT_GAPS_MS) {
       if ((await reconnectMidReply(opening.conversationId, gapMs)) === "judged") return;
@@ -620,7 +620,7 @@ check(
   "a turn that cannot be queued (model provider unreachable) is a turn.failed frame",
   ["streams.turn-failed"],
   async () => {
-    await ensureProviderKey();
+    await ensureProviderKeys();
     const opening = await settledConversation();
     const stream = await mustOpen(eventsPath(opening.conversationId));
     await firstFrame(stream);

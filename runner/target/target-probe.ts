@@ -13,9 +13,10 @@ import { request } from "undici";
 import { OPERATIONS } from "../../spec/operations.ts";
 import { fillPath, loadProfile } from "../../spec/profile.ts";
 import type { Role, Target } from "../../spec/target.ts";
+import { modelIdsOf, type WiredPairs, wiredPairsOf } from "../../spec/wired-provider.ts";
 import { readCapped } from "../client/capped-body.ts";
 import { LIMITS } from "../client/limits.ts";
-import { redact } from "../client/redact.ts";
+import { redact, registerSecret } from "../client/redact.ts";
 
 export interface Answer {
   url: string;
@@ -195,4 +196,41 @@ export async function probeTestControl(target: Target, timeoutMs: number): Promi
   return ask(`${target.test_control.replace(/\/$/, "")}/clock`, timeoutMs, {
     headers: credentialHeaders(target, "admin"),
   });
+}
+
+/** Where a wired target lists the provider simulator (spec/wired-provider.ts): the catalog read, and the models. */
+export interface ProviderProbe {
+  catalog: Answer;
+  models: Answer;
+  /** Per kind, the catalog's pairs whose model the simulator serves; empty lists when either read failed. */
+  wired: WiredPairs;
+}
+
+/**
+ * GET /v1/catalog of the first region (the admin credential) and the provider simulator's GET /v1/models (the
+ * target's provider_key, else the simulator's default key from its admin API): the pairs the checks will build
+ * agents on, and the provider ids they will store keys for. Nothing changes on either side.
+ */
+export async function probeProvider(target: Target, timeoutMs: number): Promise<ProviderProbe | undefined> {
+  const provider = target.simulators.provider?.replace(/\/$/, "");
+  if (!target.wired || provider === undefined) return undefined;
+  const headers = credentialHeaders(target, "admin");
+  const [catalog, key] = await Promise.all([
+    ask(`${base(target)}${OPERATIONS["catalog.get"].path}`, timeoutMs, { headers }),
+    target.provider_key ?? defaultProviderKey(provider, timeoutMs),
+  ]);
+  const models = await ask(`${provider}/v1/models`, timeoutMs, {
+    headers: key === undefined ? {} : { authorization: `Bearer ${key}` },
+  });
+  const served = models.status === 200 ? modelIdsOf(models.json) : [];
+  return { catalog, models, wired: wiredPairsOf(catalog.status === 200 ? catalog.json : undefined, served) };
+}
+
+/** The key the provider simulator accepts for its whole life, from its admin API (a read). */
+async function defaultProviderKey(provider: string, timeoutMs: number): Promise<string | undefined> {
+  const answer = await ask(`${provider}/_admin/keys`, timeoutMs);
+  const key = (answer.json as { default_key?: unknown } | undefined)?.default_key;
+  if (typeof key !== "string") return undefined;
+  registerSecret(key);
+  return key;
 }

@@ -9,10 +9,13 @@ export interface StoredProviderKey {
 }
 
 /**
- * The provider the embedded stack lends its simulator's default key for while a workspace has never written
- * or deleted one (conversations/provider-key.ts), so a fresh run can publish and talk before any PUT /v1/byok.
+ * The provider the embedded stack lends its wiring's provider key for while a workspace has never written or
+ * deleted one (conversations/provider-key.ts), so a fresh run can publish and talk before any PUT /v1/byok:
+ * `simai`. A server that lists the provider under ids of its own (`provider-listed-as-acme`) lends none, as a
+ * vendor's server holds no key the harness did not store.
  */
-export const STAND_IN_PROVIDER = "simai";
+export const standInProvider = (ctx: PlatformContext): string | undefined =>
+  ctx.variants.has("provider-listed-as-acme") ? undefined : "simai";
 
 /** The workspace's keys by provider (the "byok" slice of the workspace state). */
 export function providerKeys(ctx: PlatformContext, workspaceId: string): Map<string, StoredProviderKey> {
@@ -45,8 +48,8 @@ export function everWritten(ctx: PlatformContext, workspaceId: string, provider:
   return written(ctx, workspaceId).has(provider);
 }
 
-/** No key to run `provider` with: none stored, and the stand-in does not apply (see STAND_IN_PROVIDER). */
+/** No key to run `provider` with: none stored, and the stand-in does not apply (see standInProvider). */
 export function keyMissing(ctx: PlatformContext, workspaceId: string, provider: string): boolean {
   if (storedKey(ctx, workspaceId, provider) !== undefined) return false;
-  return provider !== STAND_IN_PROVIDER || everWritten(ctx, workspaceId, provider);
+  return provider !== standInProvider(ctx) || everWritten(ctx, workspaceId, provider);
 }

@@ -15,6 +15,8 @@ export interface Wiring {
   carrier?: { url: string; accountSid: string; authToken: string };
   /** OpenAI-compatible provider origin: keys are verified and models called here. */
   providerUrl?: string;
+  /** A key the provider accepts for its whole life (the target's `provider_key`): the stand-in lends it. */
+  providerKey?: string;
   /** The one origin trusted for webhook delivery although it is loopback (the webhook sink). */
   trustedWebhookOrigin?: string;
   /** The one origin a knowledge crawl may fetch although it is not public (the website simulator). */

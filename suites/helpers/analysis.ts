@@ -9,7 +9,7 @@ import { skipCheck } from "../../runner/framework/check.ts";
 import { callsOfBatch, waitForBatch } from "./batches.ts";
 import { ensureLlmKey } from "./byok.ts";
 import { finished, SHORT_CALL_MS, waitForCall } from "./calls.ts";
-import { firstPair, listedPairs, type Pair } from "./catalog.ts";
+import { firstPair, type Pair, usablePairs } from "./catalog.ts";
 import { describeRun, madeFor, namesRuns, providerRequests, type Run, UNTIED } from "./provider.ts";
 
 /**
@@ -19,7 +19,7 @@ import { describeRun, madeFor, namesRuns, providerRequests, type Run, UNTIED } f
 export async function analysisModel(): Promise<Pair> {
   await ensureLlmKey();
   const { provider } = await firstPair("llm");
-  const pairs = (await listedPairs("llm")).filter((pair) => pair.provider === provider);
+  const pairs = (await usablePairs("llm")).filter((pair) => pair.provider === provider);
   return pairs[pairs.length - 1]!;
 }
 

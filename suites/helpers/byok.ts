@@ -3,7 +3,7 @@
 
 import type { ApiResponse, Who } from "../../runner/client/http-client.ts";
 import { registerSecret } from "../../runner/client/redact.ts";
-import { firstPair } from "./catalog.ts";
+import { firstPair, keyProviders } from "./catalog.ts";
 import { callOp, profile } from "./profile.ts";
 import { newProviderKey } from "./provider.ts";
 
@@ -36,12 +36,34 @@ export async function keyRows(as: Who = "admin"): Promise<{ response: ApiRespons
   return { response, rows };
 }
 
+let stored: Promise<void> | undefined;
+
 /**
- * Stores a fresh valid key for the provider of the catalog's first llm, so agents built on it can publish
- * (strictly BYOK). Left stored on purpose: other suites' agents run on that provider too, and removing the
- * workspace's key for it would break them.
+ * Stores a fresh valid key for every provider the checks run agents on (keyProviders: on a wired target each id
+ * the catalog lists the provider simulator's models under), once per suite file. The service is strictly
+ * bring-your-own-key (1): a server holds no key the harness did not store. A server without the PUT yet (404,
+ * 405) is left to its own key source.
+ */
+export function ensureProviderKeys(): Promise<void> {
+  stored ??= (async () => {
+    for (const provider of await keyProviders()) {
+      const response = await putKey(provider, await newProviderKey());
+      if (response.status === 404 || response.status === 405) continue;
+      if (response.status < 200 || response.status >= 300) {
+        throw new Error(`storing the ${provider} provider key: PUT /v1/byok/${provider} answered ${response.status}`);
+      }
+    }
+  })();
+  return stored;
+}
+
+/**
+ * Stores a fresh valid key for the provider of the llm the checks build agents on (after a key for every other
+ * provider they use), so agents built on it can publish, and answers it. Left stored on purpose: other suites'
+ * agents run on that provider too, and removing the workspace's key for it would break them.
  */
 export async function ensureLlmKey(): Promise<string> {
+  await ensureProviderKeys();
   const { provider } = await firstPair("llm");
   const key = await newProviderKey();
   const response = await putKey(provider, key);

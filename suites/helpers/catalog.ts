@@ -1,15 +1,24 @@
 // The target's catalog (2.8), read once per suite file, for the provider/model pairs a config may name.
-// Read leniently: the catalog's own shape is the catalog suite's to judge, not every user of it.
+// Read leniently: the catalog's own shape is the catalog suite's to judge, not every user of it. On a wired
+// target the checks build agents on the pairs whose model the provider simulator serves, whatever provider id
+// the catalog gives them and wherever they stand in it (spec/wired-provider.ts, README "Wiring your server").
 
 import { uniqueName } from "../../runner/client/resources.ts";
+import { runConfig } from "../../runner/client/run-config.ts";
 import { TargetError } from "../../runner/client/target-error.ts";
+import {
+  listedPairsOf,
+  PAIR_KINDS,
+  type Pair,
+  type PairKind,
+  RUN_KINDS,
+  wiredPairsOf,
+  wiredProvidersOf,
+} from "../../spec/wired-provider.ts";
 import { callOp } from "./profile.ts";
+import { servedModels } from "./provider.ts";
 
-export type PairKind = "llm" | "stt" | "tts" | "realtime" | "avatar" | "noise_cancellation";
-export interface Pair {
-  provider: string;
-  model: string;
-}
+export type { Pair, PairKind };
 
 let cached: Record<string, unknown> | undefined;
 
@@ -24,28 +33,45 @@ async function rawCatalog(): Promise<Record<string, unknown>> {
 }
 
 export async function listedPairs(kind: PairKind): Promise<Pair[]> {
-  const entries = (await rawCatalog())[kind];
-  if (!Array.isArray(entries)) return [];
-  return entries
-    .filter((e): e is Pair => typeof e?.provider === "string" && typeof e?.model === "string")
-    .map(({ provider, model }) => ({ provider, model }));
+  return listedPairsOf(await rawCatalog(), kind);
 }
 
 export async function isListed(kind: PairKind, pair: Pair): Promise<boolean> {
   return (await listedPairs(kind)).some((p) => p.provider === pair.provider && p.model === pair.model);
 }
 
-/** The first listed pair of `kind`; the checks that need one fail loudly when a catalog lists none. */
-export async function firstPair(kind: PairKind): Promise<Pair> {
-  const pair = (await listedPairs(kind))[0];
-  if (pair === undefined) throw new Error(`the catalog lists no ${kind} model`);
-  return pair;
+/**
+ * The pairs of `kind` the checks run agents on: on a wired target those whose model the provider simulator
+ * serves (in the catalog's order), otherwise every listed one.
+ */
+export async function usablePairs(kind: PairKind): Promise<Pair[]> {
+  if (!runConfig().target.wired) return listedPairs(kind);
+  return wiredPairsOf(await rawCatalog(), await servedModels())[kind];
 }
 
-/** Every provider the catalog's model lists name. */
-export async function catalogProviders(): Promise<string[]> {
-  const kinds: PairKind[] = ["llm", "stt", "tts", "realtime", "avatar", "noise_cancellation"];
-  const all = await Promise.all(kinds.map(listedPairs));
+/**
+ * The pair of `kind` the checks build agents on: the first usable one. A wired catalog that lists no simulator
+ * model of a kind an agent runs on cannot be judged (an error, README "Wiring your server"); for the kinds no
+ * simulator model fills (avatar, noise cancellation) the first listed pair stands in.
+ */
+export async function firstPair(kind: PairKind): Promise<Pair> {
+  const pair = (await usablePairs(kind))[0] ?? (RUN_KINDS.includes(kind) ? undefined : (await listedPairs(kind))[0]);
+  if (pair !== undefined) return pair;
+  if (runConfig().target.wired && (await listedPairs(kind)).length > 0) {
+    throw new TargetError(
+      `the catalog lists no ${kind} model the provider simulator serves (${(await servedModels()).join(", ")}): a wired server lists them (README, "Wiring your server")`,
+    );
+  }
+  throw new Error(`the catalog lists no ${kind} model`);
+}
+
+/**
+ * The providers the checks store keys for: on a wired target the ids the catalog lists the provider
+ * simulator's models under (a key the simulator issued verifies for no other), otherwise every catalog provider.
+ */
+export async function keyProviders(): Promise<string[]> {
+  if (runConfig().target.wired) return wiredProvidersOf(wiredPairsOf(await rawCatalog(), await servedModels()));
+  const all = await Promise.all(PAIR_KINDS.map(listedPairs));
   return [...new Set(all.flat().map((p) => p.provider))].sort();
 }
 

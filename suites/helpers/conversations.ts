@@ -7,9 +7,9 @@ import { type ApiResponse, explain, type Who } from "../../runner/client/http-cl
 import { uniqueName } from "../../runner/client/resources.ts";
 import { runConfig } from "../../runner/client/run-config.ts";
 import { pause } from "../../runner/client/traffic.ts";
+import { ensureProviderKeys } from "./byok.ts";
 import { readAll } from "./pages.ts";
-import { callOp, opPath, profile } from "./profile.ts";
-import { newProviderKey } from "./provider.ts";
+import { callOp, opPath } from "./profile.ts";
 
 export interface Item {
   id: string;
@@ -83,7 +83,7 @@ export async function waitForReply(
 
 /** A conversation whose opening message has been answered, so it is idle. */
 export async function settledConversation(text = uniqueName("opening")): Promise<Sent & { items: Item[] }> {
-  await ensureProviderKey();
+  await ensureProviderKeys();
   const sent = await sendMessage({ text });
   const items = await waitForReply(sent.conversationId, sent.item.id);
   return { ...sent, items };
@@ -99,28 +99,4 @@ export function pagingConversation(): Promise<Sent> {
 
 export function replyDeadlineMs(): number {
   return Math.max(10_000, runConfig().timeoutMs);
-}
-
-let keyStored: Promise<void> | undefined;
-
-/**
- * Stores a working provider key for the `simai` provider (PUT /v1/byok/simai), once per suite file, so
- * replies can be made (1: strictly bring-your-own-key). A server without the PUT yet (404) is left to its
- * own key source.
- */
-export function ensureProviderKey(): Promise<void> {
-  keyStored ??= (async () => {
-    const key = await newProviderKey();
-    const response = await callOp(
-      "byok.put",
-      { provider: "simai" },
-      {
-        body: { [profile().byok_body_field]: key },
-        as: "admin",
-      },
-    );
-    if (response.status === 404 || response.status === 405) return;
-    expect(response.status, `storing the provider key: ${explain(response)}`).toBeLessThan(300);
-  })();
-  return keyStored;
 }

@@ -21,10 +21,10 @@ const paramsWith = (provider: string) =>
 /**
  * Every operation but GET /health (the only one that needs no credential, 4) and those the profile declares the
  * server does not have (an optional behaviour declared must-be-absent). The provider-key rows name
- * `provider`: by default one the catalog names, which a check sending a valid credential must not pass, since
- * DELETE /v1/byok/{provider} would drop the key every reply of the run rests on.
+ * `provider`: a check sending a valid credential names one no key of the run is stored under, since DELETE
+ * /v1/byok/{provider} would drop the key every reply of the run rests on.
  */
-export function allEndpoints(provider = "simai"): Endpoint[] {
+export function allEndpoints(provider: string): Endpoint[] {
   const params = paramsWith(provider);
   return operationRows()
     .filter((row) => row.role !== "none")

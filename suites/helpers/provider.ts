@@ -2,10 +2,35 @@
 // switch that makes the provider unreachable (a 502 on key verification and on the galleries, 7).
 
 import { registerSecret } from "../../runner/client/redact.ts";
+import { runConfig } from "../../runner/client/run-config.ts";
 import { helperJson, simulatorOrigin } from "../../runner/client/simulator-client.ts";
+import { modelIdsOf } from "../../spec/wired-provider.ts";
 
 const admin = (method: "GET" | "POST", path: string, body?: unknown): Promise<unknown> =>
   helperJson("provider simulator", `${simulatorOrigin("provider", "provider simulator")}/_admin${path}`, method, body);
+
+let served: Promise<string[]> | undefined;
+
+/**
+ * The model ids the provider simulator serves (its `GET /v1/models`, read with the target's provider_key or a
+ * fresh key), once per suite file: a wired server's catalog lists these (spec/wired-provider.ts).
+ */
+export function servedModels(): Promise<string[]> {
+  served ??= (async () => {
+    const key = runConfig().target.provider_key ?? (await newProviderKey());
+    const headers = { authorization: `Bearer ${key}` };
+    return modelIdsOf(
+      await helperJson(
+        "provider simulator",
+        `${simulatorOrigin("provider", "provider simulator")}/v1/models`,
+        "GET",
+        undefined,
+        { headers },
+      ),
+    );
+  })();
+  return served;
+}
 
 /** A fresh key the provider accepts, registered for redaction. */
 export async function newProviderKey(): Promise<string> {

@@ -5,7 +5,8 @@ import { runConfig } from "../../runner/client/run-config.ts";
 import type { Need } from "../../runner/framework/check.ts";
 import { CONVERSATION_FRAMES } from "../../spec/conversations.ts";
 import { KB_FRAME_NAMES } from "../../spec/knowledge.ts";
-import { ensureProviderKey, eventsPath, sendMessage, settledConversation, waitForReply } from "./conversations.ts";
+import { ensureProviderKeys } from "./byok.ts";
+import { eventsPath, sendMessage, settledConversation, waitForReply } from "./conversations.ts";
 import { idleKbStream, idlePlainKb, kbEventsPath } from "./knowledge.ts";
 
 export interface StreamEndpoint {
@@ -39,7 +40,7 @@ export const STREAM_ENDPOINTS: StreamEndpoint[] = [
   {
     name: "conversation",
     idle: async () => {
-      await ensureProviderKey();
+      await ensureProviderKeys();
       const opened = await settledConversation();
       return {
         path: eventsPath(opened.conversationId),

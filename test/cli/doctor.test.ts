@@ -5,8 +5,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { request } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Target } from "../../spec/target.ts";
-import { runCli, type Served, serve } from "../helpers/cli.ts";
+import { Target, targetSecrets } from "../../spec/target.ts";
+import { runCli, type Served, serve, serveInProcess } from "../helpers/cli.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "cap-doctor-"));
 let served: Served;
@@ -35,7 +35,7 @@ async function workspaceState(): Promise<string> {
   return `${await read("/v1/byok")}\n${await read("/v1/calls")}`;
 }
 
-const secrets = () => Object.values(target.credentials);
+const secrets = () => targetSecrets(target);
 
 describe("cap-conformance doctor", () => {
   it("says a served platform is ready: each credential resolves to its slot's role, nothing changed", {
@@ -57,8 +57,30 @@ describe("cap-conformance doctor", () => {
     expect(result.stdout).toContain("control-plane simulator: VIEWER");
     expect(result.stdout).toContain("no kind of clause will be skipped");
     expect(result.stdout).toContain("Ready: a run would go as the target file says.");
+    // Where the checks found the provider simulator, and what they will build agents on.
+    expect(result.stdout).toContain("✓ simai: llm sim-chat-1, sim-chat-mini, sim-reasoner-1; stt sim-whisper-1;");
+    expect(result.stdout).toContain("✓ simvoice: stt simvoice-stt-stream; tts simvoice-tts-1");
+    expect(result.stdout).toContain("agents are built on the first of each kind: llm simai/sim-chat-1, stt simai/");
     for (const secret of secrets()) expect(result.stdout + result.stderr).not.toContain(secret);
     expect(await workspaceState()).toBe(before);
+  });
+
+  it("finds the provider simulator under the ids and in the order a catalog lists it", {
+    timeout: 90_000,
+  }, async () => {
+    const other = mkdtempSync(join(tmpdir(), "cap-doctor-acme-"));
+    const acme = await serveInProcess(["--variant", "provider-listed-as-acme", "--variant", "catalog-reversed"], other);
+    try {
+      const result = await runCli(["doctor", "--target", acme.targetFile, "--json"], { timeoutMs: 50_000 });
+      expect(result.code, result.stdout + result.stderr).toBe(0);
+      const { provider } = JSON.parse(result.stdout) as { provider: { wired: Record<string, unknown[]> } };
+      expect(provider.wired.llm?.[0]).toEqual({ provider: "acme-models", model: "sim-reasoner-1" });
+      expect(provider.wired.stt?.[0]).toEqual({ provider: "acme-speech", model: "simvoice-stt-stream" });
+      expect(provider.wired.avatar).toEqual([]);
+    } finally {
+      await acme.stop();
+      rmSync(other, { recursive: true, force: true });
+    }
   });
 
   it("names a credential in the wrong slot, and exits 1", { timeout: 60_000 }, async () => {
@@ -68,6 +90,7 @@ describe("cap-conformance doctor", () => {
     });
     expect(result.code, result.stdout + result.stderr).toBe(1);
     expect(result.stdout).toContain("✗ the editor credential resolves to VIEWER, not EDITOR");
+    expect(result.stdout).toContain("editor token from CAP_TOKEN_EDITOR, replacing the target file's");
     for (const secret of secrets()) expect(result.stdout + result.stderr).not.toContain(secret);
   });
 

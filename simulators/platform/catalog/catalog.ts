@@ -4,6 +4,7 @@
 import type { AvatarCatalogItem, Catalog, VoiceCatalogItem } from "../../../spec/catalog.ts";
 import type { PlatformContext } from "../context.ts";
 import { avatarCatalogFixture, catalogFixture, voiceCatalogFixture } from "./content.ts";
+import { variantCatalog, variantGallery } from "./variant-catalog.ts";
 
 /** The catalog keys whose entries are provider/model pairs an agent slot may name. */
 export type ModelKind = "llm" | "stt" | "tts" | "realtime" | "avatar" | "noise_cancellation";
@@ -25,7 +26,11 @@ function build(ctx: PlatformContext): Built {
   let entry = built.get(ctx);
   if (entry === undefined) {
     const base = providerBase(ctx);
-    entry = { catalog: catalogFixture(base), voices: voiceCatalogFixture(base), avatars: avatarCatalogFixture(base) };
+    entry = {
+      catalog: variantCatalog(ctx, catalogFixture(base)),
+      voices: variantGallery(ctx, voiceCatalogFixture(base)),
+      avatars: variantGallery(ctx, avatarCatalogFixture(base)),
+    };
     built.set(ctx, entry);
   }
   return entry;

@@ -5,6 +5,7 @@
 import type { AgentConfig } from "../../../spec/agent.ts";
 import type { ConversationItem } from "../../../spec/conversations.ts";
 import { liveAgent } from "../agents/live.ts";
+import { listedProviderId } from "../catalog/variant-catalog.ts";
 import type { PlatformContext } from "../context.ts";
 import { mintId } from "../ids.ts";
 import type { SseFrame } from "../sse/frame.ts";
@@ -17,7 +18,12 @@ import { type ChatMessage, openChatStream, ProviderUnavailable } from "./provide
 import type { ConversationRecord } from "./state.ts";
 import { touchWindow } from "./window.ts";
 
-const DEFAULT_MODEL = { provider: "simai", model: "sim-chat-1", prompt: "You are a helpful assistant." };
+/** What answers a conversation without an agent: the reference's `simai` chat model, under its listed id. */
+const defaultModel = (ctx: PlatformContext) => ({
+  provider: listedProviderId(ctx, "simai"),
+  model: "sim-chat-1",
+  prompt: "You are a helpful assistant.",
+});
 
 export interface TurnInput {
   ctx: PlatformContext;
@@ -43,14 +49,15 @@ function answeringConfig(input: TurnInput, agentId: string): AgentConfig | undef
 
 /** The published version of the conversation's agent answers; without an agent, the default path. */
 function answerer(input: TurnInput) {
+  const fallback = defaultModel(input.ctx);
   const agentId = input.record.conversation.agent_id;
-  if (agentId === null) return { ...DEFAULT_MODEL, config: undefined };
+  if (agentId === null) return { ...fallback, config: undefined };
   const config = answeringConfig(input, agentId);
   if (config === undefined) return undefined;
   return {
-    provider: config.llm?.provider ?? DEFAULT_MODEL.provider,
-    model: config.llm?.model ?? DEFAULT_MODEL.model,
-    prompt: config.prompt ?? DEFAULT_MODEL.prompt,
+    provider: config.llm?.provider ?? fallback.provider,
+    model: config.llm?.model ?? fallback.model,
+    prompt: config.prompt ?? fallback.prompt,
     config,
   };
 }

@@ -15,6 +15,7 @@ import { streamVariants } from "./streams.ts";
 import { timestampVariants } from "./timestamps.ts";
 import type { VariantSpec } from "./variant.ts";
 import { webhookVariants } from "./webhooks.ts";
+import { wiringVariants } from "./wiring.ts";
 
 export const VARIANTS = {
   ...jsonFormVariants,
@@ -30,6 +31,7 @@ export const VARIANTS = {
   ...webhookVariants,
   ...listVariants,
   ...providerRequestVariants,
+  ...wiringVariants,
 } as const satisfies Record<string, VariantSpec>;
 export type VariantName = keyof typeof VARIANTS;
 

@@ -11,5 +11,7 @@ export function eventTypes(ctx: PlatformContext): EventTypes {
   const live: string[] = [...LIVE_EVENT_TYPES];
   // The planted bug: live read from what the workers name internally, one of which is no subscribable type.
   if (ctx.faults.has("webhook-live-not-subset")) live.push("session.ended");
+  // 4 gives the two lists no order.
+  if (ctx.variants.has("catalog-reversed")) return { all: [...EVENT_TYPES].reverse(), live: live.reverse() };
   return { all: [...EVENT_TYPES], live };
 }

@@ -1,0 +1,67 @@
+// The catalog as the legal variants of 2.8 write it: the provider simulator's models listed under other
+// provider ids (the catalog is "the authoritative source for provider and model pairs", and names no
+// provider), and every array in another order (2.8 gives no order for the catalog's arrays).
+import type { AvatarCatalogItem, Catalog, VoiceCatalogItem } from "../../../spec/catalog.ts";
+import type { PlatformContext } from "../context.ts";
+
+/** The reference's provider ids and the ones the `provider-listed-as-acme` variant lists them under. */
+export const ACME_PROVIDER_IDS: Readonly<Record<string, string>> = { simai: "acme-models", simvoice: "acme-speech" };
+
+/** The provider id the instance lists the reference's `provider` under. */
+export function listedProviderId(ctx: PlatformContext, provider: string): string {
+  return ctx.variants.has("provider-listed-as-acme") ? (ACME_PROVIDER_IDS[provider] ?? provider) : provider;
+}
+
+function renamed<T extends { provider: string }>(ctx: PlatformContext, entry: T): T {
+  return { ...entry, provider: listedProviderId(ctx, entry.provider) };
+}
+
+const reversed = <T>(list: readonly T[]): T[] => [...list].reverse();
+
+/** An entry whose own arrays (languages, voices) are listed the other way round. */
+function innerReversed<T extends object>(entry: T): T {
+  const out = { ...entry } as Record<string, unknown>;
+  for (const key of ["languages", "voices", "channel", "builtin_tools", "reasoning_efforts"]) {
+    if (Array.isArray(out[key])) out[key] = reversed(out[key] as unknown[]);
+  }
+  return out as T;
+}
+
+export function variantCatalog(ctx: PlatformContext, catalog: Catalog): Catalog {
+  let out = catalog;
+  if (ctx.variants.has("provider-listed-as-acme")) {
+    out = {
+      ...out,
+      avatar: out.avatar.map((e) => renamed(ctx, e)),
+      llm: out.llm.map((e) => renamed(ctx, e)),
+      noise_cancellation: out.noise_cancellation.map((e) => renamed(ctx, e)),
+      realtime: out.realtime.map((e) => renamed(ctx, e)),
+      stt: out.stt.map((e) => renamed(ctx, e)),
+      tts: out.tts.map((e) => renamed(ctx, e)),
+      providers: Object.fromEntries(
+        Object.entries(out.providers).map(([id, value]) => [listedProviderId(ctx, id), value]),
+      ),
+    };
+  }
+  if (ctx.variants.has("catalog-reversed")) {
+    out = {
+      ...out,
+      avatar: reversed(out.avatar.map(innerReversed)),
+      languages: reversed(out.languages),
+      llm: reversed(out.llm.map(innerReversed)),
+      noise_cancellation: reversed(out.noise_cancellation.map(innerReversed)),
+      realtime: reversed(out.realtime.map(innerReversed)),
+      stt: reversed(out.stt.map(innerReversed)),
+      system_vars: reversed(out.system_vars),
+      tts: reversed(out.tts.map(innerReversed)),
+      turn_detector_languages: reversed(out.turn_detector_languages),
+      providers: Object.fromEntries(reversed(Object.entries(out.providers))),
+    };
+  }
+  return out;
+}
+
+/** A gallery row under the provider id the catalog lists its provider by. */
+export function variantGallery<T extends VoiceCatalogItem | AvatarCatalogItem>(ctx: PlatformContext, rows: T[]): T[] {
+  return ctx.variants.has("provider-listed-as-acme") ? rows.map((row) => renamed(ctx, row)) : rows;
+}

@@ -1,0 +1,18 @@
+// How a wired server lists and runs what the simulators serve where the spec leaves it open (2.8, 3.3, 6.1,
+// 6.2): the harness must find the provider simulator in the server's own catalog, in any order.
+import type { VariantSpec } from "./variant.ts";
+
+export const wiringVariants = {
+  "provider-listed-as-acme": {
+    description:
+      'the catalog lists the provider simulator\'s models under provider ids of the vendor\'s own, `acme-models` and `acme-speech` (2.8: "The catalog is the authoritative source for provider and model pairs"; no provider id is given); keys are stored under those ids, and none is lent before one is stored (1: "strictly bring-your-own-key")',
+    section: "2.8",
+    layer: "catalog-provider-ids",
+  },
+  "catalog-reversed": {
+    description:
+      "every array of the catalog (llm, stt, tts, realtime, languages, system_vars..., and each entry's languages and voices) and both lists of GET /v1/webhooks/event-types come in the reverse order: 2.8 and 4 give them no order",
+    section: "2.8",
+    layer: "catalog-order",
+  },
+} as const satisfies Record<string, VariantSpec>;
