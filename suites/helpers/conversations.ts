@@ -7,7 +7,9 @@ import { type ApiResponse, explain, type Who } from "../../runner/client/http-cl
 import { uniqueName } from "../../runner/client/resources.ts";
 import { runConfig } from "../../runner/client/run-config.ts";
 import { pause } from "../../runner/client/traffic.ts";
+import type { AgentRecordRead } from "../../spec/agent.ts";
 import { ensureProviderKeys } from "./byok.ts";
+import { publishedTextAgent } from "./channels.ts";
 import { readAll } from "./pages.ts";
 import { callOp, opPath } from "./profile.ts";
 
@@ -32,12 +34,30 @@ export function postMessage(body: Record<string, unknown>, as: Who = "admin"): P
   return callOp("message.send", {}, { body, as });
 }
 
-/** Sends one message that must be accepted; a fresh client_message_id unless one is given. */
+let talking: Promise<AgentRecordRead> | undefined;
+
+/**
+ * The agent a new conversation is opened with on a wired target: a published text agent on the checks' llm,
+ * made once per suite file. The spec names no responder for a conversation without an agent, so a server may
+ * refuse one or never answer it; every reading lets a conversation name its agent. An unwired target gets no
+ * agent (the harness cannot store the key one would need to publish).
+ */
+function talkingAgent(): Promise<AgentRecordRead> {
+  talking ??= publishedTextAgent();
+  return talking;
+}
+
+/**
+ * Sends one message that must be accepted; a fresh client_message_id unless one is given. A message that starts
+ * a conversation (no conversation_id) names the file's talking agent unless it names one.
+ */
 export async function sendMessage(
   fields: { conversation_id?: string; text?: string; client_message_id?: string; agent_id?: string } = {},
   as: Who = "admin",
 ): Promise<Sent> {
-  const body = { client_message_id: randomUUID(), text: uniqueName("message"), ...fields };
+  const opens = fields.conversation_id === undefined && fields.agent_id === undefined && runConfig().target.wired;
+  const agent = opens ? { agent_id: (await talkingAgent()).id } : {};
+  const body = { client_message_id: randomUUID(), text: uniqueName("message"), ...agent, ...fields };
   const response = await postMessage(body, as);
   expect(response.status, `message: ${explain(response)}`).toBeGreaterThanOrEqual(200);
   expect(response.status, `message: ${explain(response)}`).toBeLessThan(300);

@@ -30,6 +30,9 @@ export function conversationsRoutes(app: FastifyInstance, ctx: PlatformContext):
 
   /** The agent a new conversation is bound to: it must exist here and have a published version. */
   function agentFor(workspaceId: string, agentId: string | undefined) {
+    if (agentId === undefined && ctx.variants.has("conversation-needs-agent")) {
+      throw ApiError.validation(["agent_id: required to start a conversation"]);
+    }
     if (agentId === undefined) return { agent_id: null, agent_version: null };
     const agent = ctx.store.workspace(workspaceId).agents.get(agentId);
     if (agent === undefined) throw new ApiError(404, "agent not found");

@@ -9,6 +9,12 @@ export const wiringVariants = {
     section: "2.8",
     layer: "catalog-provider-ids",
   },
+  "conversation-needs-agent": {
+    description:
+      'a message that starts a conversation must name its agent: without agent_id it is a 422 (4.1: the bodies of POST /v1/conversations/messages "beyond the fields above: not shown"; no responder of a conversation without an agent is named)',
+    section: "4.1",
+    layer: "conversation-agent",
+  },
   "catalog-reversed": {
     description:
       "every array of the catalog (llm, stt, tts, realtime, languages, system_vars..., and each entry's languages and voices) and both lists of GET /v1/webhooks/event-types come in the reverse order: 2.8 and 4 give them no order",
