@@ -151,6 +151,8 @@ export interface CheckMeta {
     path: string | null;
     exchanges: Exchange[];
     reproduce: string;
+    /** The clauses whose statement broke, when fewer than the check names (runner/framework/prepare.ts). */
+    clauses?: string[];
   };
   universal?: Record<string, RuleObservation>;
   /** Requests the check sent to the target's regions (runner/client/recorder.ts). */

@@ -53,6 +53,11 @@ export const Failure = z.object({
   path: z.string().nullable().optional(),
   exchanges: z.array(Exchange),
   reproduce: z.string().nullable(),
+  /**
+   * Optional: the clauses whose statement broke, when the check names others too; for those others the
+   * check is reported errored, "could not be prepared", under each of them.
+   */
+  clauses: z.array(z.string()).optional(),
 });
 export type Failure = z.infer<typeof Failure>;
 

@@ -31,6 +31,11 @@ export function recording(clauses: string[], work: () => Promise<void>): { recor
   return { record, done: storage.run(record, work) };
 }
 
+/** The clause ids the running check names (none outside a check). */
+export function runningClauses(): string[] {
+  return storage.getStore()?.clauses ?? [];
+}
+
 /** Counts one request to the target, sent by the running check (nothing outside a check is counted). */
 export function noteRequest(): void {
   const current = storage.getStore();

@@ -9,6 +9,7 @@ import { runConfig } from "../client/run-config.ts";
 import { isTargetError, TargetError } from "../client/target-error.ts";
 import type { CheckMeta } from "../contract.ts";
 import { checkDeadlineMs, checkTitle, type Lane, workerLane } from "../contract.ts";
+import { ClauseFailure } from "./clause-failure.ts";
 import { assertDeclaredVisibly, exclusiveReason } from "./exclusive.ts";
 import { sideBySide } from "./side-by-side.ts";
 import { NO_TEST_CONTROL, NOT_WIRED } from "./skip-reasons.ts";
@@ -117,6 +118,7 @@ export function check(
         path: failure?.path ?? null,
         exchanges: [...record.exchanges],
         reproduce: reproduceLine(clauses, failure?.seed === undefined ? undefined : runConfig().seed),
+        ...(cause instanceof ClauseFailure && clauses.length > 1 ? { clauses: [cause.clause] } : {}),
       };
       throw error;
     } finally {

@@ -94,6 +94,17 @@ function bySuiteAndName(a: CheckResult, b: CheckResult): number {
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
+/**
+ * A check's result as one of its clauses reads it: a check that failed about other clauses of its own (the
+ * failure's `clauses`) could not judge this one, which it reports errored, naming the clauses that broke.
+ */
+function underClause(result: CheckResult, id: string): CheckResult {
+  const broke = result.failure?.clauses;
+  if (result.status !== "failed" || broke === undefined || broke.includes(id)) return result;
+  const message = `could not be prepared: ${broke.join(", ")} broke first: ${result.failure!.message}`;
+  return { ...result, status: "errored", failure: { ...result.failure!, message } };
+}
+
 export function buildReport(
   allClauses: readonly Clause[],
   collected: CollectedCheck[],
@@ -104,7 +115,7 @@ export function buildReport(
   const all = [...collected, ...universalChecks(collected)];
   const byClause = new Map<string, CheckResult[]>();
   for (const check of all) {
-    for (const id of check.clauses) byClause.set(id, [...(byClause.get(id) ?? []), check.result]);
+    for (const id of check.clauses) byClause.set(id, [...(byClause.get(id) ?? []), underClause(check.result, id)]);
   }
   const clauses: ClauseResult[] = allClauses.map((clause) => {
     const checks = (byClause.get(clause.id) ?? []).sort(bySuiteAndName);

@@ -7,6 +7,7 @@ import { registerSecret } from "../../runner/client/redact.ts";
 import { track, uniqueName } from "../../runner/client/resources.ts";
 import { runConfig } from "../../runner/client/run-config.ts";
 import { TargetError } from "../../runner/client/target-error.ts";
+import { preparing } from "../../runner/framework/prepare.ts";
 import { deletedOrGone, expectStatus } from "../../runner/framework/response.ts";
 import { AnyPage } from "../../spec/common.ts";
 import { DeliveryRecord, TestFireResult, type WebhookCreate, WebhookWithSecret } from "../../spec/webhook.ts";
@@ -70,13 +71,18 @@ export interface Fired {
   elapsedMs: number;
 }
 
-/** Test-fire (6.1), answered inline; allowed past the 5-second delivery limit. */
-export async function testFire(webhookId: string, timeoutMs = 15_000): Promise<Fired> {
-  const started = performance.now();
-  const response = await callOp("webhook.test", { webhook_id: webhookId }, { timeoutMs });
-  const elapsedMs = performance.now() - started;
-  expectStatus(response, "2xx", "test-fire");
-  return { response, result: TestFireResult.parse(response.json), elapsedMs };
+/**
+ * Test-fire (6.1), answered inline; allowed past the 5-second delivery limit. Its answer is
+ * webhooks.test-fire-inline's statement: a wrong one fails that clause and errors the checks it prepares.
+ */
+export function testFire(webhookId: string, timeoutMs = 15_000): Promise<Fired> {
+  return preparing("webhooks.test-fire-inline", "a test-fire", async () => {
+    const started = performance.now();
+    const response = await callOp("webhook.test", { webhook_id: webhookId }, { timeoutMs });
+    const elapsedMs = performance.now() - started;
+    expectStatus(response, "2xx", "test-fire");
+    return { response, result: TestFireResult.parse(response.json), elapsedMs };
+  });
 }
 
 /** The profile's reading of a test-fire result: success is a 2xx status_code and no error. */

@@ -63,6 +63,10 @@ export const webhooksFaults = {
     description: "only successful deliveries are written to the delivery log",
     clauses: ["webhooks.deliveries-log-failures"],
   },
+  "webhook-test-fire-queued": {
+    description: "test-fire queues the delivery and answers 202 {ok: true} at once: the result is never inline",
+    clauses: ["webhooks.test-fire-inline"],
+  },
   "webhook-test-fire-honours-filter": {
     description:
       "test-fire goes through the subscription filter, so a webhook not subscribed to webhook.test gets nothing",

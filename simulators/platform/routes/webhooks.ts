@@ -152,7 +152,7 @@ export function webhooksRoutes(app: FastifyInstance, ctx: PlatformContext): void
     return { ...view(row), secret: row.secret };
   });
 
-  app.post("/v1/webhooks/:webhook_id/test", async (request) => {
+  app.post("/v1/webhooks/:webhook_id/test", async (request, reply) => {
     requireRole(request.principal, "EDITOR");
     const ws = state(request.principal.workspaceId);
     const row = find(ws, request.params);
@@ -162,6 +162,11 @@ export function webhooksRoutes(app: FastifyInstance, ctx: PlatformContext): void
     const filtered = row.subscribed_events.length > 0 && !row.subscribed_events.includes("webhook.test");
     if (filtered && ctx.faults.has("webhook-test-fire-honours-filter")) {
       return { webhook_id: row.id, status: "skipped", status_code: null, error: "webhook.test is not subscribed" };
+    }
+    // The planted bug queues the test-fire and answers at once, so its result is never returned inline.
+    if (ctx.faults.has("webhook-test-fire-queued")) {
+      void pipeline.testFire(ws, row);
+      return reply.status(202).send({ ok: true });
     }
     return pipeline.testFire(ws, row);
   });

@@ -39,6 +39,28 @@ describe("check()", () => {
     expect(c.result.failure?.reproduce).toBe("npx cap-conformance run --clause demo.fail,demo.other --seed 7");
   });
 
+  it("errors a check whose shared set-up step breaks, naming the clause whose statement the step is", () => {
+    for (const name of ["a shared step breaks in a check that does not own it", "a property whose first step breaks"]) {
+      const c = byName(name);
+      expect(c.result.status, name).toBe("errored");
+      expect(c.result.failure?.message, name).toContain(
+        "could not be prepared: the shared step broke, which is demo.owner's statement: what the step read",
+      );
+    }
+  });
+
+  it("fails the check that owns a broken step, for the owner alone", () => {
+    const c = byName("a shared step breaks in the check that owns it");
+    expect(c.result.status).toBe("failed");
+    expect(c.result.failure?.clauses).toEqual(["demo.owner"]);
+    expect(c.result.failure?.message).toContain("what the step read");
+  });
+
+  it("attributes an assertion made about one clause of two to that clause", () => {
+    const c = byName("an assertion about one clause of two fails that one");
+    expect(c.result).toMatchObject({ status: "failed", failure: { clauses: ["demo.second"] } });
+  });
+
   it("reports a TargetError as errored, never failed", () => {
     expect(byName("errors when the target does not answer").result.status).toBe("errored");
   });

@@ -56,6 +56,19 @@ describe("buildReport", () => {
     expect(report.summary).toMatchObject({ passed: 1, failed: 1, errored: 1 });
   });
 
+  it("errors, never fails, the clauses of a check whose failure was about another of its clauses", () => {
+    const failed: CheckResult = {
+      ...result("owner", "failed"),
+      failure: { message: "the step read X", exchanges: [], reproduce: null, clauses: ["a.owner"] },
+    };
+    const report = build([clause("a.owner"), clause("a.sibling")], [collected(["a.owner", "a.sibling"], failed)]);
+    const [owner, sibling] = report.clauses;
+    expect(owner).toMatchObject({ status: "failed", checks: [{ status: "failed" }] });
+    expect(sibling!.status).toBe("errored");
+    expect(sibling!.checks[0]!.failure!.message).toBe("could not be prepared: a.owner broke first: the step read X");
+    expect(report.summary).toMatchObject({ failed: 1, errored: 1 });
+  });
+
   it("lists a clause's checks by suite and name, whatever order they finished in", () => {
     const finished = [
       collected(["a.x"], { ...result("b: second", "failed"), suite: "paging" }),
