@@ -204,7 +204,7 @@ check(
       start: Date.parse(row.started_at ?? row.created_at),
       end: row.ended_at === null ? null : Date.parse(row.ended_at),
     }));
-    if (a!.end !== null && b!.end !== null && !(a!.start < b!.start && a!.end > b!.end)) {
+    if (a!.end !== null && b!.end !== null && !(a!.start <= b!.start && a!.end > b!.end)) {
       const span = (row: CallSession) => `${row.started_at ?? row.created_at}..${row.ended_at}`;
       throw new TargetError(
         `could not be prepared: the calls did not overlap as planned (first ${span(ended[0]!)}, second ${span(ended[1]!)})`,
