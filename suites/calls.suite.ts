@@ -274,7 +274,8 @@ check(
     expect(done.session_id).toBe(placed.session_id);
     expect(done.started_at, "a pattern-0 callee answers").not.toBeNull();
     expect(done.ended_at, "the call ended").not.toBeNull();
-    expect(done.transcript.length, "what was said").toBeGreaterThan(0);
+    // What was said is not required: 6.1 gives "transcript (array, oldest first)", and a call without media
+    // (the carrier simulator's) may have said nothing.
   },
   { needs: ["wiring"] },
 );

@@ -16,15 +16,17 @@ export function startSession(ctx: PlatformContext, row: CallRow): void {
   publishSessionStarted(ctx, row);
 }
 
-/** Turns of a simulated conversation, oldest first. */
-function transcriptOf(row: CallRow, startMs: number, endMs: number): CallRow["transcript"] {
+/** Turns of a simulated conversation, oldest first; none on a server whose calls carry no media. */
+function transcriptOf(ctx: PlatformContext, row: CallRow, startMs: number, endMs: number): CallRow["transcript"] {
+  if (ctx.variants.has("calls-without-media")) return [];
   const greeting = row.agentConfig?.greeting?.trim() || "Hello, how can I help?";
   const mid = startMs + Math.max(0, endMs - startMs) / 2;
-  return [
+  const turns = [
     { role: "agent", text: greeting, at: iso(startMs) },
     { role: "user", text: "Thanks, that is all I needed.", at: iso(mid) },
     { role: "agent", text: "Goodbye.", at: iso(endMs) },
   ];
+  return ctx.faults.has("transcript-newest-first") ? turns.reverse() : turns;
 }
 
 export interface Ending {
@@ -51,13 +53,16 @@ export async function endSession(ctx: PlatformContext, row: CallRow, ending: End
 }
 
 async function finalise(ctx: PlatformContext, row: CallRow, startMs: number | null, endMs: number): Promise<void> {
-  const audioStored = startMs !== null && row.agentConfig?.recording?.enabled === true;
-  if (startMs !== null) row.transcript = transcriptOf(row, startMs, endMs);
+  // The carrier's calls carry no audio to store on a server that records only what media it receives.
+  const audioStored =
+    startMs !== null && row.agentConfig?.recording?.enabled === true && !ctx.variants.has("calls-without-media");
+  if (startMs !== null) row.transcript = transcriptOf(ctx, row, startMs, endMs);
   if (audioStored) {
     const seconds = row.duration_seconds ?? 0;
     row.recording = { available: true, duration_seconds: seconds, format: "audio/ogg", size_bytes: seconds * 8_000 };
   }
-  if (audioStored || (startMs !== null && ctx.faults.has("recording-ready-without-audio"))) {
+  const late = ctx.faults.has("recording-ready-after-completed");
+  if (!late && (audioStored || (startMs !== null && ctx.faults.has("recording-ready-without-audio")))) {
     publishSessionEvent(ctx, "recording.ready", row, { session_id: row.session_id, recording: { ...row.recording } });
   }
   if (ctx.faults.has("completed-before-analysis")) {
@@ -74,6 +79,16 @@ async function finalise(ctx: PlatformContext, row: CallRow, startMs: number | nu
   }
   billSession(ctx, row);
   publishSessionEvent(ctx, "session.completed", row);
+  if (late && audioStored) await recordingReadyLate(ctx, row);
+}
+
+/**
+ * The planted bug: the upload is confirmed two simulated seconds after the session is closed, so recording.ready
+ * is emitted after session.completed.
+ */
+async function recordingReadyLate(ctx: PlatformContext, row: CallRow): Promise<void> {
+  await ctx.clock.sleep(2_000);
+  publishSessionEvent(ctx, "recording.ready", row, { session_id: row.session_id, recording: { ...row.recording } });
 }
 
 /**

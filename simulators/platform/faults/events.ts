@@ -10,6 +10,15 @@ export const eventsFaults = {
     description: "recording.ready fires for every answered call, even when no audio was stored",
     clauses: ["events.recording-ready-needs-audio"],
   },
+  "recording-ready-after-completed": {
+    description:
+      "the recording upload is confirmed after the session is closed, so recording.ready is emitted after session.completed",
+    clauses: ["events.recording-ready", "events.emission-order"],
+  },
+  "transcript-newest-first": {
+    description: "a call's transcript lists the last turn first",
+    clauses: ["events.transcript-oldest-first"],
+  },
   "completed-before-billing": {
     description: "session.completed is published before billing stored the cost, so it disagrees with GET",
     clauses: ["events.session-completed-agrees"],

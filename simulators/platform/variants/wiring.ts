@@ -15,6 +15,12 @@ export const wiringVariants = {
     section: "4.1",
     layer: "conversation-agent",
   },
+  "calls-without-media": {
+    description:
+      'a call stores what its media gave, and the carrier simulator\'s calls carry none: every transcript is empty and no audio is stored, so recording.ready never fires, even for an agent that records (6.1: "transcript (array, oldest first)", and recording.ready "does not fire for a call with no stored audio")',
+    section: "6.1",
+    layer: "call-media",
+  },
   "catalog-reversed": {
     description:
       "every array of the catalog (llm, stt, tts, realtime, languages, system_vars..., and each entry's languages and voices) and both lists of GET /v1/webhooks/event-types come in the reverse order: 2.8 and 4 give them no order",
