@@ -34,6 +34,7 @@ import { OVERRIDE_FIELDS, overrideOf } from "./helpers/overrides.ts";
 import { callOp } from "./helpers/profile.ts";
 import { READS_PROVIDER_LOG } from "./helpers/provider.ts";
 import { importFreshNumber } from "./helpers/telephony.ts";
+import { joinWebCall, MintedCall } from "./helpers/web-calls.ts";
 
 checksSideBySide(
   "each check makes and reads back agents of its own; what they share (the catalog, one agent run with an override) none of them changes",
@@ -558,17 +559,28 @@ async function overriddenCall(agentId: string, agent_override: Record<string, un
 const twoCallees = () => [{ to: patternNumber(0, 0) }, { to: patternNumber(0, 0) }];
 
 check(
-  "a web call, an outbound call and each call of a batch with an override run it: the override's analysis model is asked for each session",
+  "a web call with an override runs it once joined: the override's analysis model is asked for its session",
+  ["agents.override-not-stored"],
+  async () => {
+    // 2.11: the override adjusts the stored agent for this run; the agent itself asks for no analysis.
+    const model = await analysisModel();
+    const { agent, agent_override } = await agentAndOverride(analysedBy(model));
+    const mark = await providerMark();
+    const webCall = expectBody(await postToken({ agent_id: agent.id, agent_override }), "2xx", MintedCall);
+    await joinWebCall(webCall);
+    await expectAnalysed(webCall.session_id, model, mark, "the web call's override");
+  },
+  { needs: ["wiring"], exclusive: READS_PROVIDER_LOG },
+);
+
+check(
+  "an outbound call and each call of a batch with an override run it: the override's analysis model is asked for each session",
   ["agents.override-not-stored"],
   async () => {
     // 2.11: the override adjusts the stored agent for this run; the agent itself asks for no analysis.
     const model = await analysisModel();
     const { agent, agent_override } = await agentAndOverride(analysedBy(model));
     let mark = await providerMark();
-    const token = await postToken({ agent_id: agent.id, agent_override });
-    const webCall = expectBody(token, "2xx", StartedSession).session_id;
-    await expectAnalysed(webCall, model, mark, "the web call's override");
-    mark = await providerMark();
     await expectAnalysed(await overriddenCall(agent.id, agent_override), model, mark, "the outbound call's override");
     mark = await providerMark();
     const { batch } = await startBatch({ recipients: twoCallees(), agent_id: agent.id, agent_override });

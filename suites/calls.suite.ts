@@ -34,6 +34,7 @@ import { ceilingOf } from "./helpers/pages.ts";
 import { callOp, opPath, profile } from "./helpers/profile.ts";
 import { READS_PROVIDER_LOG } from "./helpers/provider.ts";
 import { importFreshNumber } from "./helpers/telephony.ts";
+import { joinWebCall } from "./helpers/web-calls.ts";
 
 const postToken = (body: unknown, as: Who = "admin") => callOp("call.token", {}, { body, as });
 
@@ -119,6 +120,8 @@ check(
     const mark = await providerMark();
     const agent = { name: uniqueName("inline"), prompt: "You answer briefly.", llm: model, ...analysedBy(model) };
     const minted = await expectMinted(await postToken({ agent }));
+    // The session runs once someone joins it (1: a browser joins with the token; 3.3 leaves its states open).
+    await joinWebCall(minted);
     await expectAnalysed(minted.session_id, model, mark, "the inline agent's analysis");
   },
   { needs: ["wiring"], exclusive: READS_PROVIDER_LOG },

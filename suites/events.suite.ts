@@ -12,7 +12,6 @@ import { EVENT_TYPES, EventTypes } from "../spec/webhook.ts";
 import { createAgent } from "./helpers/agents.ts";
 import { analysisModel } from "./helpers/analysis.ts";
 import { startBatch } from "./helpers/batches.ts";
-import { StartedSession } from "./helpers/body-shapes.ts";
 import { ensureProviderKeys } from "./helpers/byok.ts";
 import { callingSetup, getCall, placeCall, realBudget, transferCall, waitForCall } from "./helpers/calls.ts";
 import { freshE164, patternNumber, placeInbound } from "./helpers/carrier.ts";
@@ -31,6 +30,7 @@ import { callOp } from "./helpers/profile.ts";
 import { madeFor, namesRuns, providerRequests, READS_PROVIDER_LOG } from "./helpers/provider.ts";
 import { importFreshNumber } from "./helpers/telephony.ts";
 import { testControl } from "./helpers/test-control.ts";
+import { joinWebCall, MintedCall } from "./helpers/web-calls.ts";
 import { createSinkWebhook, testFire } from "./helpers/webhooks.ts";
 
 const MINUTE = 60_000;
@@ -211,7 +211,10 @@ check(
     const { hook } = await subscribe();
     const agent = await createAgent();
     const response = await callOp("call.token", {}, { body: { agent_id: agent.id } });
-    const sessionId = expectBody(response, "2xx", StartedSession).session_id;
+    const webCall = expectBody(response, "2xx", MintedCall);
+    const sessionId = webCall.session_id;
+    // A web call starts when someone joins it (1: a browser joins with the token); 3.3 leaves its states open.
+    await joinWebCall(webCall);
     await waitForEvents(hook, completedOf(sessionId), CALL_EVENTS_MS(), `session.completed of web call ${sessionId}`);
     const events = ofSession(await settle(hook, 150), sessionId);
     one(events, "session.started");

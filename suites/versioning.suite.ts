@@ -30,6 +30,7 @@ import { callOp } from "./helpers/profile.ts";
 import { chatRequestsFor, providerRequests, READS_PROVIDER_LOG } from "./helpers/provider.ts";
 import { importFreshNumber } from "./helpers/telephony.ts";
 import { createTool, httpOperation, publishTool } from "./helpers/tools.ts";
+import { joinWebCall, MintedCall } from "./helpers/web-calls.ts";
 import { newHook, waitForDeliveries } from "./helpers/webhook-sink.ts";
 
 checksSideBySide(
@@ -490,19 +491,30 @@ async function twoVersions(): Promise<{ agent: AgentRecordRead; version: number;
 const twoRecipients = () => [{ to: patternNumber(0, 0) }, { to: patternNumber(0, 0) }];
 
 check(
-  "a web call token, an outbound call and a batch with agent_version run that version, not the latest published",
+  "a web call token with agent_version runs that version once joined, not the latest published",
+  ["versioning.agent-version-runs-that-version"],
+  async () => {
+    const { agent, version, model } = await twoVersions();
+    const pinned = { agent_id: agent.id, agent_version: version };
+    const mark = await providerMark();
+    // This run needs credits, not the 402 gate (credits.suite.ts tests it).
+    const token = await throughCreditGate(() => callOp("call.token", {}, { body: pinned, as: "editor" }));
+    const webCall = expectBody(token, "2xx", MintedCall);
+    await joinWebCall(webCall);
+    await expectAnalysed(webCall.session_id, model, mark, "a web call of version 1");
+  },
+  { needs: ["wiring"], exclusive: READS_PROVIDER_LOG },
+);
+
+check(
+  "an outbound call and a batch with agent_version run that version, not the latest published",
   ["versioning.agent-version-runs-that-version"],
   async () => {
     const { agent, version, model } = await twoVersions();
     const pinned = { agent_id: agent.id, agent_version: version };
 
-    let mark = await providerMark();
-    // These runs need credits, not the 402 gates (credits.suite.ts tests them).
-    const token = await throughCreditGate(() => callOp("call.token", {}, { body: pinned, as: "editor" }));
-    await expectAnalysed(expectBody(token, "2xx", StartedSession).session_id, model, mark, "a web call of version 1");
-
     const from = await importFreshNumber();
-    mark = await providerMark();
+    let mark = await providerMark();
     const outbound = await throughCreditGate(() =>
       callOp("call.outbound", {}, { body: { from_phone_number_id: from.id, to: patternNumber(0, 0), ...pinned } }),
     );
@@ -517,19 +529,28 @@ check(
 );
 
 check(
-  "an agent_team member with agent_version answers as that version, on a web call token and in a batch",
+  "an agent_team member with agent_version answers as that version on a web call token, once joined",
   ["versioning.team-member-version"],
   async () => {
     // One member: whoever a server lets answer for a team, it is that member (2.12 members[] agent_version; 9).
     const { agent, version, model } = await twoVersions();
     const agent_team = { members: [{ name: "lead", agent_id: agent.id, agent_version: version }] };
-
-    let mark = await providerMark();
+    const mark = await providerMark();
     const token = await throughCreditGate(() => callOp("call.token", {}, { body: { agent_team }, as: "editor" }));
-    const session = expectBody(token, "2xx", StartedSession).session_id;
-    await expectAnalysed(session, model, mark, "a web call of a team whose member is version 1");
+    const webCall = expectBody(token, "2xx", MintedCall);
+    await joinWebCall(webCall);
+    await expectAnalysed(webCall.session_id, model, mark, "a web call of a team whose member is version 1");
+  },
+  { needs: ["wiring"], exclusive: READS_PROVIDER_LOG },
+);
 
-    mark = await providerMark();
+check(
+  "an agent_team member with agent_version answers as that version in a batch",
+  ["versioning.team-member-version"],
+  async () => {
+    const { agent, version, model } = await twoVersions();
+    const agent_team = { members: [{ name: "lead", agent_id: agent.id, agent_version: version }] };
+    const mark = await providerMark();
     const { batch } = await startBatch({ recipients: twoRecipients(), agent_id: undefined, agent_team });
     await expectBatchAnalysed(batch.id, model, mark, "a batch call of a team whose member is version 1");
   },

@@ -1,6 +1,9 @@
 // A web call (1, 4): POST /v1/calls/token mints a short-lived media room token, a signed JWT, for a
 // browser. The reference has no media layer, so the simulated browser joins at once: the session
 // starts (session.started only: no session.queued, no session.in_progress) and ends after a while.
+// Under `web-call-waits-for-join` the session stays queued until a participant joins with the token
+// (test control `POST /_test/calls/{session_id}/join`, the stand-in for a browser), as a server whose
+// media room starts a session only when someone enters it.
 import { randomBytes } from "node:crypto";
 import { SignJWT, UnsecuredJWT } from "jose";
 import type { PlatformContext } from "../context.ts";
@@ -30,6 +33,41 @@ function shutdownOf(ctx: PlatformContext): AbortController {
 
 export function stopWebCalls(ctx: PlatformContext): void {
   shutdownOf(ctx).abort();
+}
+
+/** The token each web call was minted with, so a join proves it holds the call's own token. */
+const mintedTokens = new WeakMap<PlatformContext, Map<string, string>>();
+
+function tokensOf(ctx: PlatformContext): Map<string, string> {
+  let tokens = mintedTokens.get(ctx);
+  if (tokens === undefined) {
+    tokens = new Map();
+    mintedTokens.set(ctx, tokens);
+  }
+  return tokens;
+}
+
+/** A participant entered the room: the session starts, and ends once the simulated talk is over. */
+function joined(ctx: PlatformContext, row: CallRow): void {
+  if (row.started_at !== null || row.status === "ended") return;
+  startSession(ctx, row);
+  void ctx.clock
+    .sleep(WEB_CALL_SECONDS * 1000, shutdownOf(ctx).signal)
+    .then(() => endSession(ctx, row, { closeReason: "completed", durationSeconds: WEB_CALL_SECONDS }))
+    .catch(() => undefined);
+}
+
+export type JoinOutcome = "joined" | "not-a-web-call" | "wrong-token";
+
+/**
+ * A participant joins the web call `row` with `token`, as a browser would (test control). Joining a call
+ * already joined (or over) changes nothing.
+ */
+export function joinWebCall(ctx: PlatformContext, row: CallRow, token: string): JoinOutcome {
+  if (row.channel !== "web") return "not-a-web-call";
+  if (tokensOf(ctx).get(row.session_id) !== token) return "wrong-token";
+  joined(ctx, row);
+  return "joined";
 }
 
 function signingKey(ctx: PlatformContext): Uint8Array {
@@ -96,10 +134,7 @@ export async function startWebCall(
         .setAudience("media-room")
         .sign(signingKey(ctx));
 
-  startSession(ctx, row);
-  void ctx.clock
-    .sleep(WEB_CALL_SECONDS * 1000, shutdownOf(ctx).signal)
-    .then(() => endSession(ctx, row, { closeReason: "completed", durationSeconds: WEB_CALL_SECONDS }))
-    .catch(() => undefined);
+  tokensOf(ctx).set(row.session_id, token);
+  if (!ctx.variants.has("web-call-waits-for-join")) joined(ctx, row);
   return { token, session_id: row.session_id, room, expires_at: new Date(expiresAt * 1000).toISOString() };
 }

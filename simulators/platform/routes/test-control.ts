@@ -10,6 +10,7 @@ import { batchesState, batchView } from "../batches/state.ts";
 import { transferSession } from "../calls/lifecycle.ts";
 import { sessionPayload } from "../calls/session-record.ts";
 import { callsState } from "../calls/state.ts";
+import { joinWebCall } from "../calls/web-call.ts";
 import type { PlatformContext } from "../context.ts";
 import { creditLedger } from "../credits/ledger.ts";
 import { authenticate } from "../http/auth.ts";
@@ -21,6 +22,7 @@ import { telephonyState } from "../telephony/state.ts";
 const BalanceBody = z.strictObject({ balance: z.number().min(-1e9).max(1e12) });
 const SessionParams = z.object({ session_id: z.uuid() });
 const TransferBody = z.strictObject({ to: E164 });
+const JoinBody = z.strictObject({ token: z.string().min(1).max(10_000) });
 const BatchParams = z.object({ batch_id: z.uuid() });
 
 /** The workspace of the request's credential, or undefined for "all workspaces". */
@@ -63,6 +65,19 @@ export function testControlRoutes(app: FastifyInstance, ctx: PlatformContext): v
     if (account !== undefined && row.providerCallSid !== null) {
       await hangUpCarrier(ctx, account.access, row.providerCallSid).catch(() => undefined);
     }
+    return sessionPayload(ctx, row);
+  });
+
+  // A participant joins a web call with its token, as a browser would (the reference has no media room).
+  app.post("/_test/calls/:session_id/join", async (request) => {
+    const { session_id } = parse(ctx, SessionParams, request.params, "path");
+    const { token } = parse(ctx, JoinBody, request.body, "body");
+    const workspaceId = regionDirectory(ctx.store).sessions.get(session_id);
+    const row = workspaceId === undefined ? undefined : callsState(ctx, workspaceId).rows.get(session_id);
+    if (row === undefined) throw new ApiError(404, "call session not found");
+    const outcome = joinWebCall(ctx, row, token);
+    if (outcome === "not-a-web-call") throw new ApiError(400, "only a web call is joined with a media room token");
+    if (outcome === "wrong-token") throw new ApiError(403, "the token is not this web call's");
     return sessionPayload(ctx, row);
   });
 

@@ -21,6 +21,12 @@ export const wiringVariants = {
     section: "6.1",
     layer: "call-media",
   },
+  "web-call-waits-for-join": {
+    description:
+      "a web call's session stays queued, with no session.started, until a participant joins its room with the media room token (here through test control's join hook, the stand-in for a browser); then it starts and ends (3.3: the states of call sessions are not shown; 1: \"A browser joins a live voice or video call with a short-lived real-time media room token\")",
+    section: "3.3",
+    layer: "web-call-join",
+  },
   "catalog-reversed": {
     description:
       "every array of the catalog (llm, stt, tts, realtime, languages, system_vars..., and each entry's languages and voices) and both lists of GET /v1/webhooks/event-types come in the reverse order: 2.8 and 4 give them no order",
