@@ -31,7 +31,11 @@ export function integrationsRoutes(app: FastifyInstance, ctx: PlatformContext): 
   app.get("/v1/integrations/:integration_id/triggers", async (request) => {
     const integration = find(request.principal.workspaceId, request.params);
     const paging = parsePaging(ctx, request.query);
-    return pageOf(ctx, [...integration.triggers].reverse(), paging);
+    // A legal variant lists them oldest first: 2.1 does not name triggers among the newest-first lists.
+    const rows = ctx.variants.has("triggers-oldest-first")
+      ? [...integration.triggers]
+      : [...integration.triggers].reverse();
+    return pageOf(ctx, rows, paging);
   });
 
   app.get("/v1/integrations/:integration_id/mcp-tools", async (request) => {

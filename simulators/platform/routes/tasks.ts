@@ -61,8 +61,12 @@ export function tasksRoutes(app: FastifyInstance, ctx: PlatformContext): void {
 
   app.get("/v1/tasks", async (request) => {
     const paging = parsePaging(ctx, request.query);
-    const rows = tasksOf(ctx, request.principal.workspaceId).tasks.values();
-    return pageOf(ctx, ctx.store.workspace(request.principal.workspaceId).newestFirst(rows), paging);
+    const rows = ctx.store
+      .workspace(request.principal.workspaceId)
+      .newestFirst(tasksOf(ctx, request.principal.workspaceId).tasks.values());
+    // A legal variant: 2.1 names agents and tools, not tasks, among the lists by last edit.
+    if (ctx.variants.has("tasks-by-name")) rows.sort((a, b) => a.name.localeCompare(b.name));
+    return pageOf(ctx, rows, paging);
   });
 
   app.get("/v1/tasks/:task_id", async (request) => find(tasksOf(ctx, request.principal.workspaceId), request.params));

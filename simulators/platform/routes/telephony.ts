@@ -215,6 +215,8 @@ export function telephonyRoutes(app: FastifyInstance, ctx: PlatformContext): voi
       .newestNumbers()
       .filter((row) => account_id === undefined || row.telephony_account_id === account_id)
       .map((row) => phoneNumberView(ctx, workspace, row));
+    // A legal variant: 2.1 does not name phone numbers among the newest-first lists.
+    if (ctx.variants.has("phone-numbers-by-number")) rows.sort((a, b) => a.e164.localeCompare(b.e164));
     return pageOf(ctx, rows, paging);
   });
 

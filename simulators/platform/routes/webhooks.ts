@@ -110,7 +110,10 @@ export function webhooksRoutes(app: FastifyInstance, ctx: PlatformContext): void
 
   app.get("/v1/webhooks", async (request) => {
     const paging = parsePaging(ctx, request.query);
-    return pageOf(ctx, state(request.principal.workspaceId).newestFirst().map(view), paging);
+    const rows = state(request.principal.workspaceId).newestFirst();
+    // A legal variant: 2.1 does not name the webhooks among the newest-first lists.
+    if (ctx.variants.has("webhooks-oldest-first")) rows.reverse();
+    return pageOf(ctx, rows.map(view), paging);
   });
 
   app.get("/v1/webhooks/event-types", async () => eventTypes(ctx));

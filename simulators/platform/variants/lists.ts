@@ -1,4 +1,4 @@
-// Paged lists and batch scheduling where the spec gives no rule (8).
+// Paged lists and batch scheduling where the spec gives no rule (2.1, 8).
 import type { VariantSpec } from "./variant.ts";
 
 export const listVariants = {
@@ -15,5 +15,31 @@ export const listVariants = {
     section: "2.12",
     layer: "calling-window",
     reach: ["batches"],
+  },
+  // 2.1: "Most lists are newest first (agents and tools by last edit, calls and conversations by start)": the
+  // lists it does not name keep an order of the server's own.
+  "webhooks-oldest-first": {
+    description:
+      "GET /v1/webhooks lists oldest first by create (2.1 names the newest-first lists: agents, tools, calls, conversations)",
+    section: "2.1",
+    layer: "webhook-list-order",
+  },
+  "triggers-oldest-first": {
+    description:
+      "an integration's triggers list oldest first by create (2.1: `Most lists are newest first`, naming others)",
+    section: "2.1",
+    layer: "trigger-order",
+  },
+  "phone-numbers-by-number": {
+    description:
+      "GET /v1/telephony/phone-numbers lists by e164 ascending, not by import (2.1: `Most lists are newest first`, naming others)",
+    section: "2.1",
+    layer: "phone-number-order",
+  },
+  "tasks-by-name": {
+    description:
+      "GET /v1/tasks lists by name ascending, not by edit (2.1 names agents and tools, not tasks, among the lists by last edit)",
+    section: "2.1",
+    layer: "task-order",
   },
 } as const satisfies Record<string, VariantSpec>;

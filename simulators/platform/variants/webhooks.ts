@@ -1,5 +1,5 @@
-// Webhooks (2.6, 6.1): the secret's encoding, a supplied secret of another form, and what an envelope carries
-// beyond `type` and `agent_id`.
+// Webhooks (2.6, 6.1): the secret's encoding, a supplied secret of another form, what an envelope carries
+// beyond `type` and `agent_id`, the headers of a delivery beyond those named, when it is sent and in what order.
 import type { VariantSpec } from "./variant.ts";
 
 export const webhookVariants = {
@@ -29,6 +29,27 @@ export const webhookVariants = {
       "webhook envelopes and payloads write timestamps with `+00:00` while the API writes `Z`: the same instants, formatted by another layer",
     section: "6.1",
     layer: "webhook-timestamps",
+    reach: ["delivery", "events", "webhooks", "credits"],
+  },
+  "webhook-extra-headers": {
+    description:
+      "every delivery carries headers the spec does not name (X-Request-Id, traceparent, Cache-Control...) beside the five it does (6.1: `Headers include Content-Type ... and User-Agent ..., plus three more headers`)",
+    section: "6.1",
+    layer: "webhook-headers",
+    reach: ["delivery", "events", "webhooks", "credits"],
+  },
+  "webhook-send-delay": {
+    description:
+      "every delivery leaves 1.5 s after its event (6.1 bounds only the receiver: `The receiver must answer within five seconds`; when the service sends is not given)",
+    section: "6.1",
+    layer: "webhook-delay",
+    reach: ["delivery", "events", "webhooks", "credits"],
+  },
+  "webhook-order-shuffled": {
+    description:
+      "session.started and recording.ready are sent 400 ms late, so session.in_progress and session.completed usually arrive before them (6.1: `They arrive on separate HTTP requests, so order is common but not guaranteed`)",
+    section: "6.1",
+    layer: "webhook-order",
     reach: ["delivery", "events", "webhooks", "credits"],
   },
 } as const satisfies Record<string, VariantSpec>;

@@ -15,6 +15,11 @@ export const IN_FLIGHT_PER_WEBHOOK = 4;
 const QUEUED_PER_WEBHOOK = 1_000;
 /** The planted `webhook-failed-replayed` fault sends a failed delivery again after this long. */
 const REPLAY_AFTER_MS = 300;
+/** The `webhook-send-delay` variant's hold before every delivery. */
+const SEND_DELAY_MS = 1_500;
+/** The events `webhook-order-shuffled` holds back, and for how long. */
+const OVERTAKEN = new Set(["session.started", "recording.ready"]);
+const OVERTAKEN_BY_MS = 400;
 export const TEST_MESSAGE = "This is a test event from service-webhooks.";
 
 interface Lane {
@@ -47,10 +52,17 @@ export class DeliveryPipeline {
           : event.agent_id,
       data: event.data,
     };
-    for (const webhook of state.webhooks.values()) {
-      if (!this.wants(webhook, event.type)) continue;
-      this.enqueue(state, webhook, envelope);
+    const targets = [...state.webhooks.values()].filter((webhook) => this.wants(webhook, event.type));
+    const hold = sendDelayMs(this.ctx, event.type);
+    if (hold === 0) {
+      for (const webhook of targets) this.enqueue(state, webhook, envelope);
+      return;
     }
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      for (const webhook of targets) this.enqueue(state, webhook, envelope);
+    }, hold);
+    this.timers.add(timer);
   }
 
   /** 6.1 test-fire: webhook.test to this webhook alone, whatever its filter, answered inline. */
@@ -158,6 +170,18 @@ export class DeliveryPipeline {
   private recordOf(id: string, envelope: WebhookEnvelope, attemptedAt: string, outcome: Outcome): DeliveryRecord {
     return { id, event_id: envelope.id, type: envelope.type, attempted_at: attemptedAt, ...outcome };
   }
+}
+
+/**
+ * How long the legal variants hold an event before its deliveries are sent: `webhook-send-delay` holds every
+ * one (6.1 bounds only the receiver's answer, five seconds), `webhook-order-shuffled` holds session.started and
+ * recording.ready, so session.in_progress and session.completed overtake them (6.1: "order is common but not
+ * guaranteed").
+ */
+function sendDelayMs(ctx: PlatformContext, type: string): number {
+  let hold = ctx.variants.has("webhook-send-delay") ? SEND_DELAY_MS : 0;
+  if (ctx.variants.has("webhook-order-shuffled") && OVERTAKEN.has(type)) hold += OVERTAKEN_BY_MS;
+  return hold;
 }
 
 /** The delivered body; the planted bug serialises session.in_progress on a second path that pretty-prints. */

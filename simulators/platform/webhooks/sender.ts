@@ -121,6 +121,8 @@ export class Sender {
       "webhook-id": message.deliveryId,
       "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
     };
+    // A legal variant: 6.1 says the headers "include" these, so a server may send more.
+    if (this.ctx.variants.has("webhook-extra-headers")) Object.assign(headers, extraDeliveryHeaders(message));
     if (faults.has("webhook-signature-header-missing")) return headers;
     headers["webhook-signature"] = faults.has("webhook-signature-body-only")
       ? `v1,${createHmac("sha256", Buffer.from(message.secret.slice("whsec_".length), "base64"))
@@ -143,4 +145,15 @@ export class Sender {
     }
     return signer;
   }
+}
+
+/** What the `webhook-extra-headers` variant adds to a delivery: headers a vendor's sender might well carry. */
+function extraDeliveryHeaders(message: Message): Record<string, string> {
+  const trace = message.deliveryId.replaceAll("-", "");
+  return {
+    "x-request-id": `dlv_${trace.slice(0, 16)}`,
+    traceparent: `00-${trace}-${trace.slice(0, 16)}-01`,
+    "x-service-webhook-id": message.webhookId,
+    "cache-control": "no-store",
+  };
 }
