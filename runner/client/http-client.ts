@@ -1,9 +1,10 @@
 // The HTTP client every check uses: bounded in time and in what it reads (runner/client/limits.ts), records every
 // exchange (secrets redacted) and applies the universal rules to every response.
 import { isUtf8 } from "node:buffer";
-import { Agent, type Dispatcher, interceptors, request } from "undici";
+import { Agent, type Dispatcher, request } from "undici";
 import { clipBody, type Exchange } from "../../spec/report.ts";
 import { BodyOverCap, readCapped } from "./capped-body.ts";
+import { decoding } from "./content-coding.ts";
 import { credentialUsed } from "./credential-used.ts";
 import { acquireSlot } from "./in-flight.ts";
 import { formatBytes, LIMITS, LimitExceeded } from "./limits.ts";
@@ -63,7 +64,7 @@ function dispatcherFor(cap: number): Dispatcher {
       maxHeaderSize: LIMITS.headerBytes,
       maxResponseSize: cap,
     });
-    pool = { cap, dispatcher: agent.compose(interceptors.decompress({ maxSize: cap, skipErrorResponses: false })) };
+    pool = { cap, dispatcher: decoding(agent, cap) };
   }
   return pool.dispatcher;
 }

@@ -5,6 +5,7 @@
 // body may hold a secret.
 import { request } from "undici";
 import { BodyOverCap, readCapped } from "./capped-body.ts";
+import { decodingGlobal } from "./content-coding.ts";
 import { formatBytes } from "./limits.ts";
 import { runConfig } from "./run-config.ts";
 import { learnSecrets } from "./secret-fields.ts";
@@ -59,6 +60,8 @@ export async function helperAnswer(
       method,
       headers: { ...(body === undefined ? {} : { "content-type": "application/json" }), ...options.headers },
       body: body === undefined ? undefined : JSON.stringify(body),
+      // Test control is the target's: it may code its answers as the API does.
+      dispatcher: decodingGlobal(),
       headersTimeout: limit,
       bodyTimeout: limit,
       signal: AbortSignal.timeout(limit),

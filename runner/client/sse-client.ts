@@ -11,6 +11,7 @@ import { createParser } from "eventsource-parser";
 import { Agent, request } from "undici";
 import { clipBody, clipText, type Exchange } from "../../spec/report.ts";
 import { BodyOverCap, readCapped } from "./capped-body.ts";
+import { decoding } from "./content-coding.ts";
 import { credentialUsed } from "./credential-used.ts";
 import {
   type ApiResponse,
@@ -77,12 +78,12 @@ export interface Wait {
 const RAW_KEPT = 64 * 1024;
 const REPORTED_BODY = 4 * 1024;
 
-// No maxResponseSize: a stream is long by nature; its lines, frames and frame count are capped as they come.
-const dispatcher = new Agent({
-  connect: { timeout: 5_000 },
-  keepAliveTimeout: 1_000,
-  maxHeaderSize: LIMITS.headerBytes,
-});
+// No maxResponseSize: a stream is long by nature; its lines, frames and frame count are capped as they come,
+// in decoded characters (a content-coded stream, or the JSON answer of one that did not open, is decoded first).
+const dispatcher = decoding(
+  new Agent({ connect: { timeout: 5_000 }, keepAliveTimeout: 1_000, maxHeaderSize: LIMITS.headerBytes }),
+  0,
+);
 
 export class SseStream {
   readonly frames: SseFrame[] = [];

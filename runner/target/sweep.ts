@@ -6,6 +6,7 @@ import { request } from "undici";
 import type { OperationName } from "../../spec/operations.ts";
 import { fillPath, operationIn, type Profile, placeholders } from "../../spec/profile.ts";
 import { readCapped } from "../client/capped-body.ts";
+import { decodingGlobal } from "../client/content-coding.ts";
 import { LIMITS } from "../client/limits.ts";
 
 interface Kind {
@@ -71,6 +72,7 @@ async function send(options: Options, method: string, path: string): Promise<{ s
   const response = await request(`${options.baseUrl.replace(/\/$/, "")}${path}`, {
     method: method as "GET",
     headers: { authorization: `Bearer ${options.token}`, accept: "application/json" },
+    dispatcher: decodingGlobal(),
     headersTimeout: options.timeoutMs,
     bodyTimeout: options.timeoutMs,
     signal: AbortSignal.timeout(options.timeoutMs),

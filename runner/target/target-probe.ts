@@ -15,6 +15,7 @@ import { fillPath, loadProfile } from "../../spec/profile.ts";
 import type { Role, Target } from "../../spec/target.ts";
 import { modelIdsOf, type WiredPairs, wiredPairsOf } from "../../spec/wired-provider.ts";
 import { readCapped } from "../client/capped-body.ts";
+import { decodingGlobal } from "../client/content-coding.ts";
 import { LIMITS } from "../client/limits.ts";
 import { redact, registerSecret } from "../client/redact.ts";
 
@@ -69,6 +70,7 @@ export async function ask(
       method: (init.method ?? "GET") as "GET",
       headers: { accept: "application/json", ...init.headers },
       body: init.body,
+      dispatcher: decodingGlobal(),
       headersTimeout: timeoutMs,
       bodyTimeout: timeoutMs,
       signal: AbortSignal.timeout(timeoutMs),

@@ -82,6 +82,15 @@ function isPage(body: JsonObject): boolean {
   return Array.isArray(body.items) && "has_more" in body;
 }
 
+/**
+ * `page-envelope-open`: a page carries keys beside its four (2.1 says they are "always present" and that there
+ * is no total and no cursor, not that there is nothing else): the kind of object and the list's path.
+ */
+export function openPage(body: Json, url: string): Json {
+  if (!isObject(body) || !isPage(body)) return body;
+  return { object: "list", url: url.split("?")[0]!, ...body };
+}
+
 /** 7: the error envelope. */
 function isErrorEnvelope(body: JsonObject): boolean {
   return Object.keys(body).length === 1 && isObject(body.detail);

@@ -3,11 +3,12 @@
 // headers, framing, latency). Event streams are hijacked before it and have their own writer (sse/).
 import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
+import { brotliCompressSync, gzipSync } from "node:zlib";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { PROBLEM_LINE } from "../../../spec/errors.ts";
 import type { PlatformContext } from "../context.ts";
 import type { VariantSet } from "../variants/index.ts";
-import { type Json, type JsonObject, shapeRecords, writeJson } from "./variant-json.ts";
+import { type Json, type JsonObject, openPage, shapeRecords, writeJson } from "./variant-json.ts";
 
 /** Creates whose 201 `create-200` answers as 200. */
 const CREATES = new Set([
@@ -62,6 +63,9 @@ const REPLY_VARIANTS = [
   "422-problems-reworded",
   "422-one-problem-empty-errors",
   "latency-50ms",
+  "page-envelope-open",
+  "gzip-bodies",
+  "br-bodies",
 ] as const;
 
 export function variantReplies(app: FastifyInstance, ctx: PlatformContext): void {
@@ -87,8 +91,9 @@ export function variantReplies(app: FastifyInstance, ctx: PlatformContext): void
     body = rewriteStatus(reply, route, body, variants);
     if (reply.statusCode >= 400) body = rewriteError(reply.statusCode, body, variants);
     else body = shapeRecords(body, variants, request.routeOptions.url);
+    if (reply.statusCode < 300 && variants.has("page-envelope-open")) body = openPage(body, request.url);
     reply.header("content-type", contentType(variants));
-    return frame(writeJson(body, variants), variants);
+    return frame(contentCoded(reply, writeJson(body, variants), variants), variants);
   });
 }
 
@@ -120,10 +125,23 @@ function extraHeaders(reply: FastifyReply, payload: unknown): void {
   reply.header("cache-control", "private");
 }
 
-/** `chunked-bodies`: the text in pieces of 64 bytes, so the body goes out chunked with no Content-Length. */
+/**
+ * `gzip-bodies`, `br-bodies`: the JSON text coded as RFC 9110 8.4 allows. The harness sends no Accept-Encoding,
+ * and a request without one accepts any coding (RFC 9110 12.5.3).
+ */
+function contentCoded(reply: FastifyReply, text: string, variants: VariantSet): string | Buffer {
+  const coding = variants.has("gzip-bodies") ? "gzip" : variants.has("br-bodies") ? "br" : undefined;
+  if (coding === undefined) return text;
+  reply.header("content-encoding", coding);
+  reply.header("vary", "Accept-Encoding");
+  return coding === "gzip" ? gzipSync(text) : brotliCompressSync(text);
+}
+
+/** `chunked-bodies`: the body in pieces of 64 bytes, so it goes out chunked with no Content-Length. */
 function frame(payload: unknown, variants: VariantSet): unknown {
-  if (!variants.has("chunked-bodies") || typeof payload !== "string" || payload.length === 0) return payload;
-  const bytes = Buffer.from(payload);
+  if (!variants.has("chunked-bodies")) return payload;
+  if (!(typeof payload === "string" || Buffer.isBuffer(payload)) || payload.length === 0) return payload;
+  const bytes = Buffer.isBuffer(payload) ? payload : Buffer.from(payload);
   const pieces: Buffer[] = [];
   for (let at = 0; at < bytes.length; at += 64) pieces.push(bytes.subarray(at, at + 64));
   return Readable.from(pieces);

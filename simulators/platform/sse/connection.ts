@@ -4,6 +4,7 @@
 // leave in one write per stream instead of one each. Legal variants may hold the first byte back a while, or
 // hand the socket a flush in many small writes.
 import type { ServerResponse } from "node:http";
+import { constants, createGzip, type Gzip } from "node:zlib";
 
 /** A client that stops reading is dropped rather than buffered without bound (delivery is best effort, 6.2 rule 2). */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -18,6 +19,8 @@ export interface WriteOptions {
   firstByteDelayMs?: number;
   /** Each flush reaches the socket in writes of at most this many bytes, one per turn of the event loop. */
   pieceBytes?: number;
+  /** The body is gzip-coded, flushed after every write so each frame leaves at once (the `sse-gzip` variant). */
+  gzip?: boolean;
 }
 
 export class SseConnection {
@@ -31,6 +34,8 @@ export class SseConnection {
   private held = false;
   private pumping = false;
   private endRequested = false;
+  /** The gzip coder the body goes through under the `sse-gzip` variant, piped into the response. */
+  private gzip: Gzip | undefined;
 
   constructor(
     private readonly res: ServerResponse,
@@ -41,6 +46,7 @@ export class SseConnection {
   ) {
     this.nextKeepAliveAt = now + keepAliveMs;
     res.once("close", () => {
+      this.gzip?.destroy();
       for (const listener of this.onClosed.splice(0)) listener();
     });
   }
@@ -55,9 +61,15 @@ export class SseConnection {
         "content-type": headers.contentType,
         "cache-control": "no-cache",
         ...(headers.accelBuffering ? { "x-accel-buffering": "no" } : {}),
+        ...(this.options.gzip ? { "content-encoding": "gzip" } : {}),
         connection: "keep-alive",
       });
       this.res.flushHeaders();
+      if (this.options.gzip) {
+        this.gzip = createGzip();
+        this.gzip.on("error", () => this.res.destroy());
+        this.gzip.pipe(this.res);
+      }
     };
     const delay = this.options.firstByteDelayMs ?? 0;
     if (delay <= 0) {
@@ -102,7 +114,7 @@ export class SseConnection {
       return;
     }
     if (!this.held && this.options.pieceBytes === undefined && this.outbox.length === 0) {
-      this.res.write(bytes);
+      this.send(bytes);
       return;
     }
     const size = this.options.pieceBytes ?? bytes.length;
@@ -110,11 +122,21 @@ export class SseConnection {
     this.pump();
   }
 
+  /** One write to the socket, or through the gzip coder, flushed so it leaves now. */
+  private send(bytes: Buffer): void {
+    if (this.gzip === undefined) {
+      this.res.write(bytes);
+      return;
+    }
+    this.gzip.write(bytes);
+    this.gzip.flush(constants.Z_SYNC_FLUSH);
+  }
+
   /** Hands the outbox to the socket, all at once or a small piece a turn (legal variants only: a held first byte, small writes). */
   private pump(): void {
     if (this.held || this.pumping) return;
     if (this.options.pieceBytes === undefined) {
-      for (const piece of this.outbox.splice(0)) if (this.isOpen) this.res.write(piece);
+      for (const piece of this.outbox.splice(0)) if (this.isOpen) this.send(piece);
       if (this.endRequested) this.end();
       return;
     }
@@ -123,7 +145,7 @@ export class SseConnection {
       if (this.endRequested) this.end();
       return;
     }
-    if (this.isOpen) this.res.write(piece);
+    if (this.isOpen) this.send(piece);
     this.pumping = true;
     setImmediate(() => {
       this.pumping = false;
@@ -155,6 +177,8 @@ export class SseConnection {
       if (this.held) this.res.destroy();
       return;
     }
-    if (this.isOpen) this.res.end();
+    if (!this.isOpen) return;
+    if (this.gzip === undefined) this.res.end();
+    else this.gzip.end();
   }
 }

@@ -36,6 +36,7 @@ export function streamWriting(variants: VariantSet): StreamWriting {
     connection: {
       ...(variants.has("stream-first-byte-300ms") ? { firstByteDelayMs: 300 } : {}),
       ...(variants.has("sse-small-writes") ? { pieceBytes: 7 } : {}),
+      ...(variants.has("sse-gzip") ? { gzip: true } : {}),
     },
     ...(variants.has("sse-open-comment") ? { openComment: keepAliveComment(" stream open", style) } : {}),
     snapshot: (frame) => (variants.has("sse-retry") ? { ...frame, retryMs: 3_000 } : frame),

@@ -1,5 +1,6 @@
 // How a JSON response is written (4: "Bodies are JSON (Content-Type: application/json)"): nothing in the
-// spec fixes key order, whitespace, escapes, the media type's parameters or case, or how bytes are framed.
+// spec fixes key order, whitespace, escapes, the media type's parameters or case, how bytes are framed, or
+// their content coding (the harness sends no Accept-Encoding, which accepts any coding: RFC 9110 12.5.3).
 import type { VariantSpec } from "./variant.ts";
 
 export const jsonFormVariants = {
@@ -45,6 +46,18 @@ export const jsonFormVariants = {
       "every response carries headers the spec never names: Server, X-Request-Id, X-Powered-By, Vary, ETag, Cache-Control: private",
     section: "4",
     layer: "headers",
+  },
+  "gzip-bodies": {
+    description:
+      "every JSON answer is gzip-coded (`Content-Encoding: gzip`), errors included, and so are the JSON 401s and 404s of the event-stream endpoints",
+    section: "4",
+    layer: "content-coding",
+  },
+  "br-bodies": {
+    description:
+      "every JSON answer is brotli-coded (`Content-Encoding: br`), errors included, and so are the JSON 401s and 404s of the event-stream endpoints",
+    section: "4",
+    layer: "content-coding",
   },
   "health-empty-body": {
     description:

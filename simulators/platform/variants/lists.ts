@@ -16,6 +16,12 @@ export const listVariants = {
     layer: "calling-window",
     reach: ["batches"],
   },
+  "page-envelope-open": {
+    description:
+      'every page carries `object: "list"` and the list\'s `url` beside items, has_more, limit and offset (2.1: `All four fields are always present. There is no total and no cursor`; it does not say they are the only ones)',
+    section: "2.1",
+    layer: "page-envelope",
+  },
   // 2.1: "Most lists are newest first (agents and tools by last edit, calls and conversations by start)": the
   // lists it does not name keep an order of the server's own.
   "webhooks-oldest-first": {

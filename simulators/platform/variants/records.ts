@@ -1,5 +1,6 @@
 // What a record holds beyond what the checks need (2.13: record shapes, required markers and defaults are
-// not shown). Page and error envelopes are not records: 2.1 and 7 fix their keys.
+// not shown). Page and error envelopes are not records: 7 fixes the error body ("one body"), 2.1 the page's
+// four keys (a page with more is `page-envelope-open`, lists.ts).
 import type { VariantSpec } from "./variant.ts";
 
 export const recordVariants = {

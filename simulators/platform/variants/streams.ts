@@ -59,6 +59,12 @@ export const streamVariants = {
     section: "6.2",
     layer: "sse-writes",
   },
+  "sse-gzip": {
+    description:
+      "event streams are gzip-coded (`Content-Encoding: gzip`), flushed after every write so each frame and keep-alive leaves at once (the harness sends no Accept-Encoding, which accepts any coding: RFC 9110 12.5.3)",
+    section: "6.2",
+    layer: "sse-coding",
+  },
   "sse-extra-fields": {
     description:
       "frames carry payload fields the spec does not name (6.2: `Payload fields of the frames beyond those named above ... not shown`); item.created keeps the items list's shape",
