@@ -5,14 +5,25 @@ import { z } from "zod";
 export const Uuid = z.uuid();
 export const Timestamp = z.iso.datetime({ offset: true });
 
-/** 2.1: all four fields always present; no total, no cursor. */
+/** A key that names a count: `count`, `total`, `total_count`, `item_count`... */
+export const COUNT_KEY = /(^|_)(count|total)(_|$)/i;
+/** A key that names a cursor: `cursor`, `next_cursor`, `next`, `starting_after`, `page_token`... */
+export const CURSOR_KEY = /(^|_)(cursor|next|prev|previous|after|before|token)(_|$)/i;
+
+/**
+ * 2.1: "All four fields are always present. There is no total and no cursor." It does not say they are the
+ * only keys: a page may carry others (variant `page-envelope-open`), none naming a count or a cursor.
+ */
 export function pageOf<T extends z.ZodType>(item: T) {
-  return z.strictObject({
-    items: z.array(item),
-    has_more: z.boolean(),
-    limit: z.int(),
-    offset: z.int(),
-  });
+  return z
+    .looseObject({ items: z.array(item), has_more: z.boolean(), limit: z.int(), offset: z.int() })
+    .superRefine((page, ctx) => {
+      for (const key of Object.keys(page)) {
+        if (COUNT_KEY.test(key) || CURSOR_KEY.test(key)) {
+          ctx.addIssue({ code: "custom", path: [key], message: "2.1: a page has no total and no cursor" });
+        }
+      }
+    });
 }
 export const AnyPage = pageOf(z.unknown());
 export type AnyPage = z.infer<typeof AnyPage>;

@@ -10,6 +10,7 @@ import { check } from "../runner/framework/check.ts";
 import { expectBody, expectStatus } from "../runner/framework/response.ts";
 import { checksSideBySide } from "../runner/framework/side-by-side.ts";
 import { CallSession } from "../spec/calls.ts";
+import { AnyPage } from "../spec/common.ts";
 import { PhoneNumber, Readiness, RemoteNumber, TelephonyAccount } from "../spec/telephony.ts";
 import { createAgent } from "./helpers/agents.ts";
 import { ErrorMessage, WithItems } from "./helpers/body-shapes.ts";
@@ -63,8 +64,7 @@ check(
     const account = await carrierAccount();
     await buyNumber();
     const response = await call(remotePath(account.id), { query: { limit: 1 } });
-    const page = expectBody(response, 200, WithItems);
-    expect(Object.keys(page).sort(), explain(response)).toEqual(["has_more", "items", "limit", "offset"]);
+    const page = expectBody(response, 200, AnyPage);
     expect(page.items, explain(response)).toHaveLength(1);
     expect(Object.keys(page.items[0] as object).sort(), explain(response)).toEqual(
       expect.arrayContaining(["already_imported", "e164", "label", "provider_number_id"]),
@@ -161,14 +161,8 @@ check(
   "phone numbers: a page envelope; limit 201 and limit 0 are a 422",
   ["telephony.phone-numbers-paged"],
   async () => {
-    const response = await call(PHONE_NUMBERS, { query: { limit: 1 } });
-    expectStatus(response, 200);
-    expect(Object.keys(response.json as object).sort(), explain(response)).toEqual([
-      "has_more",
-      "items",
-      "limit",
-      "offset",
-    ]);
+    // 2.1: the four fields always present, no total and no cursor (other keys are not excluded).
+    expectBody(await call(PHONE_NUMBERS, { query: { limit: 1 } }), 200, AnyPage);
     for (const limit of [ceilingOf("phone.list") + 1, 0]) {
       const refused = await call(PHONE_NUMBERS, { query: { limit } });
       expectStatus(refused, 422);

@@ -34,6 +34,11 @@ export const pagingFaults = {
     description: "the page envelope carries a total count",
     clauses: ["paging.no-total-no-cursor"],
   },
+  "next-cursor-in-page": {
+    description:
+      "a page with more rows after it carries `next_cursor`, an opaque cursor to them (2.1: `There is no total and no cursor`)",
+    clauses: ["paging.no-total-no-cursor", "calls.list-paged", "conversations.items-paged"],
+  },
   "negative-offset-accepted": {
     description: "a negative offset is treated as 0 instead of a 422",
     clauses: ["paging.offset-non-negative"],

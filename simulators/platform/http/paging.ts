@@ -31,8 +31,16 @@ export function pageOf<T>(ctx: PlatformContext, rows: readonly T[], paging: Pagi
   const has_more = ctx.faults.has("has-more-without-extra-row")
     ? items.length === paging.limit
     : window.length > paging.limit;
-  const page: Page<T> & { total?: number } = { items, has_more, limit: paging.limit, offset: paging.offset };
+  const page: Page<T> & { total?: number; next_cursor?: string } = {
+    items,
+    has_more,
+    limit: paging.limit,
+    offset: paging.offset,
+  };
   if (ctx.faults.has("total-in-page")) page.total = rows.length;
+  if (ctx.faults.has("next-cursor-in-page") && has_more) {
+    page.next_cursor = Buffer.from(`offset:${paging.offset + paging.limit}`).toString("base64url");
+  }
   if (ctx.faults.has("offset-omitted") && paging.offset === 0) delete (page as Partial<Page<T>>).offset;
   return page;
 }

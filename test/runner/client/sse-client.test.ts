@@ -2,12 +2,14 @@
 // with ids, comments with arrival times, CRLF and CR line endings (legal), and what it must report: bytes
 // that are not UTF-8, frames without a name or a JSON body, a frame cut off by the server; and what it must
 // not keep: a line or a frame over its cap, more frames than a stream keeps, a flood of comments. A reset
-// before the headers is a connection that failed, not a timeout.
+// before the headers is a connection that failed, not a timeout. A gzip-coded stream is read decoded as its
+// frames come, and so is a gzip-coded answer that is not a stream (RFC 9110 12.5.3: no Accept-Encoding is sent).
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { constants, createGzip, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { LIMITS } from "../../../runner/client/limits.ts";
 import { mustOpen, openStream } from "../../../runner/client/sse-client.ts";
@@ -44,6 +46,22 @@ beforeAll(async () => {
     const script = SCRIPTS[req.url?.split("?")[0] ?? ""];
     if (req.url === "/reset") {
       res.socket?.resetAndDestroy();
+      return;
+    }
+    if (req.url === "/gzip-missing") {
+      const body = gzipSync('{"detail":{"message":"nope","errors":[]}}');
+      res.writeHead(404, { "content-type": "application/json", "content-encoding": "gzip" }).end(body);
+      return;
+    }
+    if (req.url === "/gzip") {
+      // Each write flushed, as a server coding a live stream must; the stream then stays open a while.
+      res.writeHead(200, { "content-type": "text/event-stream", "content-encoding": "gzip" });
+      const gzip = createGzip();
+      gzip.pipe(res);
+      gzip.write('event: snapshot\ndata: {"event":"snapshot"}\n\n: keep-alive\n\n');
+      gzip.flush(constants.Z_SYNC_FLUSH);
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      gzip.end('event: late\ndata: {"event":"late"}\n\n');
       return;
     }
     if (script === undefined) {
@@ -130,6 +148,23 @@ test("waits end at their deadline, or as soon as the stream ends, with what was 
   expect(Date.now() - started).toBeLessThan(900);
   slow.close();
   expect(slow.endedByServer).toBe(false);
+});
+
+test("a gzip-coded stream is read decoded, each frame as it is flushed, not at the end", async () => {
+  const stream = await mustOpen("/gzip");
+  const first = await stream.waitForEvent("snapshot", { timeoutMs: 1_000 });
+  expect(first.json).toEqual({ event: "snapshot" });
+  expect(stream.comments.map((c) => c.text)).toEqual(["keep-alive"]);
+  expect(stream.endedByServer, "the first frame came while the stream was still open").toBe(false);
+  await stream.waitForEvent("late", { timeoutMs: 3_000 });
+  expect(stream.problems).toEqual([]);
+  stream.close();
+});
+
+test("a gzip-coded answer that is not 2xx is read decoded", async () => {
+  const answer = await openStream("/gzip-missing");
+  expect(answer.response?.status).toBe(404);
+  expect(answer.response?.json).toEqual({ detail: { message: "nope", errors: [] } });
 });
 
 test("an answer that is not 2xx is read whole and returned, not streamed", async () => {
