@@ -1,21 +1,18 @@
 // `cap-conformance doctor`: in seconds, before a full run, whether a target answers, which role each credential
 // resolves to, whether its wiring and test hooks answer, and which kinds of clauses the run will skip. It changes
-// nothing on the server (cli/target-probe.ts says how). Exit 0 when a run would go as the target file says, 1 when
+// nothing on the server (runner/target/target-probe.ts says how). Exit 0 when a run would go as the target file says, 1 when
 // something would not (each problem named), 2 when there is no target to ask or it does not answer at all.
 import { registerSecret } from "../runner/client/redact.ts";
+import { faultLine, setupFaults } from "../runner/target/setup-check.ts";
 import {
   type Answer,
   type CredentialProbe,
+  type Findings,
   type ProviderProbe,
-  probeCredential,
-  probeOtherRegions,
   probePaths,
-  probeProvider,
   probeRegions,
-  probeSimulators,
-  probeTestControl,
+  probeTarget,
   SLOT_ROLE,
-  type Slot,
 } from "../runner/target/target-probe.ts";
 import type { ClauseKind } from "../spec/clause.ts";
 import { CLAUSES } from "../spec/clauses/index.ts";
@@ -52,62 +49,62 @@ export function skippedKinds(target: Target): Array<{ kind: ClauseKind; count: n
   return out;
 }
 
-interface Findings {
-  target: Target;
-  /** Where each value not read from the target file as written came from (cli/resolve-target.ts). */
+/** The probes' findings, and where each value not read from the target file as written came from. */
+interface DoctorFindings extends Findings {
   origins: string[];
-  regions: Answer[];
-  otherRegions: Answer[];
-  credentials: CredentialProbe[];
-  simulators: Array<[string, Answer]>;
-  testControl?: Answer;
-  provider?: ProviderProbe;
 }
 
-/** Every problem a run would run into, one line each. */
-export function problemsOf(f: Findings): string[] {
-  const problems: string[] = [];
+/**
+ * Every problem a run would run into, one line each: first the setup mistakes a run stops on (exit 2,
+ * runner/target/setup-check.ts), then what a run would go on with but report (a /health that is not 200, a
+ * credential the server and the control plane place differently, roles that cannot be told apart, a provider the
+ * checks cannot find).
+ */
+export function problemsOf(f: Findings): { setup: string[]; other: string[] } {
+  const faults = setupFaults(f);
+  const named = (slot: string) =>
+    faults.some((fault) => fault.subject.startsWith(`the ${slot.replace("_", " ")} credential`));
+  const other: string[] = [];
   f.regions.forEach((answer, i) => {
-    if (!answered(answer)) problems.push(`region ${f.target.regions[i]!.name} does not answer GET /health`);
-    else if (answer.status !== 200)
-      problems.push(`region ${f.target.regions[i]!.name}: GET /health is ${answer.status}`);
+    if (!answered(answer)) other.push(`region ${f.target.regions[i]!.name} does not answer GET /health`);
+    else if (answer.status !== 200) other.push(`region ${f.target.regions[i]!.name}: GET /health is ${answer.status}`);
   });
   f.otherRegions.forEach((answer, i) => {
-    if (answer.status === 401) problems.push(`the admin token is refused in region ${f.target.regions[i + 1]!.name}`);
+    // One token works in every region (1): a clause of the run, not a setup mistake it stops on.
+    if (answer.status === 401) other.push(`the admin token is refused in region ${f.target.regions[i + 1]!.name}`);
   });
-  for (const c of f.credentials) {
-    if (c.read.status === 401) problems.push(`the ${c.slot} credential is refused (401 ${c.read.message})`);
-    else if (!ok2xx(c.read)) {
-      // Every member may read the provider-key list (5 item 6): anything but a 2xx leaves the credential unproven.
-      problems.push(
-        `the ${c.slot} credential's read of ${c.read.url} answered ${said(c.read)} (is the profile's path right?)`,
-      );
-    }
-    const wanted = SLOT_ROLE[c.slot];
-    if (wanted !== undefined && c.role !== undefined && c.role !== wanted) {
-      problems.push(`the ${c.slot} credential resolves to ${c.role}, not ${wanted}`);
-    }
-    const cp = c.controlPlane;
-    if (cp !== undefined && cp.role === undefined) {
-      problems.push(`the control-plane simulator does not know the ${c.slot} credential (${said(cp)})`);
-    } else if (cp?.role !== undefined && c.role !== undefined && cp.role !== c.role) {
-      problems.push(
-        `the server treats the ${c.slot} credential as ${c.role} but the control-plane simulator says ${cp.role}: its role checks disagree with its control plane, or it is not wired to it`,
-      );
-    }
-  }
+  for (const c of f.credentials.filter((c) => !named(c.slot))) other.push(...credentialProblems(c));
   const tokens = f.credentials.filter((c) => c.slot !== "session_cookie" && c.read.status !== 401);
   if (tokens.length === 3 && tokens.every((c) => c.admin.gate === "passed")) {
-    problems.push(
+    other.push(
       "every token passed the ADMIN gate: either all three are admins, or the server reads the body before the role (the spec does not say which comes first), so the roles cannot be told apart",
     );
   }
   for (const [name, answer] of f.simulators) {
-    if (!answered(answer)) problems.push(`the ${name} simulator does not answer (${said(answer)})`);
+    if (!answered(answer) && !f.target.wired) other.push(`the ${name} simulator does not answer (${said(answer)})`);
   }
-  problems.push(...providerProblems(f.provider));
-  if (f.testControl !== undefined && !ok2xx(f.testControl)) {
-    problems.push(`test_control does not answer GET /clock with a 2xx (${said(f.testControl)})`);
+  other.push(...providerProblems(f.provider));
+  return { setup: faults.map(faultLine), other };
+}
+
+/** What a credential's probe says that is not a setup mistake of its own. */
+function credentialProblems(c: CredentialProbe): string[] {
+  const problems: string[] = [];
+  // Every member may read the provider-key list (5 item 6): anything but a 2xx leaves the credential unproven.
+  if (c.read.status !== 401 && !ok2xx(c.read)) {
+    problems.push(
+      `the ${c.slot} credential's read of ${c.read.url} answered ${said(c.read)} (is the profile's path right?)`,
+    );
+  }
+  const wanted = SLOT_ROLE[c.slot];
+  if (wanted !== undefined && c.role !== undefined && c.role !== wanted) {
+    problems.push(`the ${c.slot} credential resolves to ${c.role}, not ${wanted}`);
+  }
+  const cp = c.controlPlane;
+  if (cp?.role !== undefined && c.role !== undefined && cp.role !== c.role) {
+    problems.push(
+      `the server treats the ${c.slot} credential as ${c.role} but the control-plane simulator says ${cp.role}: its role checks disagree with its control plane, or it is not wired to it`,
+    );
   }
   return problems;
 }
@@ -165,7 +162,7 @@ function credentialLines(c: CredentialProbe): string[] {
   return lines;
 }
 
-export function doctorLines(f: Findings, problems: string[]): string[] {
+export function doctorLines(f: DoctorFindings, problems: { setup: string[]; other: string[] }): string[] {
   const { target } = f;
   const paths = probePaths(target);
   const lines = [`cap-conformance doctor (profile ${target.profile})`, ""];
@@ -207,8 +204,13 @@ export function doctorLines(f: Findings, problems: string[]): string[] {
   if (skipped.length === 0) lines.push(`  ${OK} no kind of clause will be skipped`);
   for (const s of skipped) lines.push(`  ${SKIP} ${s.count} ${s.kind} clauses will be skipped: ${s.why}`);
   if (target.regions.length < 2) lines.push(`  ${SKIP} checks needing two regions will be skipped: one region named`);
-  lines.push("", problems.length === 0 ? "Ready: a run would go as the target file says." : "Problems:");
-  for (const p of problems) lines.push(`  ${BAD} ${p}`);
+  if (problems.setup.length > 0)
+    lines.push("", "Setup mistakes (a run stops on these before its first check, exit 2):");
+  for (const p of problems.setup) lines.push(`  ${BAD} ${p}`);
+  if (problems.other.length > 0) lines.push("", "Problems:");
+  for (const p of problems.other) lines.push(`  ${BAD} ${p}`);
+  if (problems.setup.length + problems.other.length === 0)
+    lines.push("", "Ready: a run would go as the target file says.");
   return lines;
 }
 
@@ -227,33 +229,18 @@ export async function doctorCommand(argv: string[]): Promise<number> {
     console.error(`error: the target does not answer: GET ${regions[0]!.url} ${said(regions[0]!)}`);
     return 2;
   }
-  const slots = (["admin", "editor", "viewer", "session_cookie"] as Slot[]).filter(
-    (slot) => target.credentials[slot] !== undefined,
-  );
-  const [otherRegions, credentials, simulators, testControl, provider] = await Promise.all([
-    probeOtherRegions(target, timeoutMs),
-    Promise.all(slots.map((slot) => probeCredential(target, slot, timeoutMs))),
-    probeSimulators(target, timeoutMs),
-    probeTestControl(target, timeoutMs),
-    probeProvider(target, timeoutMs),
-  ]);
-  const findings: Findings = {
-    target,
+  const findings: DoctorFindings = {
+    ...(await probeTarget(target, timeoutMs, regions)),
     origins: targetOrigins(values),
-    regions,
-    otherRegions,
-    credentials,
-    simulators,
-    ...(testControl === undefined ? {} : { testControl }),
-    ...(provider === undefined ? {} : { provider }),
   };
   const problems = problemsOf(findings);
   if (values.json) {
     const { target: _target, ...rest } = findings;
-    const report = { ...rest, skipped: skippedKinds(target), problems, ready: problems.length === 0 };
+    const ready = problems.setup.length + problems.other.length === 0;
+    const report = { ...rest, skipped: skippedKinds(target), problems: [...problems.setup, ...problems.other], ready };
     console.log(JSON.stringify(report, (key, value) => (key === "json" ? undefined : value), 2));
   } else {
     for (const line of doctorLines(findings, problems)) console.log(line);
   }
-  return problems.length === 0 ? 0 : 1;
+  return problems.setup.length + problems.other.length === 0 ? 0 : 1;
 }

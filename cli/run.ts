@@ -15,6 +15,8 @@ import { Collector } from "../runner/orchestration/collector.ts";
 import { runSuites } from "../runner/orchestration/launch.ts";
 import { sharedWorkers } from "../runner/orchestration/shared-workers.ts";
 import { preflight } from "../runner/target/preflight.ts";
+import { faultLine, setupFaults } from "../runner/target/setup-check.ts";
+import { probeRegions, probeTarget } from "../runner/target/target-probe.ts";
 import { CLAUSES } from "../spec/clauses/index.ts";
 import { loadProfile } from "../spec/profile.ts";
 import type { Report } from "../spec/report.ts";
@@ -30,7 +32,6 @@ import { targetOrigins } from "./resolve-target.ts";
 import { RunLog } from "./run-log.ts";
 import { type Finished, leftoverLines, writeRunOutputs } from "./run-outputs.ts";
 import { planRun, type RunPlan } from "./run-plan.ts";
-import { SetupError } from "./usage-error.ts";
 
 export async function runCommand(argv: string[]): Promise<number> {
   const plan = planRun(argv);
@@ -65,6 +66,8 @@ interface Prepared {
   specSha256: string;
   optional: ReturnType<typeof loadProfile>["optional"];
   embedded: boolean;
+  /** Setup mistakes found before the first check (runner/setup-check.ts): none, or the run stops there. */
+  faults: string[];
 }
 
 async function runOnTarget(plan: RunPlan, acquired: Acquired, log: RunLog): Promise<number> {
@@ -81,7 +84,7 @@ async function runOnTarget(plan: RunPlan, acquired: Acquired, log: RunLog): Prom
     const target = delayed?.target ?? acquired.target;
     const prepared = await prepare(plan, target, { workDir, embedded: acquired.description === EMBEDDED }, log);
     const finished: Finished = {
-      ...(await runRepeats(plan, prepared, log)),
+      ...(prepared.faults.length > 0 ? stoppedBySetup(plan, prepared) : await runRepeats(plan, prepared, log)),
       target: prepared.target,
       description: acquired.description,
       secretsFile: prepared.secretsFile,
@@ -94,7 +97,10 @@ async function runOnTarget(plan: RunPlan, acquired: Acquired, log: RunLog): Prom
   }
 }
 
-/** Checks the target answers, then writes it and names the secret registry where the workers find them. */
+/**
+ * Checks the target answers and is set up as it says (what `doctor` asks: each credential's role, the API at
+ * each base URL, the wiring), then writes it and names the secret registry where the workers find them.
+ */
 async function prepare(
   plan: RunPlan,
   target: Target,
@@ -102,10 +108,6 @@ async function prepare(
   log: RunLog,
 ): Promise<Prepared> {
   checkProfile(target.profile);
-  const reached = await preflight(target, plan.timeoutMs);
-  if (reached.unreachable !== undefined) throw new SetupError(`the target is unreachable: ${reached.unreachable}`);
-  const workers = sharedWorkers(reached.roundTripMs);
-  log.log(`Suite files side by side: ${workers} (round trip to the target ${reached.roundTripMs.toFixed(1)} ms)`);
   const targetFile = join(workDir, "target.json");
   writeFileSync(targetFile, JSON.stringify(target), { mode: 0o600 });
   // The registry of secret values the checks send or learn, in the private work dir unless the environment
@@ -114,6 +116,11 @@ async function prepare(
   useSecretRegistry(secretsFile);
   writeFileSync(secretsFile, "", { mode: 0o600, flag: "a" });
   for (const secret of targetSecrets(target)) registerSecret(secret);
+  const { faults, roundTripMs } = await setupCheck(target, plan.timeoutMs);
+  for (const fault of faults) console.error(`error: ${fault}`);
+  const workers = sharedWorkers(roundTripMs);
+  if (faults.length === 0)
+    log.log(`Suite files side by side: ${workers} (round trip to the target ${roundTripMs.toFixed(1)} ms)`);
   return {
     target,
     targetFile,
@@ -124,7 +131,17 @@ async function prepare(
     specSha256: specSha256(),
     optional: loadProfile(target.profile).optional,
     embedded,
+    faults,
   };
+}
+
+/** Every region answers (its round trip timed), and the probes find no setup mistake; else each one, a line. */
+async function setupCheck(target: Target, timeoutMs: number): Promise<{ faults: string[]; roundTripMs: number }> {
+  const reached = await preflight(target, timeoutMs);
+  if (reached.unreachable !== undefined)
+    return { faults: [`the target is unreachable: ${reached.unreachable}`], roundTripMs: 0 };
+  const findings = await probeTarget(target, timeoutMs, await probeRegions(target, timeoutMs));
+  return { faults: setupFaults(findings).map(faultLine), roundTripMs: reached.roundTripMs };
 }
 
 async function runRepeats(
@@ -198,6 +215,19 @@ async function runOnce(
   return { report, ...(stopped === undefined ? {} : { stopped }) };
 }
 
+/** The report of a run its setup stopped before the first check: no clause judged, every fault named, ERROR. */
+function stoppedBySetup(plan: RunPlan, prepared: Prepared): Pick<Finished, "reports"> {
+  const count = prepared.faults.length;
+  const report = runReport(plan, prepared, new Collector(() => undefined), {
+    startedAt: new Date(),
+    incomplete: {
+      reason: `the setup check found ${count} mistake${count === 1 ? "" : "s"} before the first check`,
+      checks_finished: 0,
+    },
+  });
+  return { reports: [{ ...report, setup: { faults: prepared.faults } }] };
+}
+
 /** Why a finished run's report is still incomplete: checks a dead worker left without a verdict. */
 function unfinished(collector: Collector): Report["incomplete"] {
   const count = collector.unfinished.length;
@@ -213,7 +243,7 @@ function runReport(
   plan: RunPlan,
   prepared: Prepared,
   collector: Collector,
-  run: { startedAt: Date; prefix: string; incomplete: Report["incomplete"] },
+  run: { startedAt: Date; prefix?: string; incomplete: Report["incomplete"] },
 ): Report {
   const built = buildReport(
     CLAUSES,
@@ -228,7 +258,7 @@ function runReport(
       finishedAt: new Date(),
       narrowed: plan.suites !== undefined || plan.clauses !== undefined,
       optional: prepared.optional,
-      prefix: run.prefix,
+      ...(run.prefix === undefined ? {} : { prefix: run.prefix }),
       leftovers: collector.leftovers,
       traffic: collector.traffic,
       addedLatencyMs: plan.addedLatencyMs,

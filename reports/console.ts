@@ -2,9 +2,10 @@
 
 import type { Report } from "../spec/report.ts";
 import { nothingChecked } from "../spec/verdict.ts";
+import { bannersOf } from "./banners.ts";
 import { ambiguityLines } from "./clause-notes.ts";
 import { expectationClauses } from "./expected.ts";
-import { incompleteNote, verdictHeadline } from "./format.ts";
+import { verdictHeadline } from "./format.ts";
 import { problemClauses } from "./group.ts";
 
 function sectionKey(section: string): number[] {
@@ -16,6 +17,7 @@ export function verdictLines(report: Report, files: string[]): string[] {
   const lines: string[] = [
     "",
     verdictHeadline(report),
+    ...bannersOf(report).flatMap((banner) => ["", banner.text]),
     "",
     "Clauses by section (passed/failed/errored/skipped/not shown):",
   ];
@@ -48,10 +50,9 @@ export function verdictLines(report: Report, files: string[]): string[] {
   lines.push(...expectationLines(report));
   lines.push(...optionalLines(report));
   lines.push(...ambiguityLines(report));
-  if (report.summary.failed === 0 && report.summary.errored === 0 && nothingChecked(report))
+  const stoppedBySetup = (report.setup?.faults?.length ?? 0) > 0;
+  if (!stoppedBySetup && report.summary.failed === 0 && report.summary.errored === 0 && nothingChecked(report))
     lines.push("", "Nothing was checked: every selected check was skipped (the report gives each reason).");
-  const incomplete = incompleteNote(report);
-  if (incomplete !== undefined) lines.push("", incomplete);
   const s = report.summary;
   const verdict = verdictHeadline(report);
   lines.push(

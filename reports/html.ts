@@ -2,17 +2,10 @@
 // Verdict first, then counts, the run's environment, what needs attention, and every clause by spec section.
 import type { ClauseResult, Report } from "../spec/report.ts";
 import { verdictOf } from "../spec/verdict.ts";
+import { bannersOf } from "./banners.ts";
 import { html } from "./escape.ts";
 import { expectationClauses, type ShownStatus, shownStatus, usedExpectations } from "./expected.ts";
-import {
-  countsLine,
-  firstLine,
-  formatDuration,
-  formatTimestamp,
-  incompleteNote,
-  truncate,
-  verdictHeadline,
-} from "./format.ts";
+import { countsLine, firstLine, formatDuration, formatTimestamp, truncate, verdictHeadline } from "./format.ts";
 import { countStatuses, groupBySection, problemClauses } from "./group.ts";
 import { badge, clauseBlock, issueMarkup } from "./html-clause.ts";
 import { HTML_SCRIPT, HTML_SCRIPT_HASH } from "./html-script.ts";
@@ -68,10 +61,13 @@ function envBlock(report: Report): string {
   return `<dl class="env">${wide.map(row(' class="wide"')).join("")}${rows.map(row("")).join("")}</dl>`;
 }
 
-function incompleteBlock(report: Report): string {
-  const note = incompleteNote(report);
-  if (note === undefined) return "";
-  return `<h2 id="incomplete">Incomplete run</h2><pre class="msg herr">${html(note)}</pre>`;
+const BANNER_TITLE = { setup: "Setup problem", incomplete: "Incomplete run" } as const;
+
+/** The banners every format shows first (banners.ts). */
+function bannersBlock(report: Report): string {
+  return bannersOf(report)
+    .map((b) => `<h2 id="${b.kind}">${BANNER_TITLE[b.kind]}</h2><pre class="msg herr">${html(b.text)}</pre>`)
+    .join("");
 }
 
 function harnessBlock(errors: readonly string[]): string {
@@ -208,8 +204,8 @@ export function renderHtml(report: Report): string {
 <p class="vline">${html(countsLine(report.summary, report.expectations))}</p>
 </div></header>
 <main class="wrap">
+${bannersBlock(report)}
 ${countsBlock(report)}
-${incompleteBlock(report)}
 ${harnessBlock(report.harness_errors ?? [])}
 <h2>Run</h2>
 ${envBlock(report)}

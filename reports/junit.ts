@@ -4,10 +4,11 @@
 // expected failure (--expect) is written as skipped, naming the expectation: the run passed, so CI must not go red.
 import { areaOf } from "../spec/clause.ts";
 import type { CheckResult, ClauseResult, Report } from "../spec/report.ts";
+import { bannersOf } from "./banners.ts";
 import { xmlAttr, xmlText } from "./escape.ts";
 import { failureText } from "./exchange-text.ts";
 import { expectationLine, isExpectedFailure, isStaleExpectation } from "./expected.ts";
-import { firstLine, incompleteNote, junitSeconds, truncate, verdictHeadline } from "./format.ts";
+import { countsLine, firstLine, junitSeconds, truncate, verdictHeadline } from "./format.ts";
 import { optionalRows } from "./optional-rows.ts";
 
 type CaseStatus = CheckResult["status"];
@@ -200,8 +201,14 @@ function junitTimestamp(iso: string): string | undefined {
   return Number.isNaN(t) ? undefined : new Date(t).toISOString().slice(0, 19);
 }
 
+/** JUnit's unit is a test case, so its counts are of checks; a check may judge several clauses, a clause several checks. */
+export const COUNTS_NOTE =
+  "junit.xml counts checks (a testcase per check, and one per clause no check judged); the clause counts are in the comment above, report.json and summary.md";
+
 function runProperties(report: Report): string {
   const props: Array<[string, string]> = [
+    ["counts", "checks"],
+    ["clauses.failed", String(report.summary.failed)],
     ["tool.version", report.tool.version],
     ["spec.sha256", report.spec.sha256],
     ["profile", report.target.profile],
@@ -218,8 +225,9 @@ function runProperties(report: Report): string {
  * did not finish is one of them.
  */
 function harnessCases(report: Report): TestCase[] {
-  const incomplete = incompleteNote(report);
+  const incomplete = bannersOf(report).find((b) => b.kind === "incomplete")?.text;
   const named: Array<[string, string]> = [
+    ...(report.setup?.faults ?? []).map((fault): [string, string] => [`setup problem: ${firstLine(fault)}`, fault]),
     ...(incomplete === undefined ? [] : [["the run did not finish", incomplete] as [string, string]]),
     ...(report.harness_errors ?? []).map((message, i): [string, string] => [`harness error ${i + 1}`, message]),
   ];
@@ -243,7 +251,10 @@ export function renderJunit(report: Report): string {
   const props = runProperties(report);
   const out = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<!-- cap-conformance: ${xmlComment(verdictHeadline(report))} -->`,
+    `<!-- cap-conformance: ${xmlComment(verdictHeadline(report))}: ${xmlComment(countsLine(report.summary, report.expectations))} -->`,
+    // What the counts below count, said where a reader of the XML meets them: the other formats count clauses.
+    `<!-- ${xmlComment(COUNTS_NOTE)} -->`,
+    ...bannersOf(report).map((b) => `<!-- ${xmlComment(b.text)} -->`),
     `<testsuites name="cap-conformance" ${countAttrs(countCases(all), report.run.duration_ms)}${stamp}>`,
   ];
   for (const [suite, cases] of suites) {

@@ -3,11 +3,12 @@
 // when over budget, never cut mid-table or mid-fence.
 import type { ClauseResult, Exchange, Report } from "../spec/report.ts";
 import { verdictOf } from "../spec/verdict.ts";
+import { bannersOf } from "./banners.ts";
 import { ambiguitiesBlock, assumptionsTable } from "./clause-notes.ts";
 import { curlCommand, replayNote } from "./curl.ts";
 import { mdCode, mdFence, mdText } from "./escape.ts";
 import { expectationClauses, issueHref, usedExpectations } from "./expected.ts";
-import { countsLine, firstLine, formatDuration, incompleteNote, truncate, verdictHeadline } from "./format.ts";
+import { countsLine, firstLine, formatDuration, truncate, verdictHeadline } from "./format.ts";
 import { firstProblemCheck, groupBySection, problemClauses } from "./group.ts";
 import { cleanupCommand, LEFTOVERS_SHOWN, leftoversOf, leftoverText } from "./leftovers.ts";
 import { declaredOptionalRows } from "./optional-rows.ts";
@@ -184,9 +185,13 @@ function harnessBlock(report: Report): string {
   ].join("\n");
 }
 
-function incompleteBlock(report: Report): string {
-  const note = incompleteNote(report);
-  return note === undefined ? "" : `### ${STATUS_SYMBOL.errored} Incomplete run\n\n${mdText(note)}`;
+const BANNER_TITLE = { setup: "Setup problem", incomplete: "Incomplete run" } as const;
+
+/** The banners every format shows first (banners.ts), each under its own heading. */
+function bannersBlock(report: Report): string {
+  return bannersOf(report)
+    .map((b) => `### ${STATUS_SYMBOL.errored} ${BANNER_TITLE[b.kind]}\n\n${b.text.split("\n").map(mdText).join("\n")}`)
+    .join("\n\n");
 }
 
 function leftoversBlock(report: Report): string {
@@ -211,7 +216,7 @@ const FOOTER =
 export function renderMarkdown(report: Report, options: MarkdownOptions = {}): string {
   const max = Math.max(4096, options.maxBytes ?? DEFAULT_MAX_BYTES);
   const sep = "\n\n";
-  const head = [header(report), incompleteBlock(report), harnessBlock(report), leftoversBlock(report)]
+  const head = [header(report), bannersBlock(report), harnessBlock(report), leftoversBlock(report)]
     .filter((b) => b !== "")
     .join(sep);
   const problems = problemClauses([...report.clauses, ...declaredOptionalRows(report)]);

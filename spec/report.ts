@@ -205,6 +205,13 @@ export const Report = z.object({
   leftovers: z.array(Leftover).optional(),
   /** Optional: one row per suite file, where its time went. Absent from older reports. */
   traffic: z.array(SuiteTraffic).optional(),
+  /**
+   * Optional: what is wrong with the setup rather than the server. `faults`: mistakes the probes found before the
+   * first check (a credential, a base URL, wiring), so no check ran and the verdict is ERROR; `hint`: a run whose
+   * every failure looks like a setup mistake (a 401, 403 or 404 where the credential's role must get through).
+   * Every format says it first.
+   */
+  setup: z.object({ faults: z.array(z.string()).optional(), hint: z.string().optional() }).optional(),
   /** Optional: set when the run did not finish (killed, interrupted, out of memory, a worker died). The report holds
    * every verdict reached until then and says nothing of the rest; its verdict is ERROR whatever it holds. */
   incomplete: z

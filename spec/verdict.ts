@@ -3,14 +3,15 @@ import type { Report } from "./report.ts";
 
 export type Verdict = "PASS" | "FAIL" | "ERROR";
 
-type Judged = Pick<Report, "summary" | "harness_errors" | "optional" | "incomplete"> & {
+type Judged = Pick<Report, "summary" | "harness_errors" | "optional" | "incomplete" | "setup"> & {
   run?: Pick<Report["run"], "repeat">;
   expectations?: Report["expectations"];
 };
 
 /**
  * ERROR when the run did not finish (an incomplete report, written as checks finished or when the run was cut
- * short): what it holds is true, but the run did not do its job, whatever clauses it reached. Otherwise FAIL
+ * short) or did not start (a setup mistake found before its first check): what it holds is true, but the run did
+ * not do its job, whatever clauses it reached. Otherwise FAIL
  * when any clause failed (a failure found is a fact even if other clauses errored); ERROR when none failed
  * but some errored or the harness reported errors outside any check; else FAIL when a clause changed verdict
  * across `--repeat` runs or an expectation is stale under `--strict-expectations`; PASS otherwise. An optional
@@ -19,7 +20,7 @@ type Judged = Pick<Report, "summary" | "harness_errors" | "optional" | "incomple
  * `run`'s exit code is exitCodeOf(report), and every reporter prints verdictOf(report).
  */
 export function verdictOf(report: Judged): Verdict {
-  if (report.incomplete !== undefined) return "ERROR";
+  if (report.incomplete !== undefined || (report.setup?.faults?.length ?? 0) > 0) return "ERROR";
   const optional = report.optional ?? [];
   if (report.summary.failed > 0 || optional.some((o) => o.status === "failed")) return "FAIL";
   const errored = report.summary.errored > 0 || optional.some((o) => o.status === "errored");

@@ -1,4 +1,4 @@
-// What `cap-conformance doctor` and `run` (runner/setup-check.ts) ask a target before any check: whether each region answers, which role each credential
+// What `cap-conformance doctor` and `run` (runner/target/setup-check.ts) ask a target before any check: whether each region answers, which role each credential
 // resolves to, whether the wiring and test hooks answer. Every request is bounded in time, and none can change
 // anything on the server, whatever its role checks do:
 // - reads are a list any member may read (5 item 6: the provider-key list) and GET /health;
@@ -235,4 +235,57 @@ async function defaultProviderKey(provider: string, timeoutMs: number): Promise<
   if (typeof key !== "string") return undefined;
   registerSecret(key);
   return key;
+}
+
+/** Everything the probes found, for doctor's page and run's setup check (runner/target/setup-check.ts). */
+export interface Findings {
+  target: Target;
+  /** GET /health of each region. */
+  regions: Answer[];
+  /** The admin token's read in each region after the first. */
+  otherRegions: Answer[];
+  credentials: CredentialProbe[];
+  simulators: Array<[string, Answer]>;
+  testControl?: Answer;
+  provider?: ProviderProbe;
+  /** GET {origin}/health of each region whose base URL has a path (undefined for one without). */
+  originHealth: Array<Answer | undefined>;
+}
+
+/** The credential slots the target fills, in the order they are reported. */
+export function filledSlots(target: Target): Slot[] {
+  return (["admin", "editor", "viewer", "session_cookie"] as Slot[]).filter(
+    (slot) => target.credentials[slot] !== undefined,
+  );
+}
+
+/** A region's base URL path beyond its origin ("" for none): the API's paths must hang off the URL itself. */
+export function basePath(baseUrl: string): string {
+  return new URL(baseUrl).pathname.replace(/\/+$/, "");
+}
+
+/** Asks everything at once, given that `regions` (GET /health of each) already came back. */
+export async function probeTarget(target: Target, timeoutMs: number, regions: Answer[]): Promise<Findings> {
+  const [otherRegions, credentials, simulators, testControl, provider, originHealth] = await Promise.all([
+    probeOtherRegions(target, timeoutMs),
+    Promise.all(filledSlots(target).map((slot) => probeCredential(target, slot, timeoutMs))),
+    probeSimulators(target, timeoutMs),
+    probeTestControl(target, timeoutMs),
+    probeProvider(target, timeoutMs),
+    Promise.all(
+      target.regions.map((region) =>
+        basePath(region.base_url) === "" ? undefined : ask(`${new URL(region.base_url).origin}/health`, timeoutMs),
+      ),
+    ),
+  ]);
+  return {
+    target,
+    regions,
+    otherRegions,
+    credentials,
+    simulators,
+    ...(testControl === undefined ? {} : { testControl }),
+    ...(provider === undefined ? {} : { provider }),
+    originHealth,
+  };
 }

@@ -89,7 +89,10 @@ describe("cap-conformance doctor", () => {
       env: { CAP_TOKEN_EDITOR: target.credentials.viewer },
     });
     expect(result.code, result.stdout + result.stderr).toBe(1);
-    expect(result.stdout).toContain("✗ the editor credential resolves to VIEWER, not EDITOR");
+    expect(result.stdout).toContain("Setup mistakes (a run stops on these before its first check, exit 2):");
+    expect(result.stdout).toMatch(
+      /✗ the editor credential \(credentials\.editor in the target file, --token-editor or CAP_TOKEN_EDITOR\): it resolves to VIEWER, not EDITOR \(the control-plane simulator's verdict\)\. Give the token of an EDITOR member here/,
+    );
     expect(result.stdout).toContain("editor token from CAP_TOKEN_EDITOR, replacing the target file's");
     for (const secret of secrets()) expect(result.stdout + result.stderr).not.toContain(secret);
   });
