@@ -3,6 +3,7 @@
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { z } from "zod";
+import { DECOY_PREFIX } from "../runner/client/redact.ts";
 
 export const Product = z.object({
   vendor: z.string().min(1),
@@ -13,7 +14,10 @@ export const Product = z.object({
 export type Product = z.infer<typeof Product>;
 
 /** Patterns of secrets whose values the harness may never have been told: webhook secrets, bearer values. */
-const SECRET_SHAPES = [/whsec_[A-Za-z0-9+/=]{16,}/, /Bearer\s+(?!\[REDACTED)[A-Za-z0-9._~+/=-]{12,}/];
+const SECRET_SHAPES = [
+  /whsec_[A-Za-z0-9+/=]{16,}/,
+  new RegExp(`Bearer\\s+(?!\\[REDACTED|${DECOY_PREFIX})[A-Za-z0-9._~+/=-]{12,}`),
+];
 
 export function findSecrets(text: string, secrets: string[]): string[] {
   const found = secrets.filter((s) => s.length >= 6 && text.includes(s)).map((s) => `…${s.slice(-2)}`);

@@ -7,14 +7,15 @@ import { shellWord } from "./shell-word.ts";
 /** Safe inside double quotes as it is: nothing the shell would expand or end the quote with. */
 const DOUBLE_QUOTE_SAFE = /^[^"$`\\!]*$/;
 
-/** A header argument; a secret's variable expands, everything else is literal. */
+/** A header argument; a secret's variable expands wherever it stands in the value, everything else is literal. */
 function headerWord(header: ReplayHeader): string {
   if (header.secret === undefined) return shellWord(`${header.name}: ${header.value}`);
-  const { prefix, variable, unknown } = header.secret;
+  const { variable, unknown } = header.secret;
   // An unknown secret stops the shell with a message rather than sending an empty credential.
   const reference = unknown ? `\${${variable}:?the check sent a value the report does not keep}` : `$${variable}`;
-  const literal = `${header.name}: ${prefix}`;
-  return DOUBLE_QUOTE_SAFE.test(literal) ? `"${literal}${reference}"` : `${shellWord(literal)}"${reference}"`;
+  const literals = `${header.name}: ${header.value}`.split(`$${variable}`);
+  if (literals.every((literal) => DOUBLE_QUOTE_SAFE.test(literal))) return `"${literals.join(reference)}"`;
+  return literals.map((literal) => (literal === "" ? "" : shellWord(literal))).join(`"${reference}"`);
 }
 
 /** The variables a set of curl commands reads secrets from: the target's credentials, or unknown redacted values. */

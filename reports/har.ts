@@ -6,6 +6,7 @@ import { writeFile } from "node:fs/promises";
 import type { Entry, Har, Header, Page, QueryString } from "har-format";
 import type { CheckResult, Exchange, Report } from "../spec/report.ts";
 import { visibleControls } from "./escape.ts";
+import { SUBJECT_NOTE } from "./exchange-text.ts";
 import { replayHeaders } from "./replay-headers.ts";
 
 interface FailedCheck {
@@ -67,6 +68,7 @@ function entryOf(exchange: Exchange, pageref: string, fallbackStart: string): En
   const requestType = exchange.request_headers["content-type"];
   const responseType = exchange.response_headers["content-type"] ?? "";
   const answered = exchange.status !== null;
+  const comment = [exchange.subject ? SUBJECT_NOTE : "", answered ? "" : "no response"].filter(Boolean).join("; ");
   return {
     pageref,
     startedDateTime: exchange.started_at ?? fallbackStart,
@@ -98,7 +100,7 @@ function entryOf(exchange: Exchange, pageref: string, fallbackStart: string): En
     },
     cache: {},
     timings: { send: 0, wait: exchange.duration_ms, receive: 0 },
-    ...(answered ? {} : { comment: "no response" }),
+    ...(comment === "" ? {} : { comment }),
   };
 }
 

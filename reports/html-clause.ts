@@ -3,6 +3,7 @@
 import type { CheckResult, ClauseResult, Exchange, Failure } from "../spec/report.ts";
 import { curlCommand, replayNote } from "./curl.ts";
 import { html } from "./escape.ts";
+import { keptLine, SUBJECT_NOTE, shownExchanges } from "./exchange-text.ts";
 import { type Expected, expectationHead, issueHref, type ShownStatus, shownStatus } from "./expected.ts";
 import { formatDuration, prettyBody, truncate } from "./format.ts";
 import { STATUS_LABEL, STATUS_SYMBOL } from "./status-labels.ts";
@@ -36,10 +37,11 @@ function statusClass(status: number | null): string {
 
 function exchangeBlock(x: Exchange, index: number, open: boolean): string {
   const status = x.status === null ? "no response" : String(x.status);
+  const about = x.subject ? ` <span class="why">${SUBJECT_NOTE}</span>` : "";
   return [
-    `<details class="xchg"${open ? " open" : ""}>`,
-    `<summary>${index}. <span class="m">${html(x.method)}</span> ${html(x.url)} → `,
-    `<span class="s ${statusClass(x.status)}">${html(status)}</span> <span class="dur">${formatDuration(x.duration_ms)}</span></summary>`,
+    `<details class="xchg${x.subject ? " subject" : ""}"${open ? " open" : ""}>`,
+    `<summary>${x.seq ?? index}. <span class="m">${html(x.method)}</span> ${html(x.url)} → `,
+    `<span class="s ${statusClass(x.status)}">${html(status)}</span> <span class="dur">${formatDuration(x.duration_ms)}</span>${about}</summary>`,
     `<div class="cmd-box"><div class="lbl">Replay with curl</div><pre class="cmd"><code>${html(curlCommand(x))}</code></pre></div>`,
     `<div class="xgrid"><div><h4>Request headers</h4>${headersTable(x.request_headers)}`,
     `<h4>Request body</h4>${bodyBlock(x.request_body)}</div>`,
@@ -62,14 +64,20 @@ function failureBlock(f: Failure): string {
   }
   const all = f.exchanges;
   if (all.length > 0) {
-    const omitted = Math.max(0, all.length - EXCHANGES_MAX);
-    out.push(`<div class="lbl note"><b>Exchanges</b> (${all.length})</div>`);
+    const shown = shownExchanges(all, EXCHANGES_MAX);
+    const omitted = all.length - shown.length;
+    out.push(`<div class="lbl note"><b>Exchanges</b> (${html(keptLine(f))})</div>`);
     out.push(`<p class="note">Each exchange replays with its curl line. ${html(replayNote(all))}</p>`);
     if (omitted > 0) out.push(`<p class="note">${omitted} earlier exchanges omitted; report.json has them all.</p>`);
-    // Few exchanges: all open. Many: only the last, usually the one that failed.
-    all.slice(omitted).forEach((x, i) => {
-      const isLast = omitted + i === all.length - 1;
-      out.push(exchangeBlock(x, omitted + i + 1, all.length <= 3 || isLast));
+    // Few exchanges: all open. Many: the one the failure is about, or else the last.
+    const marked = shown.some((x) => x.subject);
+    shown.forEach((x, i) => {
+      const previous = shown[i - 1]?.seq;
+      if (previous !== undefined && x.seq !== undefined && x.seq > previous + 1) {
+        out.push(`<p class="note">… ${x.seq - previous - 1} exchanges not kept …</p>`);
+      }
+      const isLast = i === shown.length - 1;
+      out.push(exchangeBlock(x, omitted + i + 1, all.length <= 3 || (marked ? x.subject === true : isLast)));
     });
   }
   return out.join("");

@@ -109,6 +109,7 @@ button.copy:hover{border-color:var(--ink)}
 .xchg{border:1px solid var(--line);border-radius:5px;margin:.4rem 0;background:var(--panel)}
 .xchg>summary{padding:.35rem .6rem;cursor:pointer;font-family:var(--mono);font-size:.85rem;overflow-wrap:anywhere}
 .xchg .m{font-weight:700}
+.xchg.subject{border-color:var(--fail);border-width:2px}
 .xchg .s{font-weight:700;padding:0 .3rem;border-radius:3px}
 .s-ok{color:var(--pass);background:var(--pass-bg)}.s-bad{color:var(--fail);background:var(--fail-bg)}
 .s-none{color:var(--err);background:var(--err-bg)}

@@ -7,6 +7,7 @@ import { bannersOf } from "./banners.ts";
 import { ambiguitiesBlock, assumptionsTable } from "./clause-notes.ts";
 import { curlCommand, replayNote } from "./curl.ts";
 import { mdCode, mdFence, mdText } from "./escape.ts";
+import { SUBJECT_NOTE, shownExchanges } from "./exchange-text.ts";
 import { expectationClauses, issueHref, usedExpectations } from "./expected.ts";
 import { countsLine, firstLine, formatDuration, truncate, verdictHeadline } from "./format.ts";
 import { firstProblemCheck, groupBySection, problemClauses } from "./group.ts";
@@ -94,19 +95,20 @@ const CURLS_MAX = 5;
 const CURL_MAX_CHARS = 4000;
 
 function curlBlock(exchanges: Exchange[]): string[] {
-  const shown = exchanges.slice(-CURLS_MAX);
+  const shown = shownExchanges(exchanges, CURLS_MAX);
   const earlier = exchanges.length - shown.length;
   const commands = shown.map((x, i) => {
     const command = curlCommand(x);
-    const n = earlier + i + 1;
+    const n = x.seq ?? earlier + i + 1;
+    const about = x.subject ? ` (${SUBJECT_NOTE})` : "";
     return command.length <= CURL_MAX_CHARS
-      ? `# ${n}. ${x.method} ${x.url}\n${command}`
-      : `# ${n}. ${x.method} ${x.url}: ${command.length} characters, in report.html`;
+      ? `# ${n}. ${x.method} ${x.url}${about}\n${command}`
+      : `# ${n}. ${x.method} ${x.url}${about}: ${command.length} characters, in report.html`;
   });
   const head =
     earlier === 0
       ? `Replay the ${exchanges.length === 1 ? "request" : `${exchanges.length} requests`} with curl.`
-      : `Replay the last ${shown.length} of ${exchanges.length} requests with curl (every one is in report.html).`;
+      : `Replay ${shown.length} of the ${exchanges.length} requests kept with curl (every one is in report.html).`;
   return [`${head} ${mdText(replayNote(shown))}`, "", mdFence(commands.join("\n\n"), "sh")];
 }
 

@@ -11,16 +11,20 @@ export const CREDENTIAL_VARIABLE: Record<ExchangeCredential, string> = {
   session_cookie: "CAP_SESSION_COOKIE",
 };
 
-/** What redactHeaders (runner/client/redact.ts) writes in place of a secret header's value. */
-const REDACTED = "[REDACTED]";
+/**
+ * What runner/client/redact.ts writes in place of a secret: `[REDACTED…ab]` for a registered value (its last two
+ * characters), `[REDACTED]` for one it only recognised. Reports written before it masked secrets alone hold a whole
+ * credential header as `[REDACTED]`.
+ */
+const MASK = /\[REDACTED(?:…[\s\S]{2})?\]/g;
+const WHOLE = "[REDACTED]";
 
 export interface ReplayHeader {
   name: string;
-  /** The value as the report shows it, with `$VARIABLE` standing for the secret. */
+  /** The value as the report shows it, with `$VARIABLE` standing for each secret in it. */
   value: string;
-  /** The secret's stand-in: the literal text before it, and the variable. */
+  /** The variable standing for the secret, when the value held one. */
   secret?: {
-    prefix: string;
     variable: string;
     /** Not one of the target's credentials: the report cannot say what was sent. */
     unknown: boolean;
@@ -41,16 +45,14 @@ const CREDENTIAL_HEADER: Record<ExchangeCredential, string> = {
 
 export function replayHeaders(exchange: Exchange): ReplayHeader[] {
   return Object.entries(exchange.request_headers).map(([name, value]) => {
-    if (value !== REDACTED) return { name, value };
+    if (!new RegExp(MASK.source).test(value)) return { name, value };
     const credential = exchange.credential;
-    const secret =
-      credential !== undefined && CREDENTIAL_HEADER[credential] === name.toLowerCase()
-        ? { prefix: credentialPrefix(credential), variable: CREDENTIAL_VARIABLE[credential], unknown: false }
-        : {
-            prefix: "",
-            variable: `CAP_REDACTED_${name.toUpperCase().replace(/[^A-Z0-9]/g, "_")}`,
-            unknown: true,
-          };
-    return { name, value: `${secret.prefix}$${secret.variable}`, secret };
+    const known = credential !== undefined && CREDENTIAL_HEADER[credential] === name.toLowerCase();
+    const secret = known
+      ? { variable: CREDENTIAL_VARIABLE[credential], unknown: false }
+      : { variable: `CAP_REDACTED_${name.toUpperCase().replace(/[^A-Z0-9]/g, "_")}`, unknown: true };
+    // An old report masked a credential header whole, its scheme or cookie name with it.
+    const shown = value === WHOLE && known ? `${credentialPrefix(credential)}${WHOLE}` : value;
+    return { name, value: shown.replace(MASK, `$${secret.variable}`), secret };
   });
 }

@@ -149,7 +149,10 @@ export interface CheckMeta {
     message: string;
     seed: number | null;
     path: string | null;
+    /** The exchange the failed assertion is about (marked `subject`), the first and last ones around it. */
     exchanges: Exchange[];
+    /** How many exchanges the check made in all (runner/client/recorder.ts). */
+    exchanges_made?: number;
     reproduce: string;
     /** The clauses whose statement broke, when fewer than the check names (runner/framework/prepare.ts). */
     clauses?: string[];

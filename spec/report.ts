@@ -24,6 +24,10 @@ export const Exchange = z.object({
   /** Optional: the target credential the request carried. Its header is redacted like every secret; a replay (a
    * curl line, a HAR entry) puts the role's variable in its place, e.g. `$CAP_TOKEN_ADMIN`. */
   credential: ExchangeCredential.optional(),
+  /** Optional: its place among the exchanges the check made (1 is the first), so gaps between kept ones show. */
+  seq: z.int().positive().optional(),
+  /** Optional: true on the exchange the failed assertion is about (the one its message names). */
+  subject: z.literal(true).optional(),
 });
 export type Exchange = z.infer<typeof Exchange>;
 
@@ -51,7 +55,10 @@ export const Failure = z.object({
   message: z.string(),
   seed: z.int().nullable().optional(),
   path: z.string().nullable().optional(),
+  /** The exchanges kept: the one the assertion is about (`subject`), the first and the last ones around it. */
   exchanges: z.array(Exchange),
+  /** Optional: how many exchanges the check made in all (the kept ones are a bounded part of them). */
+  exchanges_made: z.int().nonnegative().optional(),
   reproduce: z.string().nullable(),
   /**
    * Optional: the clauses whose statement broke, when the check names others too; for those others the

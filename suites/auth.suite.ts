@@ -3,7 +3,7 @@
 import { randomBytes } from "node:crypto";
 import { expect } from "vitest";
 import { type ApiResponse, call, explain, type Who } from "../runner/client/http-client.ts";
-import { registerSecret } from "../runner/client/redact.ts";
+import { decoy, registerSecret } from "../runner/client/redact.ts";
 import { assertDeleted, track, uniqueName } from "../runner/client/resources.ts";
 import { runConfig } from "../runner/client/run-config.ts";
 import { check } from "../runner/framework/check.ts";
@@ -137,7 +137,8 @@ const MALFORMED_HEADERS: Malformed[] = [
   },
   {
     label: "a token that was never issued",
-    header: () => `Bearer ${randomBytes(32).toString("base64url")}`,
+    // A decoy: no secret, so the report keeps it as sent and its replay sends it again.
+    header: () => `Bearer ${decoy(randomBytes(24).toString("base64url"))}`,
     messages: ["invalid token"],
     mayReachControlPlane: true,
   },

@@ -9,8 +9,8 @@ import { credentialUsed } from "./credential-used.ts";
 import { acquireSlot } from "./in-flight.ts";
 import { formatBytes, LIMITS, LimitExceeded } from "./limits.ts";
 import { assertTargetAlive, noteAnswered } from "./liveness.ts";
-import { noteRequest, recordExchange } from "./recorder.ts";
-import { redact, redactHeaders } from "./redact.ts";
+import { exchangeLine, exchangeOf, linkExchange, noteNamed, noteRequest, recordExchange } from "./recorder.ts";
+import { redact, redactReceivedHeaders, redactSentHeaders } from "./redact.ts";
 import { runConfig } from "./run-config.ts";
 import { learnSecrets } from "./secret-fields.ts";
 import { TargetError } from "./target-error.ts";
@@ -158,9 +158,9 @@ export async function call(path: string, options: RequestOptions = {}): Promise<
       method,
       url: redact(url),
       status,
-      request_headers: redactHeaders(headers),
+      request_headers: redactSentHeaders(headers),
       request_body: bodyText === undefined ? null : clipBody(redact(bodyText)),
-      response_headers: redactHeaders(responseHeaders),
+      response_headers: redactReceivedHeaders(responseHeaders),
       response_body: responseBody,
       duration_ms: Math.round(performance.now() - started),
       started_at: startedAt,
@@ -200,7 +200,9 @@ export async function call(path: string, options: RequestOptions = {}): Promise<
     utf8,
     ...(options.operation === undefined ? {} : { operation: options.operation }),
   });
-  return { method, url: exchange.url, status, headers: responseHeaders, text, json };
+  const answer: ApiResponse = { method, url: exchange.url, status, headers: responseHeaders, text, json };
+  linkExchange(answer, exchange);
+  return answer;
 }
 
 function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
@@ -220,9 +222,13 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** One line naming an exchange, for assertion messages. */
+/**
+ * One line naming an exchange, for assertion messages: it starts with the exchange's line (recorder.ts), so a
+ * failure whose message holds it keeps that exchange, marked as the one it is about.
+ */
 export function explain(response: ApiResponse): string {
-  return `${response.method} ${response.url} → ${response.status} ${redact(response.text.slice(0, 300))}`;
+  noteNamed(exchangeOf(response));
+  return `${exchangeLine(response)} ${redact(response.text.slice(0, 300))}`;
 }
 
 const TIMEOUTS = new Set(["TimeoutError", "AbortError", "HeadersTimeoutError", "BodyTimeoutError"]);

@@ -27,8 +27,13 @@ export const LIMITS = {
   sseCommentChars: 256,
   /** Wire-format problems one stream lists; later ones are counted. */
   sseProblemsKept: 100,
-  /** Exchanges a check keeps (the last ones): what a failure shows. */
+  /** Exchanges a check keeps of its last ones: with its first ones and the one a failed assertion names, what a
+   * failure shows. */
   exchangesKept: 8,
+  /** Exchanges a check keeps of its first ones (the set-up a failure started from). */
+  firstExchangesKept: 2,
+  /** Exchanges an assertion's message named lately (explain), one of which a failure may be about. */
+  namedExchangesKept: 16,
   /** Characters of a failure message kept in the report. */
   messageChars: 64 * KiB,
 } as const;

@@ -11,7 +11,16 @@ import { LIMITS } from "./limits.ts";
 export type { Ambiguity, RuleObservation };
 
 export interface CheckRecord {
-  exchanges: Exchange[];
+  /** The check's first exchanges (LIMITS.firstExchangesKept), each numbered (`seq`) in the order made. */
+  first: Exchange[];
+  /** Its last exchanges after those (LIMITS.exchangesKept). */
+  last: Exchange[];
+  /** Exchanges an assertion's message named (explain, a stream's describe), most recent last. */
+  named: Array<{ line: string; exchange: Exchange }>;
+  /** Exchanges whose answer the check read (a response's `text` or `json`), most recent last. */
+  read: Exchange[];
+  /** How many exchanges the check recorded. */
+  made: number;
   universal: Record<string, RuleObservation>;
   /** Requests sent to the target's regions (API calls and stream opens), answered or not. */
   requests: number;
@@ -27,7 +36,17 @@ const storage = new AsyncLocalStorage<CheckRecord>();
 
 /** Runs `work` with a fresh record of its own for a check naming `clauses`; answers the record (filled in as `work` goes). */
 export function recording(clauses: string[], work: () => Promise<void>): { record: CheckRecord; done: Promise<void> } {
-  const record: CheckRecord = { exchanges: [], universal: {}, requests: 0, ambiguities: [], clauses };
+  const record: CheckRecord = {
+    first: [],
+    last: [],
+    named: [],
+    read: [],
+    made: 0,
+    universal: {},
+    requests: 0,
+    ambiguities: [],
+    clauses,
+  };
   return { record, done: storage.run(record, work) };
 }
 
@@ -42,11 +61,92 @@ export function noteRequest(): void {
   if (current !== undefined) current.requests += 1;
 }
 
+/** Keeps an exchange of the running check (numbered in the order made); it may be filled in later (a stream). */
 export function recordExchange(exchange: Exchange): void {
   const current = storage.getStore();
   if (current === undefined) return;
-  current.exchanges.push(exchange);
-  if (current.exchanges.length > LIMITS.exchangesKept) current.exchanges.shift();
+  current.made += 1;
+  exchange.seq = current.made;
+  if (current.first.length < LIMITS.firstExchangesKept) current.first.push(exchange);
+  else {
+    current.last.push(exchange);
+    if (current.last.length > LIMITS.exchangesKept) current.last.shift();
+  }
+}
+
+/** The line an assertion message names an exchange by (explain, a stream's describe): `GET url → 200`. */
+export function exchangeLine(exchange: Pick<Exchange, "method" | "url" | "status">): string {
+  return `${exchange.method} ${exchange.url} → ${exchange.status}`;
+}
+
+/** An assertion's message is naming this exchange: kept until the check ends, should it fail on it. */
+export function noteNamed(exchange: Exchange | undefined): void {
+  const current = storage.getStore();
+  if (current === undefined || exchange === undefined) return;
+  const line = exchangeLine(exchange);
+  current.named = current.named.filter((n) => n.exchange !== exchange);
+  current.named.push({ line, exchange });
+  if (current.named.length > LIMITS.namedExchangesKept) current.named.shift();
+}
+
+/**
+ * The exchange a failed assertion is about: the latest one its message names (explain puts an exchange's line in
+ * it); else, for an assertion on a value a check read from an answer (`expected 'text' to deeply equal
+ * 'voice'`), the latest answer read whose body holds that value, when it is a string specific enough to tell.
+ */
+export function subjectOf(record: CheckRecord, message: string, actual?: unknown): Exchange | undefined {
+  const named = [...record.named].reverse().find((n) => message.includes(n.line))?.exchange;
+  if (named !== undefined || typeof actual !== "string" || actual.length < 3) return named;
+  const value = JSON.stringify(actual);
+  return [...record.read].reverse().find((x) => x.response_body?.includes(value));
+}
+
+/**
+ * What a failure keeps: the exchange it is about (subjectOf, marked `subject`), then the check's first and last
+ * ones around it, in the order they were made.
+ */
+export function keptExchanges(record: CheckRecord, message: string, actual?: unknown): Exchange[] {
+  const subject = subjectOf(record, message, actual);
+  const kept = new Set([...record.first, ...(subject === undefined ? [] : [subject]), ...record.last]);
+  return [...kept]
+    .sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0))
+    .map((x) => (x === subject ? { ...x, subject: true as const } : { ...x }));
+}
+
+/** The exchange behind each response the clients answer (a response is not an exchange: it holds the raw body). */
+const exchangeOfResponse = new WeakMap<object, Exchange>();
+
+/**
+ * Links a response to its exchange, and makes reading its `text` or `json` a note that the check read that answer
+ * (subjectOf): the properties stay plain enumerable values to whoever reads them.
+ */
+export function linkExchange<T extends { text: string; json: unknown }>(response: T, exchange: Exchange): T {
+  exchangeOfResponse.set(response, exchange);
+  const current = storage.getStore();
+  if (current === undefined) return response;
+  for (const key of ["text", "json"] as const) {
+    const value = response[key];
+    Object.defineProperty(response, key, {
+      enumerable: true,
+      configurable: true,
+      get() {
+        noteRead(current, exchange);
+        return value;
+      },
+    });
+  }
+  return response;
+}
+
+function noteRead(record: CheckRecord, exchange: Exchange): void {
+  if (record.read[record.read.length - 1] === exchange) return;
+  record.read = record.read.filter((x) => x !== exchange);
+  record.read.push(exchange);
+  if (record.read.length > LIMITS.namedExchangesKept) record.read.shift();
+}
+
+export function exchangeOf(response: object): Exchange | undefined {
+  return exchangeOfResponse.get(response);
 }
 
 export function observeRule(rule: string, violation?: string): void {

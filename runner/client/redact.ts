@@ -36,18 +36,32 @@ export function registerSecret(value: string | undefined): void {
   if (file !== undefined) appendSecret(file, value);
 }
 
-export function redact(text: string): string {
+/**
+ * How a value the harness made up to be refused begins (a token never issued): it is no secret, so it is never
+ * masked, and the bundle's scan (cli/bundle.ts) lets it by. A decoy is made with decoy().
+ */
+export const DECOY_PREFIX = "capct-decoy-";
+
+/** A value made up to be refused, random after DECOY_PREFIX. */
+export function decoy(random: string): string {
+  return `${DECOY_PREFIX}${random}`;
+}
+
+/** Every registered secret value and every Standard Webhooks secret masked, and nothing else. */
+export function maskSecrets(text: string): string {
   syncShared();
   let out = text;
   for (const secret of secrets) {
     if (out.includes(secret)) out = out.split(secret).join(`[REDACTED…${secret.slice(-2)}]`);
   }
-  // Standard Webhooks secrets and bearer values we were never told about.
-  out = out.replace(/whsec_[A-Za-z0-9+/=]{8,}/g, "whsec_[REDACTED]");
-  out = out.replace(/(Bearer\s+)([^\s",]+)/gi, (whole, scheme: string, value: string) =>
+  return out.replace(/whsec_[A-Za-z0-9+/=]{8,}/g, "whsec_[REDACTED]");
+}
+
+/** maskSecrets, and bearer values we were never told about (what a server writes may carry one). */
+export function redact(text: string): string {
+  return maskSecrets(text).replace(/(Bearer\s+)([^\s",]+)/gi, (whole, scheme: string, value: string) =>
     looksLikeCredential(value) ? `${scheme}[REDACTED]` : whole,
   );
-  return out;
 }
 
 /** Every string inside a JSON value redacted (a whole report, before it is written). */
@@ -60,14 +74,24 @@ export function redactJson<T>(value: T): T {
   return value;
 }
 
-const SECRET_HEADERS = new Set(["authorization", "cookie", "set-cookie", "x-twilio-signature"]);
+/**
+ * The headers a check sent, with the secrets in them masked and nothing else: every secret the harness sends is
+ * registered before it is sent (the target's credentials, and what secret-fields.ts learns: members' tokens and
+ * cookies), so a cookie that carries no secret, or a token made up to be refused (DECOY_PREFIX), stays as sent
+ * and replays; only the secret inside a header goes (`theme=dark; service_session=[REDACTED…9z]`).
+ */
+export function redactSentHeaders(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, redact(value)]));
+}
 
-export function redactHeaders(headers: Record<string, string>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    out[name] = SECRET_HEADERS.has(name.toLowerCase()) ? "[REDACTED]" : redact(value);
-  }
-  return out;
+/** The headers a server answered with: a cookie it sets is a session of its own, masked whole. */
+export function redactReceivedHeaders(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [
+      name,
+      name.toLowerCase() === "set-cookie" ? "[REDACTED]" : redact(value),
+    ]),
+  );
 }
 
 /**
@@ -76,6 +100,6 @@ export function redactHeaders(headers: Record<string, string>): Record<string, s
  * is long. Registered secrets are masked whatever they look like.
  */
 function looksLikeCredential(value: string): boolean {
-  if (value.startsWith("[REDACTED") || /^<[A-Za-z_]+>/.test(value)) return false;
+  if (value.startsWith("[REDACTED") || value.startsWith(DECOY_PREFIX) || /^<[A-Za-z_]+>/.test(value)) return false;
   return /[^A-Za-z]/.test(value) || value.length >= 20;
 }

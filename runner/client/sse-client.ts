@@ -17,6 +17,7 @@ import {
   type ApiResponse,
   authHeaders,
   bodyCapMessage,
+  explain,
   headerCapMessage,
   isHeaderOverflow,
   noAnswerMessage,
@@ -27,8 +28,8 @@ import {
 import { inFlightSlot } from "./in-flight.ts";
 import { formatBytes, LIMITS, LimitExceeded } from "./limits.ts";
 import { assertTargetAlive, noteAnswered } from "./liveness.ts";
-import { noteRequest, recordExchange } from "./recorder.ts";
-import { redact, redactHeaders } from "./redact.ts";
+import { exchangeLine, linkExchange, noteNamed, noteRequest, recordExchange } from "./recorder.ts";
+import { redact, redactReceivedHeaders, redactSentHeaders } from "./redact.ts";
 import { track, untrack } from "./resources.ts";
 import { runConfig } from "./run-config.ts";
 import { TargetError } from "./target-error.ts";
@@ -166,7 +167,8 @@ export class SseStream {
     const lines = this.frames
       .slice(-limit)
       .map((f) => `  #${f.index} +${Math.round(f.at)}ms ${clipText(f.raw.join(" | "), 4_000)}`);
-    const head = `GET ${this.url} → ${this.status} ${this.contentType ?? "(no content-type)"}; ${this.frames.length} frame(s), ${this.commentCount} comment(s)`;
+    noteNamed(this.exchange);
+    const head = `${exchangeLine({ method: "GET", url: this.url, status: this.status })} ${this.contentType ?? "(no content-type)"}; ${this.frames.length} frame(s), ${this.commentCount} comment(s)`;
     return redact([head, ...lines].join("\n").slice(0, 4_000));
   }
 
@@ -460,9 +462,9 @@ export async function openStream(
     method: "GET",
     url: redact(url),
     status: response.statusCode,
-    request_headers: redactHeaders(headers),
+    request_headers: redactSentHeaders(headers),
     request_body: null,
-    response_headers: redactHeaders(responseHeaders),
+    response_headers: redactReceivedHeaders(responseHeaders),
     response_body: "",
     duration_ms: Math.round(performance.now() - started),
     started_at: startedAt,
@@ -498,16 +500,16 @@ export async function openStream(
     exchange.response_body = clipBody(redact(text));
     const contentType = responseHeaders["content-type"];
     applyUniversalRules({ method: "GET", url: exchange.url, status: response.statusCode, contentType, text, utf8 });
-    return {
-      response: {
-        method: "GET",
-        url: exchange.url,
-        status: response.statusCode,
-        headers: responseHeaders,
-        text,
-        json: parseJson(text),
-      },
+    const answer = {
+      method: "GET",
+      url: exchange.url,
+      status: response.statusCode,
+      headers: responseHeaders,
+      text,
+      json: parseJson(text),
     };
+    linkExchange(answer, exchange);
+    return { response: answer };
   }
 
   const stream = new SseStream(exchange.url, response.statusCode, responseHeaders, controller, exchange);
@@ -521,7 +523,8 @@ export async function mustOpen(path: string, options: OpenStreamOptions = {}): P
   const opened = await openStream(path, options);
   if (opened.stream === undefined) {
     const r = opened.response;
-    throw new Error(`expected GET ${r.url} to open a stream, got ${r.status} ${redact(r.text.slice(0, 300))}`);
+    // The answer's own line (explain) in the message: a failure on it keeps this exchange, marked.
+    throw new Error(`expected GET ${r.url} to open a stream, got ${r.status}: ${explain(r)}`);
   }
   return opened.stream;
 }

@@ -3,7 +3,7 @@
 import { type TestContext, TestRunner, test } from "vitest";
 import { clipText } from "../../spec/report.ts";
 import { LIMITS } from "../client/limits.ts";
-import { recording } from "../client/recorder.ts";
+import { keptExchanges, recording } from "../client/recorder.ts";
 import { redact } from "../client/redact.ts";
 import { runConfig } from "../client/run-config.ts";
 import { isTargetError, TargetError } from "../client/target-error.ts";
@@ -82,6 +82,12 @@ export class PropertyFailure extends Error {
   }
 }
 
+/** The value an assertion found wrong (vitest's AssertionError carries it), through a ClauseFailure's wrapping. */
+function actualOf(cause: unknown): unknown {
+  const inner = cause instanceof ClauseFailure ? cause.cause : cause;
+  return (inner as { actual?: unknown } | undefined)?.actual;
+}
+
 export function reproduceLine(clauses: string[], seed?: number): string {
   const config = runConfig();
   return `${config.replayBase} --clause ${clauses.join(",")} --seed ${seed ?? config.seed}`;
@@ -112,11 +118,14 @@ export function check(
       const cause = failure?.cause ?? error;
       if (cause instanceof CheckSkipped) ctx.skip(cause.message);
       meta.errored = isTargetError(cause);
+      const message = clipText(redact(error instanceof Error ? error.message : String(error)), LIMITS.messageChars);
       meta.failure = {
-        message: clipText(redact(error instanceof Error ? error.message : String(error)), LIMITS.messageChars),
+        message,
         seed: failure?.seed ?? null,
         path: failure?.path ?? null,
-        exchanges: [...record.exchanges],
+        // The exchange the message names is kept whatever the cap, marked; the first and last ones around it.
+        exchanges: keptExchanges(record, message, actualOf(cause)),
+        exchanges_made: record.made,
         reproduce: reproduceLine(clauses, failure?.seed === undefined ? undefined : runConfig().seed),
         ...(cause instanceof ClauseFailure && clauses.length > 1 ? { clauses: [cause.clause] } : {}),
       };

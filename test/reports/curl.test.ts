@@ -59,6 +59,24 @@ describe("curlCommand", () => {
     expect(curlVariables([exchange(), cookie])).toEqual(["CAP_TOKEN_ADMIN", "CAP_SESSION_COOKIE"]);
   });
 
+  it("puts the variable where the masked secret stood, and leaves a header that carries none as sent", () => {
+    // The session cookie beside the domain's other cookies: only its value was a secret.
+    const beside = exchange({
+      request_headers: { cookie: "theme=dark; service_session=[REDACTED…9z]; lang=en" },
+      credential: "session_cookie",
+    });
+    expect(argvOf(curlCommand(beside), { CAP_SESSION_COOKIE: "sess" }).argv).toContain(
+      "cookie: theme=dark; service_session=sess; lang=en",
+    );
+    // A cookie under test that holds no secret (auth.invalid-session-401) replays as it was sent.
+    const invalid = exchange({ request_headers: { cookie: "theme=dark; service_session" }, credential: undefined });
+    expect(argvOf(curlCommand(invalid)).argv).toContain("cookie: theme=dark; service_session");
+    expect(curlVariables([invalid])).toEqual([]);
+    // A registered token masked in a bearer header: the role's variable after the scheme.
+    const masked = exchange({ request_headers: { authorization: "Bearer [REDACTED…x1]" }, credential: "viewer" });
+    expect(argvOf(curlCommand(masked), { CAP_TOKEN_VIEWER: "v" }).argv).toContain("authorization: Bearer v");
+  });
+
   it("stops the shell, saying why, for a redacted value that is no target credential", () => {
     const unknown = exchange({ credential: undefined });
     const command = curlCommand(unknown);

@@ -42,7 +42,10 @@ test("a planted fault's report shows the failing clause, its request and a repro
   const report = JSON.parse(readFileSync(join(reportDir, "report.json"), "utf8")) as Report;
   const failed = report.clauses.find((c) => c.status === "failed")!;
   const check = failed.checks.find((c) => c.failure !== null)!;
-  const exchange = check.failure!.exchanges.at(-1)!;
+  // The exchange the failed assertion is about is kept and marked (its message names it).
+  const exchange = check.failure!.exchanges.find((x) => x.subject)!;
+  expect(exchange, "the failure's subject exchange").toBeDefined();
+  expect(check.failure!.message).toContain(`${exchange.method} ${exchange.url} → ${exchange.status}`);
 
   const url = pathToFileURL(join(reportDir, "report.html")).href;
   const { stdout: dom, pageRequests } = await runChromium(["--dump-dom", url], 60_000);
@@ -54,10 +57,10 @@ test("a planted fault's report shows the failing clause, its request and a repro
   expect(clause, `clause ${failed.id} open in the page`).not.toBeNull();
   const body = clause![0];
   expect(text(body)).toContain(failed.statement);
-  // The failing exchange (the last one, always open): method and URL as sent.
+  // The failing exchange (always open, marked): method and URL as sent.
   expect(body).toMatch(
     new RegExp(
-      `<details class="xchg" open=""><summary>\\d+\\. <span class="m">${exchange.method}</span> ${html(exchange.url).replace(/[.?*+()[\]\\]/g, "\\$&")} → `,
+      `<details class="xchg subject" open=""><summary>\\d+\\. <span class="m">${exchange.method}</span> ${html(exchange.url).replace(/[.?*+()[\]\\]/g, "\\$&")} → `,
     ),
   );
   expect(text(body)).toContain(`${exchange.method} ${exchange.url} → ${exchange.status}`);

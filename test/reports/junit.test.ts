@@ -100,7 +100,7 @@ describe("renderJunit", () => {
     expect(xml.length).toBeLessThan(60_000);
     const text = textOf(children(byName(parseXml(xml), "has_more is true"), "failure")[0]!);
     expect(text).toContain("exchanges (25):");
-    expect(text).toContain("15 earlier exchanges omitted");
+    expect(text).toContain("15 earlier kept exchanges omitted");
     expect(text).toContain("[98000 more characters]");
   });
 

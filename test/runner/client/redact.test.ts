@@ -4,7 +4,15 @@ import { appendFileSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { redact, redactJson, registerSecret, useSecretRegistry } from "../../../runner/client/redact.ts";
+import {
+  decoy,
+  redact,
+  redactJson,
+  redactReceivedHeaders,
+  redactSentHeaders,
+  registerSecret,
+  useSecretRegistry,
+} from "../../../runner/client/redact.ts";
 import { learnSecrets } from "../../../runner/client/secret-fields.ts";
 import { appendSecret, readSecrets } from "../../../runner/client/secret-registry.ts";
 
@@ -57,5 +65,40 @@ describe("bearer values nobody registered", () => {
     const statement = "The token is sent as `Authorization: Bearer <token>`; a valid token under another scheme";
     expect(redact(statement)).toBe(statement);
     expect(redact("Bearer <ACCESS_TOKEN>")).toBe("Bearer <ACCESS_TOKEN>");
+  });
+});
+
+describe("headers", () => {
+  it("a sent header loses its secrets and nothing else, so a cookie or a decoy without one replays", () => {
+    registerSecret("session-value-777");
+    registerSecret("admin-token-9999");
+    expect(
+      redactSentHeaders({
+        cookie: "theme=dark; service_session=session-value-777; lang=en",
+        authorization: "Bearer admin-token-9999",
+        "x-other": "plain",
+      }),
+    ).toEqual({
+      cookie: "theme=dark; service_session=[REDACTED…77]; lang=en",
+      authorization: "Bearer [REDACTED…99]",
+      "x-other": "plain",
+    });
+    // auth.invalid-session-401's cookie holds no secret; a token never issued is a decoy, no secret either.
+    const never = decoy("Zm9vYmFyYmF6cXV4MTIzNDU2");
+    expect(redactSentHeaders({ cookie: "theme=dark; service_session", authorization: `Bearer ${never}` })).toEqual({
+      cookie: "theme=dark; service_session",
+      authorization: `Bearer ${never}`,
+    });
+    // A bearer value nobody registered that is not a decoy may be a secret: masked.
+    expect(redactSentHeaders({ authorization: "Bearer eyJhbGciOi.abc-123" })).toEqual({
+      authorization: "Bearer [REDACTED]",
+    });
+  });
+
+  it("a cookie a server sets is its own session: masked whole", () => {
+    expect(redactReceivedHeaders({ "set-cookie": "sid=abc; HttpOnly", "content-type": "application/json" })).toEqual({
+      "set-cookie": "[REDACTED]",
+      "content-type": "application/json",
+    });
   });
 });
