@@ -159,3 +159,7 @@ export const LOAD_MERGE_FLAGS = {
     help: "also chart the carrier's concurrency timeline from this target's carrier",
   },
 } as const satisfies FlagTable;
+
+export const VERIFY_FLAGS = {
+  json: { type: "boolean", help: "the findings as JSON" },
+} as const satisfies FlagTable;

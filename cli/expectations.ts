@@ -19,6 +19,9 @@ export function readExpectations(file: string): Expectation[] {
       `the expectations file ${file} is invalid:\n${lines}\n(expected [{"clause", "reason", "issue"?}])`,
     );
   }
+  // A failure may be expected only with a reason a certifier can read (verify holds bundles to it too).
+  const blank = result.data.filter((e) => e.reason.trim() === "").map((e) => e.clause);
+  if (blank.length > 0) throw new UsageError(`the expectations file gives no reason for ${blank.join(", ")}`);
   const unknown = result.data.filter((e) => !CLAUSE_BY_ID.has(e.clause)).map((e) => e.clause);
   if (unknown.length > 0) throw new UsageError(`the expectations file names unknown clauses: ${unknown.join(", ")}`);
   return result.data;

@@ -12,6 +12,7 @@ import {
   REPORT_FLAGS,
   SERVE_FLAGS,
   SIMULATE_FLAGS,
+  VERIFY_FLAGS,
 } from "./command-flags.ts";
 import { type FlagTable, flagLines, synopsisOf } from "./flags.ts";
 import { RUN_OPTIONS } from "./run-options.ts";
@@ -59,6 +60,14 @@ const COMMANDS: Record<string, Command[]> = {
   clauses: [{ about: "list the clauses and the checks covering each", flags: CLAUSES_FLAGS }],
   assumptions: [{ about: "print what the harness assumes beyond the spec", flags: ASSUMPTIONS_FLAGS }],
   report: [{ about: "re-render the reports of DIR/report.json", args: "DIR", flags: REPORT_FLAGS }],
+  verify: [
+    {
+      about: 'check a certification bundle as a certifier would (README, "Certification")',
+      args: "BUNDLE",
+      flags: VERIFY_FLAGS,
+      notes: async () => ["Exit 0 it certifies its run, 1 it does not (each reason said), 2 no bundle to read."],
+    },
+  ],
   cleanup: [{ about: "delete what runs named with a prefix left behind", flags: CLEANUP_FLAGS }],
   load: [
     {

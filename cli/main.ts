@@ -33,6 +33,8 @@ export async function main(argv: string[]): Promise<number> {
         return (await import("./list-commands.ts")).hostileCommand(rest);
       case "clauses":
         return await (await import("./list-commands.ts")).clausesCommand(rest);
+      case "verify":
+        return await (await import("./verify-command.ts")).verifyCommand(rest);
       case "report":
         return await (await import("./report-command.ts")).reportCommand(rest);
       case "load":

@@ -1,6 +1,7 @@
 // The outputs of a finished `run`: every format the registry writes (reports/formats.ts) and the HAR when asked,
 // the console's verdict, the expectations' and the repeat's lines, and the certification bundle.
 
+import { writeBundle } from "../reports/bundle.ts";
 import { verdictLines } from "../reports/console.ts";
 import { shellWord } from "../reports/shell-word.ts";
 import { writeOutputFile, writeReports } from "../reports/write.ts";
@@ -8,7 +9,6 @@ import { readSecrets } from "../runner/client/secret-registry.ts";
 import type { Leftover, Report } from "../spec/report.ts";
 import { type Target, targetSecrets } from "../spec/target.ts";
 import { exitCodeOf } from "../spec/verdict.ts";
-import { writeBundle } from "./bundle.ts";
 import { repeatedReport, repeatLines } from "./repeat.ts";
 import type { RunLog } from "./run-log.ts";
 import type { RunPlan } from "./run-plan.ts";
@@ -40,6 +40,7 @@ export async function writeRunOutputs(plan: RunPlan, finished: Finished, log: Ru
     const leaks = writeBundle({
       dir: plan.bundle.dir,
       files,
+      report,
       product: {
         ...plan.bundle.product,
         target_description: plan.bundle.product.target_description || finished.description,

@@ -1,6 +1,7 @@
 // The plan of a `run`: its flags (run-options.ts) parsed and checked into what the run does, before anything
 // starts. A flag that makes no sense is a UsageError here, so nothing is started for a run that cannot go.
 import { resolve } from "node:path";
+import { Product } from "../reports/bundle.ts";
 import { shellWord } from "../reports/shell-word.ts";
 import { randomSeed } from "../runner/contract.ts";
 import { availableSuites } from "../runner/orchestration/launch.ts";
@@ -9,7 +10,6 @@ import { CLAUSE_BY_ID } from "../spec/clauses/index.ts";
 import { OPTIONAL_BY_CHECK_ID } from "../spec/optional-behaviours.ts";
 import type { Expectation } from "../spec/report.ts";
 import type { AcquireFlags } from "./acquire-target.ts";
-import { Product } from "./bundle.ts";
 import { readExpectations } from "./expectations.ts";
 import { type FlagValues, intFlag, listFlag, parseFlags, stringFlag } from "./flags.ts";
 import { checkProfile } from "./profile-flag.ts";
@@ -34,6 +34,8 @@ export interface RunPlan {
   suites?: string[];
   clauses?: string[];
   expectations: Expectation[];
+  /** The --expect file, resolved. */
+  expectFile?: string;
   strictExpectations: boolean;
   quiet: boolean;
   shrink: boolean;
@@ -103,6 +105,7 @@ export function planRun(argv: string[]): RunPlan {
     reportDir: resolve(stringFlag(RUN_OPTIONS, values, "report-dir")),
     ...selection(values),
     expectations: values.expect === undefined ? [] : readExpectations(values.expect),
+    ...(values.expect === undefined ? {} : { expectFile: resolve(values.expect) }),
     strictExpectations: values["strict-expectations"] === true,
     quiet: values.quiet === true,
     shrink: values["no-shrink"] !== true,

@@ -19,7 +19,7 @@ import { faultLine, setupFaults } from "../runner/target/setup-check.ts";
 import { probeRegions, probeTarget } from "../runner/target/target-probe.ts";
 import { CLAUSES } from "../spec/clauses/index.ts";
 import { loadProfile } from "../spec/profile.ts";
-import type { Report } from "../spec/report.ts";
+import type { Report, Selection } from "../spec/report.ts";
 import { type Target, targetSecrets } from "../spec/target.ts";
 import { verdictOf } from "../spec/verdict.ts";
 import { type Acquired, acquireTarget, EMBEDDED, TARGET_FILE } from "./acquire-target.ts";
@@ -32,6 +32,7 @@ import { targetOrigins } from "./resolve-target.ts";
 import { RunLog } from "./run-log.ts";
 import { type Finished, leftoverLines, writeRunOutputs } from "./run-outputs.ts";
 import { planRun, type RunPlan } from "./run-plan.ts";
+import { selectionOf } from "./run-selection.ts";
 
 export async function runCommand(argv: string[]): Promise<number> {
   const plan = planRun(argv);
@@ -68,6 +69,8 @@ interface Prepared {
   embedded: boolean;
   /** Setup mistakes found before the first check (runner/setup-check.ts): none, or the run stops there. */
   faults: string[];
+  /** What the run was asked to check and how (report.json run.selection). */
+  selection: Selection;
 }
 
 async function runOnTarget(plan: RunPlan, acquired: Acquired, log: RunLog): Promise<number> {
@@ -132,6 +135,7 @@ async function prepare(
     optional: loadProfile(target.profile).optional,
     embedded,
     faults,
+    selection: selectionOf(plan, target.profile),
   };
 }
 
@@ -263,6 +267,7 @@ function runReport(
       traffic: collector.traffic,
       addedLatencyMs: plan.addedLatencyMs,
       incomplete: run.incomplete,
+      selection: prepared.selection,
     },
     collector.harnessErrors,
   );

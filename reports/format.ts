@@ -1,4 +1,6 @@
 // Small text helpers shared by the reporters: durations, truncation, bodies, the counts line.
+
+import { PARTIAL } from "../spec/certification.ts";
 import type { Report } from "../spec/report.ts";
 import { verdictOf } from "../spec/verdict.ts";
 
@@ -80,11 +82,13 @@ export function incompleteNote(report: Pick<Report, "incomplete">): string | und
 
 /**
  * The verdict as the first line of every report says it. A failing run that also has errored clauses says so
- * there: those clauses were not judged at all, which a reader of "FAIL" alone would not guess.
+ * there: those clauses were not judged at all, which a reader of "FAIL" alone would not guess; a partial run says
+ * it is no certification run (spec/certification.ts).
  */
 export function verdictHeadline(report: Report): string {
   const verdict = verdictOf(report);
   const errored = report.summary.errored + (report.optional ?? []).filter((o) => o.status === "errored").length;
-  if (verdict !== "FAIL" || errored === 0) return verdict;
-  return `FAIL, and ${errored} clause${errored === 1 ? "" : "s"} errored (not judged)`;
+  const partial = (report.run.partial?.length ?? 0) > 0 ? ` (${PARTIAL})` : "";
+  if (verdict !== "FAIL" || errored === 0) return `${verdict}${partial}`;
+  return `FAIL, and ${errored} clause${errored === 1 ? "" : "s"} errored (not judged)${partial}`;
 }

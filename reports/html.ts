@@ -1,5 +1,7 @@
 // report.html: one self-contained page (inline CSS, one hashed inline script, no network) that opens from disk.
 // Verdict first, then counts, the run's environment, what needs attention, and every clause by spec section.
+
+import { PARTIAL } from "../spec/certification.ts";
 import type { ClauseResult, Report } from "../spec/report.ts";
 import { verdictOf } from "../spec/verdict.ts";
 import { bannersOf } from "./banners.ts";
@@ -61,7 +63,7 @@ function envBlock(report: Report): string {
   return `<dl class="env">${wide.map(row(' class="wide"')).join("")}${rows.map(row("")).join("")}</dl>`;
 }
 
-const BANNER_TITLE = { setup: "Setup problem", incomplete: "Incomplete run" } as const;
+const BANNER_TITLE = { setup: "Setup problem", partial: "Partial run", incomplete: "Incomplete run" } as const;
 
 /** The banners every format shows first (banners.ts). */
 function bannersBlock(report: Report): string {
@@ -199,7 +201,7 @@ export function renderHtml(report: Report): string {
 </head>
 <body>
 <header class="verdict v-${verdict.toLowerCase()}"><div class="wrap">
-<p class="eyebrow">cap-conformance report</p>
+<p class="eyebrow">cap-conformance report${(report.run.partial?.length ?? 0) > 0 ? ` · ${PARTIAL}` : ""}</p>
 <h1 id="verdict"><span class="vsym" aria-hidden="true">${VERDICT_SYMBOL[verdict]}</span> ${html(verdictHeadline(report))}</h1>
 <p class="vline">${html(countsLine(report.summary, report.expectations))}</p>
 </div></header>

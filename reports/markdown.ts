@@ -187,7 +187,7 @@ function harnessBlock(report: Report): string {
   ].join("\n");
 }
 
-const BANNER_TITLE = { setup: "Setup problem", incomplete: "Incomplete run" } as const;
+const BANNER_TITLE = { setup: "Setup problem", partial: "Partial run", incomplete: "Incomplete run" } as const;
 
 /** The banners every format shows first (banners.ts), each under its own heading. */
 function bannersBlock(report: Report): string {

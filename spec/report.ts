@@ -31,6 +31,12 @@ export const Exchange = z.object({
 });
 export type Exchange = z.infer<typeof Exchange>;
 
+/**
+ * How a value the harness made up to be refused begins (a token never issued): no secret, so a report keeps it as
+ * sent (runner/redact.ts never masks it) and a bundle's secret scan lets it by (reports/bundle.ts).
+ */
+export const DECOY_PREFIX = "capct-decoy-";
+
 /** Bodies kept in a report: enough to read, never the megabytes a size check sends. */
 const KEPT_BODY_CHARS = 16_384;
 const CLIPPED_MARK = /… \[\d+ characters in all\]$/;
@@ -167,6 +173,36 @@ export const SuiteTraffic = z.object({
 });
 export type SuiteTraffic = z.infer<typeof SuiteTraffic>;
 
+/** What a run was asked to check, and how (run.selection): a certifier tells a whole run from a narrowed one by it. */
+export const Selection = z.object({
+  /** --suite: null for every suite. */
+  suites: z.array(z.string()).nullable(),
+  /** --clause: null for every clause. */
+  clauses: z.array(z.string()).nullable(),
+  /** The default of --num-runs, to read run.num_runs against. */
+  num_runs_default: z.int(),
+  /** --repeat. */
+  repeat: z.int(),
+  /** --bail: the run stopped at its first failed check. */
+  bail: z.boolean(),
+  /**
+   * The profile the server was held to: its name, where it came from (`default` or a file), the digest of the
+   * assumptions in force, and the file's fields: every answer it gives to what the spec leaves open.
+   */
+  profile: z.object({
+    name: z.string(),
+    source: z.string(),
+    sha256: z.string(),
+    overrides: z.record(z.string(), z.unknown()),
+  }),
+  /** --expect: the file's digest and every entry, or null without one. */
+  expectations: z.object({ sha256: z.string(), entries: z.array(Expectation) }).nullable(),
+  /** What the embedded reference platform was served with (--fault, --variant); none against another server. */
+  faults: z.array(z.string()),
+  variants: z.array(z.string()),
+});
+export type Selection = z.infer<typeof Selection>;
+
 export const Report = z.object({
   schema_version: z.literal(1),
   tool: z.object({ name: z.literal("cap-conformance"), version: z.string() }),
@@ -188,6 +224,14 @@ export const Report = z.object({
     added_latency_ms: z.int().optional(),
     /** Optional, with `--repeat N`: how many runs were made and the clauses whose verdict changed (any fails). */
     repeat: z.object({ runs: z.int(), flaky: z.array(z.string()) }).optional(),
+    /** Optional: everything the run was asked to check and how (absent from reports before it). */
+    selection: Selection.optional(),
+    /**
+     * Optional: why the run is partial, not a certification run (spec/certification.ts partialReasons: a subset of
+     * suites or clauses, fewer property runs than the default, expected failures, --bail). Absent or empty with a
+     * selection: a certification run. A profile answering the spec's open points is no narrowing.
+     */
+    partial: z.array(z.string()).optional(),
   }),
   summary: z.object({
     clauses: z.int(),

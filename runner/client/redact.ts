@@ -1,5 +1,6 @@
 // Secrets never reach a report, log or error message: every string leaving a check goes through here. What one
 // worker registers is shared with the others and with `run` through the registry file (secret-registry.ts).
+import { DECOY_PREFIX } from "../../spec/report.ts";
 import { settingsIfAny } from "../contract.ts";
 import { appendSecret, SecretFileReader } from "./secret-registry.ts";
 
@@ -36,13 +37,7 @@ export function registerSecret(value: string | undefined): void {
   if (file !== undefined) appendSecret(file, value);
 }
 
-/**
- * How a value the harness made up to be refused begins (a token never issued): it is no secret, so it is never
- * masked, and the bundle's scan (cli/bundle.ts) lets it by. A decoy is made with decoy().
- */
-export const DECOY_PREFIX = "capct-decoy-";
-
-/** A value made up to be refused, random after DECOY_PREFIX. */
+/** A value made up to be refused, random after DECOY_PREFIX (spec/report.ts): no secret, never masked. */
 export function decoy(random: string): string {
   return `${DECOY_PREFIX}${random}`;
 }

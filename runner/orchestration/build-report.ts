@@ -1,4 +1,5 @@
 // Builds report.json from the clause list and the collected checks (ARCHITECTURE.md, "The flow of one check").
+import { partialReasons } from "../../spec/certification.ts";
 import type { Clause } from "../../spec/clause.ts";
 import { OPTIONAL_BEHAVIOURS, optionalCheckId } from "../../spec/optional-behaviours.ts";
 import type { Profile } from "../../spec/profile.ts";
@@ -8,6 +9,7 @@ import type {
   Leftover,
   OptionalResult,
   Report,
+  Selection,
   Status,
   SuiteTraffic,
 } from "../../spec/report.ts";
@@ -37,6 +39,8 @@ export interface RunInfo {
   addedLatencyMs?: number;
   /** Set when the run did not finish: the report holds the verdicts reached so far. */
   incomplete?: Report["incomplete"];
+  /** What the run was asked to check and how (its partial reasons are derived from it). */
+  selection?: Selection;
 }
 
 /** failed > errored > passed > skipped: a skipped check does not hide a verdict another check gave. */
@@ -147,6 +151,9 @@ export function buildReport(
       duration_ms: info.finishedAt.getTime() - info.startedAt.getTime(),
       ...(info.prefix === undefined ? {} : { prefix: info.prefix }),
       ...(info.addedLatencyMs ? { added_latency_ms: info.addedLatencyMs } : {}),
+      ...(info.selection === undefined
+        ? {}
+        : { selection: info.selection, partial: partialReasons(info.selection, info.numRuns) }),
     },
     summary: {
       clauses: clauses.length,

@@ -19,6 +19,7 @@ const COMMANDS = [
   "clauses",
   "assumptions",
   "report",
+  "verify",
   "cleanup",
   "load",
   "openapi",
