@@ -67,7 +67,7 @@ interface Prepared {
   specSha256: string;
   optional: ReturnType<typeof loadProfile>["optional"];
   embedded: boolean;
-  /** Setup mistakes found before the first check (runner/setup-check.ts): none, or the run stops there. */
+  /** Setup mistakes found before the first check (runner/target/setup-check.ts): none, or the run stops there. */
   faults: string[];
   /** What the run was asked to check and how (report.json run.selection). */
   selection: Selection;

@@ -33,7 +33,7 @@ export type Exchange = z.infer<typeof Exchange>;
 
 /**
  * How a value the harness made up to be refused begins (a token never issued): no secret, so a report keeps it as
- * sent (runner/redact.ts never masks it) and a bundle's secret scan lets it by (reports/bundle.ts).
+ * sent (runner/client/redact.ts never masks it) and a bundle's secret scan lets it by (reports/bundle.ts).
  */
 export const DECOY_PREFIX = "capct-decoy-";
 

@@ -1,4 +1,4 @@
-// A setup mistake is an error, not a verdict on the server (runner/setup-check.ts): a wrong token, a base URL with
+// A setup mistake is an error, not a verdict on the server (runner/target/setup-check.ts): a wrong token, a base URL with
 // a path, a host that answers 404 to everything and a control plane that does not answer each end a run with exit 2
 // before its first check, with a message naming the credential or the URL and what to do, and no failed clause. A
 // server with a planted fault in its role checks (what the probes look at) still fails its clause, exit 1.
