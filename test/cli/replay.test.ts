@@ -38,19 +38,23 @@ test("a planted fault's failing request replays with its curl line, and --har wr
       { timeoutMs: 200_000 },
     );
     expect(run.code, run.stdout + run.stderr).toBe(1);
-    expect(run.stdout).toContain(`HAR of the failed checks' exchanges: ${harFile}`);
+    // The console's Reports line names every file written, the HAR with them.
+    expect(run.stdout).toMatch(new RegExp(`^Reports: .*summary\\.md, ${harFile.replace(/[.]/g, "\\.")}$`, "m"));
     const target = Target.parse(JSON.parse(readFileSync(served.targetFile, "utf8")));
     const report = Report.parse(JSON.parse(readFileSync(join(reportDir, "report.json"), "utf8")));
     const failed = report.clauses.find((c) => c.status === "failed" && c.id === "paging.limit-range")!;
-    const recorded = failed.checks.find((c) => c.failure !== null)!.failure!.exchanges.at(-1)!;
+    // The exchange the failed assertion is about: kept, marked, and the one its message names.
+    const failure = failed.checks.find((c) => c.failure !== null)!.failure!;
+    const recorded = failure.exchanges.find((x) => x.subject)!;
+    expect(failure.message).toContain(`${recorded.method} ${recorded.url} → ${recorded.status}`);
     expect(recorded.credential).toBe("admin");
 
     // summary.md's curl line for that request, run by a shell with the token in the environment.
     const summary = readFileSync(join(reportDir, "summary.md"), "utf8");
     const curls = scanMarkdown(summary).fences.filter((f) => f.includes("curl -i"));
     expect(curls.length).toBeGreaterThan(0);
-    const line = curls[0]!.split("\n\n").at(-1)!;
-    expect(line).toContain(`# 1. ${recorded.method} ${recorded.url}`);
+    const line = curls[0]!.split("\n\n").find((block) => block.includes("(the exchange this failure is about)"))!;
+    expect(line).toContain(`. ${recorded.method} ${recorded.url} (the exchange this failure is about)`);
     const answer = execFileSync("sh", ["-c", line], {
       env: { PATH: process.env.PATH, CAP_TOKEN_ADMIN: target.credentials.admin },
       encoding: "utf8",
