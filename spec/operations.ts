@@ -33,6 +33,7 @@ import {
   KnowledgePage,
 } from "./knowledge.ts";
 import type { OptionalBehaviourId } from "./optional-behaviours.ts";
+import type { ShapeName } from "./shapes.ts";
 import { TaskCreate, TaskPatch, TaskRecord, TaskRun, TaskRunsQuery } from "./task.ts";
 import {
   PhoneImport,
@@ -87,6 +88,17 @@ export interface OperationRow {
   query?: z.ZodObject;
   body?: z.ZodType;
   response?: z.ZodType;
+  /**
+   * Where the spec shows no fields, the records and bodies (spec/shapes.ts) the harness reads and writes
+   * through the profile's field maps and words: the request body, the query, the response (of a paged list:
+   * each item; several shapes: their fields side by side) and a stream's frames by name.
+   */
+  shapes?: {
+    body?: ShapeName;
+    query?: ShapeName;
+    response?: readonly ShapeName[];
+    frames?: Readonly<Record<string, ShapeName>>;
+  };
   /** An SSE stream (6.2) instead of a JSON body; the frames are `frames`, by name. */
   stream?: true;
   frames?: Readonly<Record<string, z.ZodType>>;
@@ -147,6 +159,7 @@ export const OPERATIONS = {
   health: row("GET", "/health", "4", "Liveness of the API process", { role: "none", response: Health }),
 
   "agent.create": row("POST", "/v1/agents", "4", "Create an agent", {
+    shapes: { response: ["agent_record"] },
     rules: AGENT_RULES,
     profile: "assumed",
     body: AgentConfig,
@@ -154,11 +167,17 @@ export const OPERATIONS = {
     status: 201,
   }),
   "agent.list": row("GET", "/v1/agents", "2.1", "List agents, newest first by last edit", {
+    shapes: { response: ["agent_record"] },
     profile: "assumed",
     paged: newest(AgentRecord),
   }),
-  "agent.get": row("GET", "/v1/agents/{agent_id}", "4", "Read an agent", { profile: "assumed", response: AgentRecord }),
+  "agent.get": row("GET", "/v1/agents/{agent_id}", "4", "Read an agent", {
+    shapes: { response: ["agent_record"] },
+    profile: "assumed",
+    response: AgentRecord,
+  }),
   "agent.patch": row("PATCH", "/v1/agents/{agent_id}", "4", "Write the agent whole (replace, not merge)", {
+    shapes: { response: ["agent_record"] },
     rules: AGENT_RULES,
     profile: "given",
     body: AgentConfig,
@@ -173,6 +192,7 @@ export const OPERATIONS = {
     response: ValidationResult,
   }),
   "agent.publish": row("POST", "/v1/agents/{agent_id}/publish", "4", "Publish the draft; 400 with validate's errors", {
+    shapes: { response: ["agent_record", "publish_answer"] },
     rules: PUBLISH_RULES,
     errorLines: true,
     profile: "given",
@@ -180,6 +200,7 @@ export const OPERATIONS = {
   }),
 
   "tool.create": row("POST", "/v1/tools", "4", "Create a tool", {
+    shapes: { response: ["tool_record"] },
     rules: TOOL_RULES,
     profile: "assumed",
     body: ToolCreate,
@@ -187,11 +208,17 @@ export const OPERATIONS = {
     status: 201,
   }),
   "tool.list": row("GET", "/v1/tools", "2.1", "List tools, newest first by last edit", {
+    shapes: { response: ["tool_record"] },
     profile: "assumed",
     paged: newest(ToolRecord),
   }),
-  "tool.get": row("GET", "/v1/tools/{tool_id}", "4", "Read a tool", { profile: "assumed", response: ToolRecord }),
+  "tool.get": row("GET", "/v1/tools/{tool_id}", "4", "Read a tool", {
+    shapes: { response: ["tool_record"] },
+    profile: "assumed",
+    response: ToolRecord,
+  }),
   "tool.patch": row("PATCH", "/v1/tools/{tool_id}", "4", "Merge top-level fields; operations replaced whole", {
+    shapes: { response: ["tool_record"] },
     rules: TOOL_RULES,
     profile: "given",
     body: ToolPatch,
@@ -206,6 +233,7 @@ export const OPERATIONS = {
     response: ValidationResult,
   }),
   "tool.publish": row("POST", "/v1/tools/{tool_id}/publish", "3.3", "Publish the draft", {
+    shapes: { response: ["tool_record", "publish_answer"] },
     rules: PUBLISH_RULES,
     errorLines: true,
     profile: "assumed",
@@ -213,15 +241,25 @@ export const OPERATIONS = {
   }),
 
   "task.create": row("POST", "/v1/tasks", "4", "Create a task", {
+    shapes: { body: "task", response: ["task"] },
     rules: [NAME_TAKEN],
     profile: "assumed",
     body: TaskCreate,
     response: TaskRecord,
     status: 201,
   }),
-  "task.list": row("GET", "/v1/tasks", "4", "List tasks", { profile: "assumed", paged: unordered(TaskRecord) }),
-  "task.get": row("GET", "/v1/tasks/{task_id}", "4", "Read a task", { profile: "assumed", response: TaskRecord }),
+  "task.list": row("GET", "/v1/tasks", "4", "List tasks", {
+    shapes: { response: ["task"] },
+    profile: "assumed",
+    paged: unordered(TaskRecord),
+  }),
+  "task.get": row("GET", "/v1/tasks/{task_id}", "4", "Read a task", {
+    shapes: { response: ["task"] },
+    profile: "assumed",
+    response: TaskRecord,
+  }),
   "task.update": row("PATCH", "/v1/tasks/{task_id}", "4", "Merge a task (null clears)", {
+    shapes: { body: "task", response: ["task"] },
     rules: [NAME_TAKEN],
     profile: "assumed",
     body: TaskPatch,
@@ -233,6 +271,7 @@ export const OPERATIONS = {
   }),
   // 4: a deleted task's run history survives; where it is read is not shown.
   "task.runs": row("GET", "/v1/task-runs", "4", "Task run history, also of deleted tasks", {
+    shapes: { query: "task_runs_query", response: ["task_run"] },
     profile: "assumed",
     query: TaskRunsQuery,
     paged: unordered(TaskRun),
@@ -240,22 +279,26 @@ export const OPERATIONS = {
 
   "catalog.get": row("GET", "/v1/catalog", "2.8", "The catalog", { response: Catalog }),
   "catalog.voices": row("GET", "/v1/catalog/voices", "2.1", "Voice gallery in its own envelope", {
+    shapes: { query: "voice_query", response: ["voice_gallery"] },
     query: VoiceQuery,
     response: VoiceCatalogPage,
     upstream: "provider",
   }),
   "catalog.avatars": row("GET", "/v1/catalog/avatars", "2.1", "Avatar gallery in its own envelope", {
+    shapes: { query: "avatar_query", response: ["avatar_gallery"] },
     query: AvatarQuery,
     response: AvatarCatalogPage,
     upstream: "provider",
   }),
 
   "byok.list": row("GET", "/v1/byok", "4.1", "Provider-key list: name and masked tail", {
+    shapes: { response: ["masked_row"] },
     role: "any",
     profile: "assumed",
     paged: unordered(MaskedRow),
   }),
   "byok.put": row("PUT", "/v1/byok/{provider}", "4", "Store a provider key after verifying it", {
+    shapes: { body: "byok_put", response: ["masked_row"] },
     rules: ["a provider the catalog does not list (2.8)", "the provider rejected the key"],
     upstream: "provider",
     role: "ADMIN",
@@ -267,11 +310,13 @@ export const OPERATIONS = {
     response: OkResult,
   }),
   "secret.list": row("GET", "/v1/secrets", "4.1", "Secret list: name and masked tail", {
+    shapes: { response: ["masked_row"] },
     role: "any",
     profile: "assumed",
     paged: unordered(MaskedRow),
   }),
   "secret.put": row("PUT", "/v1/secrets/{name}", "4.1", "Create or replace a secret", {
+    shapes: { body: "secret_put", response: ["masked_row"] },
     role: "ADMIN",
     profile: "assumed",
     body: SecretWrite,
@@ -313,25 +358,30 @@ export const OPERATIONS = {
     response: OkResult,
   }),
   "kb.build": row("POST", "/v1/knowledge/{kb_id}/build", "4.1", "Build from reviewed URLs (build_kb)", {
+    shapes: { body: "kb_build" },
     rules: ["a knowledge base not in review (3.1)", "a URL discovery did not find"],
     profile: "assumed",
     body: BuildKnowledgeBody,
     response: KnowledgeBase,
   }),
   "kb.pages": row("GET", "/v1/knowledge/{kb_id}/pages", "4", "Pages of a knowledge base, oldest first", {
+    shapes: { response: ["kb_page"] },
     paged: oldest500(KnowledgePage),
   }),
   "kb.events": row("GET", "/v1/knowledge/{kb_id}/events", "6.2", "Build event stream", {
+    shapes: { frames: { snapshot: "kb_frame", progress: "kb_frame", status: "kb_frame" } },
     role: "any",
     stream: true,
     frames: KB_FRAME_SCHEMAS,
   }),
 
   "telephony.account.list": row("GET", "/v1/telephony/accounts", "4.1", "Carrier accounts", {
+    shapes: { response: ["telephony_account"] },
     profile: "assumed",
     paged: unordered(TelephonyAccount),
   }),
   "telephony.account.create": row("POST", "/v1/telephony/accounts", "4.1", "Connect a carrier account", {
+    shapes: { body: "telephony_account_create", response: ["telephony_account"] },
     rules: ["a region with no carrier to connect to"],
     profile: "assumed",
     body: TelephonyAccountCreate,
@@ -356,6 +406,7 @@ export const OPERATIONS = {
     "4.1",
     "Import numbers (import_phone_numbers)",
     {
+      shapes: { body: "phone_import", response: ["phone_import_answer"] },
       rules: ["a number the carrier account does not own, or one already imported"],
       upstream: "carrier",
       profile: "assumed",
@@ -365,6 +416,7 @@ export const OPERATIONS = {
     },
   ),
   "phone.list": row("GET", "/v1/telephony/phone-numbers", "4", "Phone numbers", {
+    shapes: { query: "phone_numbers_query" },
     query: PhoneNumbersQuery,
     paged: unordered(PhoneNumber),
   }),
@@ -373,6 +425,7 @@ export const OPERATIONS = {
     response: PhoneNumber,
   }),
   "phone.update": row("PATCH", "/v1/telephony/phone-numbers/{phone_number_id}", "4.1", "Update a phone number", {
+    shapes: { body: "phone_update" },
     profile: "assumed",
     body: PhoneNumberPatch,
     response: PhoneNumber,
@@ -383,57 +436,77 @@ export const OPERATIONS = {
   }),
 
   "call.token": row("POST", "/v1/calls/token", "4", "Media room token for a browser (402 without credits)", {
+    shapes: { body: "call_token_body", response: ["call_token"] },
     rules: [AGENT_SOURCE[0]!],
     role: "EDITOR",
     body: CallTokenBody,
     response: CallToken,
   }),
   "call.outbound": row("POST", "/v1/calls/outbound", "4", "Place one phone call (402 without credits)", {
+    shapes: { body: "outbound_call", response: ["call_session"] },
     rules: [...AGENT_SOURCE, "the carrier refused the call"],
     upstream: "carrier",
     body: OutboundCallBody,
     response: CallSession,
     status: 201,
   }),
-  "call.list": row("GET", "/v1/calls", "4", "Calls, newest first", { query: CallsQuery, paged: newest(CallSession) }),
-  "call.get": row("GET", "/v1/calls/{session_id}", "4", "Call record", { response: CallSession }),
+  "call.list": row("GET", "/v1/calls", "4", "Calls, newest first", {
+    shapes: { response: ["call_session"] },
+    query: CallsQuery,
+    paged: newest(CallSession),
+  }),
+  "call.get": row("GET", "/v1/calls/{session_id}", "4", "Call record", {
+    shapes: { response: ["call_session"] },
+    response: CallSession,
+  }),
   "batch.create": row("POST", "/v1/calls/batches", "2.12", "Create a call batch", {
+    shapes: { response: ["batch"] },
     rules: AGENT_SOURCE,
     body: CallBatchBody,
     response: CallBatch,
     status: 201,
   }),
   "batch.get": row("GET", "/v1/calls/batches/{batch_id}", "2.13", "Read a batch", {
+    shapes: { response: ["batch"] },
     profile: "assumed",
     response: CallBatch,
   }),
   "batch.cancel": row("POST", "/v1/calls/batches/{batch_id}/cancel", "3.3", "Cancel a batch", {
+    shapes: { response: ["batch"] },
     rules: ["a batch that already ended"],
     profile: "assumed",
     response: CallBatch,
   }),
 
   "message.send": row("POST", "/v1/conversations/messages", "4", "Send a text message (client_message_id dedupes)", {
+    shapes: { body: "message_body", response: ["message_accepted"] },
     rules: ["an agent with no published version, or an agent_id other than the conversation's"],
     body: MessageBody,
     response: MessageAccepted,
     status: 202,
   }),
   "conversation.list": row("GET", "/v1/conversations", "2.1", "Conversations, newest first", {
+    shapes: { response: ["conversation"] },
     profile: "assumed",
     paged: newest(Conversation),
   }),
   "conversation.items": row("GET", "/v1/conversations/{conversation_id}/items", "4", "Items, oldest first", {
+    shapes: { response: ["conversation_item"] },
     paged: oldest500(ConversationItem),
   }),
   "conversation.events": row("GET", "/v1/conversations/{conversation_id}/events", "6.2", "Conversation event stream", {
+    shapes: { frames: { "conversation.snapshot": "conversation_snapshot", "item.created": "conversation_item" } },
     role: "any",
     stream: true,
     frames: CONVERSATION_FRAME_SCHEMAS,
   }),
 
-  "webhook.list": row("GET", "/v1/webhooks", "4", "Webhooks with masked secret_hint", { paged: unordered(Webhook) }),
+  "webhook.list": row("GET", "/v1/webhooks", "4", "Webhooks with masked secret_hint", {
+    shapes: { response: ["webhook"] },
+    paged: unordered(Webhook),
+  }),
   "webhook.create": row("POST", "/v1/webhooks", "4.1", "Create a webhook", {
+    shapes: { body: "webhook_create", response: ["webhook"] },
     rules: [PUBLIC_URL],
     profile: "assumed",
     body: WebhookCreate,
@@ -444,10 +517,12 @@ export const OPERATIONS = {
     response: EventTypes,
   }),
   "webhook.get": row("GET", "/v1/webhooks/{webhook_id}", "4.1", "Read a webhook", {
+    shapes: { response: ["webhook"] },
     profile: "assumed",
     response: Webhook,
   }),
   "webhook.update": row("PATCH", "/v1/webhooks/{webhook_id}", "4.1", "Update a webhook", {
+    shapes: { body: "webhook_update", response: ["webhook"] },
     rules: [PUBLIC_URL],
     profile: "assumed",
     body: WebhookUpdate,
@@ -458,6 +533,7 @@ export const OPERATIONS = {
     response: OkResult,
   }),
   "webhook.rotate-secret": row("POST", "/v1/webhooks/{webhook_id}/rotate-secret", "4.1", "Rotate the signing secret", {
+    shapes: { response: ["webhook"] },
     profile: "assumed",
     response: WebhookWithSecret,
   }),
@@ -467,6 +543,7 @@ export const OPERATIONS = {
     response: TestFireResult,
   }),
   "webhook.deliveries": row("GET", "/v1/webhooks/{webhook_id}/deliveries", "4", "Delivery log", {
+    shapes: { response: ["delivery_record"] },
     paged: unordered(DeliveryRecord),
   }),
 } as const satisfies Record<string, OperationRow>;
@@ -507,4 +584,16 @@ export function operationRows(): Array<OperationRow & { name: OperationName }> {
 /** Every operation's path template by name: what the k6 bundle carries instead of the table (load/bundle.ts). */
 export function operationPaths(): Record<OperationName, string> {
   return Object.fromEntries(operationRows().map((r) => [r.name, r.path])) as Record<OperationName, string>;
+}
+
+/** The shapes of every stream's frames by frame name (the six streams' frame names do not meet). */
+export function streamFrameShapes(): Record<string, ShapeName> {
+  const shapes: Record<string, ShapeName> = {};
+  for (const row of operationRows()) {
+    for (const [event, shape] of Object.entries(row.shapes?.frames ?? {})) {
+      if (shapes[event] !== undefined) throw new Error(`two streams shape a frame named ${event}`);
+      shapes[event] = shape;
+    }
+  }
+  return shapes;
 }

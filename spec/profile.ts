@@ -13,6 +13,7 @@ import {
 } from "./operations.ts";
 import { Declaration, OPTIONAL_BEHAVIOURS, OptionalBehaviourId } from "./optional-behaviours.ts";
 import { DEFAULT_READINGS, Readings } from "./readings.ts";
+import type { ShapeMaps } from "./reshape.ts";
 import { movableFields, SHAPE_NAMES, SHAPES, type ShapeName, type ShapeSpec } from "./shapes.ts";
 import { ownWords, WORD_LIST_NAMES, WORD_LISTS, type WordListName, type Words } from "./words.ts";
 
@@ -69,6 +70,10 @@ const FieldMapsSchema = z.record(z.string(), FieldMap).superRefine((maps, ctx) =
         path: [shape],
         message: `unknown record or body${guess(shape, SHAPE_NAMES)}; see SHAPES in spec/shapes.ts`,
       });
+      continue;
+    }
+    if (spec.derived !== undefined) {
+      ctx.addIssue({ code: "custom", path: [shape], message: `set by the profile's ${spec.derived}` });
       continue;
     }
     const movable = movableFields(shape as ShapeName);
@@ -327,4 +332,21 @@ export function fillPath(template: string, params: Record<string, string>): stri
     if (value === undefined) throw new Error(`path parameter ${name} missing for ${template}`);
     return encodeURIComponent(value);
   });
+}
+
+/**
+ * The field maps and words a profile reads and writes through: its `fields` and `words`, and the maps of the
+ * three single values that name a field (`byok_body_field`, `phone_numbers_account_filter`, `task_text_fields`).
+ */
+export function shapeMaps(profile: Profile): ShapeMaps {
+  const [first, second] = profile.task_text_fields;
+  return {
+    fields: {
+      ...profile.fields,
+      byok_put: { api_key: profile.byok_body_field },
+      phone_numbers_query: { account_id: profile.phone_numbers_account_filter },
+      task: { description: first, instructions: second },
+    },
+    words: profile.words,
+  };
 }

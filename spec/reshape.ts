@@ -4,7 +4,7 @@
 // expects. The suites read and write through them; the reference platform, served with a profile, does the
 // opposite at its HTTP boundary, so it answers in the profile's shapes.
 import { getPath, isJsonObject, removePath, setPath } from "./json-path.ts";
-import { movableFields, SHAPES, type ShapeName, type ShapeSpec } from "./shapes.ts";
+import { eventDataShape, movableFields, SHAPES, type ShapeName, type ShapeSpec } from "./shapes.ts";
 import { meaningOf, ownWords, WORD_LISTS, type WordListName, type Words, wordFor } from "./words.ts";
 
 /** What of a profile the shapes are read through: overrides only; a field not named stays where it is. */
@@ -109,4 +109,69 @@ export function serverPath(maps: ShapeMaps, shape: ShapeName, referencePath: str
     return [head, index, serverPath(maps, inner.shape as ShapeName, deeper.join("."))].join(".");
   }
   return [head, serverPath(maps, inner.shape as ShapeName, rest.join("."))].join(".");
+}
+
+export type Direction = "read" | "write";
+const through = (direction: Direction) => (direction === "read" ? readShape : writeShape);
+
+/** An operation's shapes (spec/operations.ts `shapes`), and whether its answer is a 2.1 page. */
+export interface OperationShapes {
+  shapes?: { body?: ShapeName; query?: ShapeName; response?: readonly ShapeName[] };
+  paged?: unknown;
+}
+
+/** A 2xx answer through the operation's shapes: each item of a page, else the body. */
+export function shapeResponse(maps: ShapeMaps, row: OperationShapes, body: unknown, direction: Direction): unknown {
+  const names = row.shapes?.response ?? [];
+  if (names.length === 0) return body;
+  const ordered = direction === "read" ? [...names].reverse() : names;
+  const one = (record: unknown) => ordered.reduce((value, name) => through(direction)(maps, name, value), record);
+  if (row.paged !== undefined && isJsonObject(body) && Array.isArray(body.items)) {
+    return { ...body, items: body.items.map(one) };
+  }
+  return one(body);
+}
+
+/** A request body, or query, through the operation's shape. */
+export function shapeRequest(
+  maps: ShapeMaps,
+  row: OperationShapes,
+  part: "body" | "query",
+  value: unknown,
+  direction: Direction,
+): unknown {
+  const name = row.shapes?.[part];
+  return name === undefined ? value : through(direction)(maps, name, value);
+}
+
+/** A webhook delivery's body (6.1): the envelope through its map, its data through the record its type carries. */
+export function shapeEnvelope(maps: ShapeMaps, body: unknown, direction: Direction): unknown {
+  const data = (envelope: unknown) => {
+    if (!isJsonObject(envelope) || typeof envelope.type !== "string") return envelope;
+    const shape = eventDataShape(envelope.type);
+    return shape === undefined ? envelope : { ...envelope, data: through(direction)(maps, shape, envelope.data) };
+  };
+  if (direction === "read") return data(readShape(maps, "webhook_envelope", body));
+  return writeShape(maps, "webhook_envelope", data(body));
+}
+
+/** Whether a profile moves or rewords anything at all (the reference's own shapes need no translation). */
+export function reshapes(maps: ShapeMaps): boolean {
+  const moved = Object.values(maps.fields).some((map) => Object.entries(map ?? {}).some(([f, p]) => f !== p));
+  const reworded = Object.entries(maps.words).some(([, words]) =>
+    Object.entries(words ?? {}).some(([meaning, said]) => said.length !== 1 || said[0] !== meaning),
+  );
+  return moved || reworded;
+}
+
+/** A stream frame's payload through the shape its stream names for the frame (spec/operations.ts `frames`). */
+export function shapeFrame(
+  maps: ShapeMaps,
+  frames: Readonly<Record<string, ShapeName>> | undefined,
+  event: string,
+  data: unknown,
+  direction: Direction,
+): unknown {
+  const shape = frames?.[event];
+  return shape === undefined ? data : through(direction)(maps, shape, data);
 }

@@ -5,7 +5,7 @@
 // says where a server puts each field; spec/reshape.ts reads and writes through it.
 import type { z } from "zod";
 import { AgentRecord } from "./agent.ts";
-import { MaskedRow, SecretWrite } from "./byok.ts";
+import { MaskedRow, ProviderKeyWrite, SecretWrite } from "./byok.ts";
 import {
   CallBatch,
   CallSession,
@@ -33,11 +33,12 @@ import {
   MessageBody,
 } from "./conversations.ts";
 import { BuildKnowledgeBody, KbSnapshotFrame, KnowledgePage } from "./knowledge.ts";
-import { TaskRun, TaskRunsQuery } from "./task.ts";
+import { TaskRecord, TaskRun, TaskRunsQuery } from "./task.ts";
 import {
   PhoneImport,
   PhoneImportAnswer,
   PhoneNumberPatch,
+  PhoneNumbersQuery,
   TelephonyAccount,
   TelephonyAccountCreate,
 } from "./telephony.ts";
@@ -61,6 +62,8 @@ export interface ShapeSpec {
   readonly words?: Readonly<Record<string, WordListName>>;
   /** A query string: its fields are parameter names, never dotted paths. */
   readonly query?: true;
+  /** Its map is a single profile value's (kept from before field maps), not `fields.<shape>`. */
+  readonly derived?: "byok_body_field" | "phone_numbers_account_filter" | "task_text_fields";
 }
 
 const keysOf = (schema: z.ZodObject) => Object.keys(schema.shape);
@@ -76,6 +79,14 @@ export const SHAPES = {
     title: "publish answer (beside the record's fields)",
     section: "3.3",
     schema: ValidationResult.pick({ warnings: true }),
+  },
+  task: {
+    title: "task record and bodies (2.13 shows none of its fields beyond name)",
+    section: "2.13, 4",
+    schema: TaskRecord,
+    given: ["name"],
+    unused: ["id", "agent_id", "created_at", "updated_at"],
+    derived: "task_text_fields",
   },
   task_run: { title: "task run history row", section: "2.13, 4", schema: TaskRun },
   task_runs_query: { title: "task run history filter", section: "4", schema: TaskRunsQuery, query: true },
@@ -131,6 +142,19 @@ export const SHAPES = {
     section: "2.13",
     schema: DeliveryRecord,
     words: { status: "delivery_status" },
+  },
+  byok_put: {
+    title: "provider-key write body",
+    section: "4.1",
+    schema: ProviderKeyWrite,
+    derived: "byok_body_field",
+  },
+  phone_numbers_query: {
+    title: "phone-number list's carrier-account filter",
+    section: "4",
+    schema: PhoneNumbersQuery,
+    query: true,
+    derived: "phone_numbers_account_filter",
   },
   secret_put: { title: "secret write body", section: "4.1", schema: SecretWrite },
   masked_row: { title: "secret and provider-key list rows", section: "2.13, 5", schema: MaskedRow },
@@ -247,4 +271,14 @@ export function movableFields(name: ShapeName): string[] {
   const spec: ShapeSpec = SHAPES[name];
   const fixed = new Set([...(spec.given ?? []), ...(spec.unused ?? [])]);
   return keysOf(spec.schema).filter((field) => !fixed.has(field));
+}
+
+/**
+ * The record a webhook event's data is, by its type (the payload fields are not shown, 6.1): a session event's
+ * is the session record (session.completed "agrees with GET /v1/calls/{session_id}"), batch.completed's the batch.
+ */
+export function eventDataShape(type: string): ShapeName | undefined {
+  if (type.startsWith("session.") || type === "recording.ready") return "call_session";
+  if (type === "batch.completed") return "batch";
+  return undefined;
 }

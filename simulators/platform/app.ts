@@ -12,6 +12,7 @@ import { closeControlPlaneClient } from "./http/control-plane-client.ts";
 import { methodNotAllowed } from "./http/method-not-allowed.ts";
 import { bodyLimitFor, optionalBehaviours } from "./http/optional-behaviours.ts";
 import { profileRewrites, rewriteUrl } from "./http/profile-paths.ts";
+import { profileShapes } from "./http/profile-shapes.ts";
 import { variantReplies } from "./http/variant-replies.ts";
 import { variantRoles } from "./http/variant-roles.ts";
 import { controlHostRoutes } from "./regions/control-host.ts";
@@ -78,6 +79,9 @@ export function buildPlatform(ctx: PlatformContext): FastifyInstance {
     });
   }
 
+  // The profile's shapes and words (`serve --profile`), then the variants: each writes its server's way
+  // whatever the body holds.
+  profileShapes(app, ctx.profile);
   // After the planted faults' hooks: a variant writes the reply as its server would, whatever the reply is.
   variantReplies(app, ctx);
 

@@ -59,7 +59,7 @@ export function recordDelivery(store: HookStore, input: DeliveryInput): Delivery
     received_at: new Date(wallMs).toISOString(),
     received_wall_ms: wallMs,
     received_mono_ms: performance.now(),
-    webhook_id: headers["webhook-id"] ?? null,
+    webhook_id: headers[config.idHeader] ?? null,
     signature_valid: signature?.valid ?? null,
     signature_error: signature?.error ?? null,
     response: { status, location: config.redirectTo, delay_ms: config.delayMs },

@@ -10,9 +10,17 @@ export interface HookConfig {
   redirectTo: string | null;
   /** Holds the secret's key; the secret text itself is not kept. */
   verifier: Verifier | null;
+  /** The header the sender puts its delivery id in (lower case). */
+  idHeader: string;
 }
 
-export const DEFAULT_CONFIG: HookConfig = { status: 200, delayMs: 0, redirectTo: null, verifier: null };
+export const DEFAULT_CONFIG: HookConfig = {
+  status: 200,
+  delayMs: 0,
+  redirectTo: null,
+  verifier: null,
+  idHeader: "webhook-id",
+};
 
 /** The event name of "no answer is pending"; hook names cannot contain a space. */
 const ALL_SETTLED = "all settled";

@@ -16,6 +16,13 @@ export const HookConfigBody = z.strictObject({
   redirect_to: z.string().min(1).max(2_000).optional(),
   /** whsec_ + base64: deliveries are verified as Standard Webhooks. */
   secret: z.string().optional(),
+  /**
+   * What the sender names Standard Webhooks' three headers (6.1: their names are not shown; a profile's
+   * `webhook_signature`): webhook-id, webhook-timestamp and webhook-signature unless given.
+   */
+  signature_headers: z
+    .strictObject({ id: z.string().min(1), timestamp: z.string().min(1), signature: z.string().min(1) })
+    .optional(),
 });
 export type HookConfigInput = z.input<typeof HookConfigBody>;
 
@@ -52,6 +59,7 @@ export const Delivery = z.object({
   received_wall_ms: z.number(),
   /** performance.now() of the sink's process: monotonic, for durations. */
   received_mono_ms: z.number(),
+  /** The sender's delivery id: its id header (signature_headers.id, else webhook-id). */
   webhook_id: z.string().nullable(),
   /** null when the hook has no secret. */
   signature_valid: z.boolean().nullable(),

@@ -21,7 +21,7 @@ import {
   WaitQuery,
   type WaitResult,
 } from "./schemas.ts";
-import { verifierFor } from "./signature.ts";
+import { type SignatureHeaders, STANDARD_HEADERS, verifierFor } from "./signature.ts";
 
 export interface WebhookSink {
   url: string;
@@ -47,11 +47,28 @@ export const SINK_BODY_LIMIT = 5 * 1024 * 1024;
 function toConfig(body: unknown): HookConfig {
   const parsed = parsePart(HookConfigBody, body);
   let verifier: HookConfig["verifier"] = null;
+  const given = parsed.signature_headers;
+  const names = given === undefined ? STANDARD_HEADERS : lowerCased(given);
   if (parsed.secret !== undefined) {
-    verifier = verifierFor(parsed.secret) ?? null;
+    verifier = verifierFor(parsed.secret, names) ?? null;
     if (verifier === null) throw ApiError.validation(["secret: must be whsec_ followed by base64 of the key"]);
   }
-  return { status: parsed.status, delayMs: parsed.delay_ms, redirectTo: parsed.redirect_to ?? null, verifier };
+  return {
+    status: parsed.status,
+    delayMs: parsed.delay_ms,
+    redirectTo: parsed.redirect_to ?? null,
+    verifier,
+    idHeader: names.id,
+  };
+}
+
+/** Header names as Node hands them over: lower case. */
+function lowerCased(names: SignatureHeaders): SignatureHeaders {
+  return {
+    id: names.id.toLowerCase(),
+    timestamp: names.timestamp.toLowerCase(),
+    signature: names.signature.toLowerCase(),
+  };
 }
 
 export async function startWebhookSink(listen: Listen = {}): Promise<WebhookSink> {

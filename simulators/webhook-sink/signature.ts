@@ -4,8 +4,24 @@ import { Webhook } from "standardwebhooks";
 
 export type Verifier = (body: Buffer, headers: Record<string, string>) => { valid: boolean; error: string | null };
 
-/** A verifier for a whsec_ secret, or undefined when the secret is malformed. The secret stays inside. */
-export function verifierFor(secret: string): Verifier | undefined {
+/** The names a sender gives Standard Webhooks' three headers (lower-cased). */
+export interface SignatureHeaders {
+  id: string;
+  timestamp: string;
+  signature: string;
+}
+
+export const STANDARD_HEADERS: SignatureHeaders = {
+  id: "webhook-id",
+  timestamp: "webhook-timestamp",
+  signature: "webhook-signature",
+};
+
+/**
+ * A verifier for a whsec_ secret, or undefined when the secret is malformed. The secret stays inside. A sender
+ * that names the headers its own way is read under those names.
+ */
+export function verifierFor(secret: string, names: SignatureHeaders = STANDARD_HEADERS): Verifier | undefined {
   if (!secret.startsWith("whsec_")) return undefined;
   let webhook: Webhook;
   try {
@@ -15,7 +31,13 @@ export function verifierFor(secret: string): Verifier | undefined {
   }
   return (body, headers) => {
     try {
-      webhook.verify(body, headers, { jsonParse: false });
+      const standard = {
+        ...headers,
+        "webhook-id": headers[names.id] ?? "",
+        "webhook-timestamp": headers[names.timestamp] ?? "",
+        "webhook-signature": headers[names.signature] ?? "",
+      };
+      webhook.verify(body, standard, { jsonParse: false });
       return { valid: true, error: null };
     } catch (error) {
       // The library's messages name the failure (missing headers, stale timestamp, no match), never the key.

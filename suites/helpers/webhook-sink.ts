@@ -2,6 +2,7 @@ import { track, uniqueName } from "../../runner/client/resources.ts";
 import { runConfig } from "../../runner/client/run-config.ts";
 import { helperJson, simulatorOrigin } from "../../runner/client/simulator-client.ts";
 import { DeliveryList, type DeliveryList as DeliveryListT, WaitResult } from "../../simulators/webhook-sink/schemas.ts";
+import { profile } from "./profile.ts";
 
 export type { Delivery } from "../../simulators/webhook-sink/schemas.ts";
 export type { DeliveryListT as DeliveryList };
@@ -27,9 +28,15 @@ function admin(method: "GET" | "PUT" | "DELETE", path: string, body?: unknown, t
   return helperJson("webhook sink", `${sinkOrigin()}/_admin${path}`, method, body, { timeoutMs });
 }
 
-/** Sets how a hook answers (forgotten at the end of the suite file). */
+/**
+ * Sets how a hook answers (forgotten at the end of the suite file). A hook that verifies signatures reads the
+ * three headers under the profile's names (6.1: not shown).
+ */
 export async function configureHook(name: string, behaviour: HookBehaviour = {}): Promise<void> {
-  await admin("PUT", `/hooks/${encodeURIComponent(name)}`, behaviour);
+  const names = profile().webhook_signature;
+  const headers = { id: names.id_header, timestamp: names.timestamp_header, signature: names.signature_header };
+  const body = behaviour.secret === undefined ? behaviour : { ...behaviour, signature_headers: headers };
+  await admin("PUT", `/hooks/${encodeURIComponent(name)}`, body);
   track(`sink hook ${name}`, async () => {
     await admin("DELETE", `/hooks/${encodeURIComponent(name)}`);
   });

@@ -9,7 +9,7 @@ import { CLAUSES } from "../../spec/clauses/index.ts";
 import { operationRows } from "../../spec/operations.ts";
 import { DEFAULT_OPERATIONS, DEFAULT_PROFILE, Profile } from "../../spec/profile.ts";
 import { READING_NAMES } from "../../spec/readings.ts";
-import { movableFields, SHAPE_NAMES } from "../../spec/shapes.ts";
+import { movableFields, SHAPE_NAMES, SHAPES } from "../../spec/shapes.ts";
 import { WORD_LIST_NAMES } from "../../spec/words.ts";
 import { ROOT } from "../helpers/cli.ts";
 
@@ -25,8 +25,9 @@ test("every field of the profile, operation, record, word list and reading is na
   const maps = ["optional", "fields", "words", "readings"];
   const fields = Object.keys(Profile.shape).filter((key) => key !== "name" && key !== "operations");
   for (const field of fields.filter((f) => !maps.includes(f))) expect([...named], field).toContain(field);
-  // A record whose every field the spec names (the webhook) has only its words to override.
-  const movable = SHAPE_NAMES.filter((shape) => movableFields(shape).length > 0);
+  // A record whose every field the spec names (the webhook) has only its words to override; a derived map is
+  // one of the profile's single values, named above.
+  const movable = SHAPE_NAMES.filter((shape) => movableFields(shape).length > 0 && !("derived" in SHAPES[shape]));
   for (const shape of movable) expect([...named], shape).toContain(`fields.${shape}`);
   for (const list of WORD_LIST_NAMES) expect([...named], list).toContain(`words.${list}`);
   for (const reading of READING_NAMES) expect([...named], reading).toContain(`readings.${reading}`);

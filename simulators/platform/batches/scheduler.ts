@@ -63,8 +63,12 @@ export async function runBatch(
   const onShutdown = () => batch.wake();
   shutdown.addEventListener("abort", onShutdown, { once: true });
   const limit = ctx.faults.has("batch-exceeds-concurrency") ? batch.maxConcurrency * 2 : batch.maxConcurrency;
-  const windowZone = ctx.faults.has("calling-window-utc") ? "UTC" : batch.timezone;
-  const weekdays = ctx.faults.has("calling-window-sunday-first") ? SUNDAY_FIRST : ISO_WEEKDAYS;
+  // The served profile's readings of the window (2.12 gives the fields, not how they read); the planted faults
+  // read it another way than the profile says.
+  const { calling_window_clock: clock, weekday_numbering: numbering } = ctx.profile.readings;
+  const windowZone = ctx.faults.has("calling-window-utc") || clock === "utc" ? "UTC" : batch.timezone;
+  const sundayFirst = ctx.faults.has("calling-window-sunday-first") || numbering === "sunday-first";
+  const weekdays = sundayFirst ? SUNDAY_FIRST : ISO_WEEKDAYS;
   // A legal variant reads a window whose start equals its end as empty: open on no day at all.
   const emptied = ctx.variants.has("calling-window-equal-bounds-empty") && batch.callingWindow !== null;
   const callingWindow =

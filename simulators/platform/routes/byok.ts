@@ -54,7 +54,8 @@ export function byokRoutes(app: FastifyInstance, ctx: PlatformContext): void {
       if (early && previous !== undefined) storeKey(ctx, workspaceId, previous);
       else if (early) removeKey(ctx, workspaceId, provider);
       if (ctx.variants.has("byok-rejected-key-422")) {
-        const line = `${ctx.profile.byok_body_field}: ${KEY_REJECTED}`;
+        // The line names the field by the platform's name; the profile's boundary names it as the request did.
+        const line = `api_key: ${KEY_REJECTED}`;
         throw new ApiError(422, line, [line]);
       }
       throw new ApiError(400, KEY_REJECTED);

@@ -13,8 +13,9 @@ const NameParams = pathParams("name");
 
 /** The last four characters behind a fixed mask, so the length is not disclosed either. */
 export function maskedTail(ctx: PlatformContext, value: string): string {
-  // A legal variant: 5 item 6 shows "a masked tail", not its form.
-  return `${ctx.variants.has("masked-tail-dots") ? "••••" : "****"}${value.slice(-4)}`;
+  // 5 item 6 shows "a masked tail", not its form: the served profile's.
+  const { prefix, chars } = ctx.profile.masked_tail;
+  return `${prefix}${value.slice(-chars)}`;
 }
 
 export function secretsRoutes(app: FastifyInstance, ctx: PlatformContext): void {

@@ -7,6 +7,10 @@
 // FastAPI-style servers ignore unknown query parameters) rather than rejecting it with 422: nothing a client
 // adds can narrow or replay what it is sent, and a stray cache-buster does not break a reconnect.
 import type { FastifyInstance, FastifyReply } from "fastify";
+import { streamFrameShapes } from "../../../spec/operations.ts";
+import { shapeMaps } from "../../../spec/profile.ts";
+import { reshapes, shapeFrame } from "../../../spec/reshape.ts";
+import type { ShapeName } from "../../../spec/shapes.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import type { PlatformContext } from "../context.ts";
 import { SseConnection } from "./connection.ts";
@@ -50,12 +54,15 @@ export class SseHub {
   private readonly writing: ReturnType<typeof streamWriting>;
   /** The keep-alive comment as this instance writes it (6.2: "A line starting with : is a keep-alive"). */
   private readonly keepAliveBytes: Buffer;
+  /** The shapes of the frames of every stream, by frame name, when the served profile moves or rewords any. */
+  private readonly frameShapes: Readonly<Record<string, ShapeName>> | undefined;
 
   constructor(private readonly ctx: PlatformContext) {
     const configured = ctx.sseKeepAliveMs ?? DEFAULT_KEEP_ALIVE_MS;
     this.keepAliveMs = ctx.faults.has("sse-keepalive-30s") ? configured * 2 : configured;
-    this.writing = streamWriting(ctx.variants);
+    this.writing = streamWriting(ctx.variants, ctx.profile);
     this.keepAliveBytes = Buffer.from(this.writing.keepAlive);
+    this.frameShapes = reshapes(shapeMaps(ctx.profile)) ? streamFrameShapes() : undefined;
   }
 
   /** Hijacks the reply and streams it; call only after every 404 and 422 has had its chance. */
@@ -153,10 +160,17 @@ export class SseHub {
   }
 
   private format(frame: SseFrame): string {
-    return formatFrame(this.writing.frame(frame), {
+    return formatFrame(this.writing.frame(this.shaped(frame)), {
       eventKey: this.ctx.faults.has("sse-event-field-renamed") ? "type" : "event",
       style: this.writing.style,
     });
+  }
+
+  /** The frame in the served profile's shapes (`serve --profile`): the reference's own when it moves nothing. */
+  private shaped(frame: SseFrame): SseFrame {
+    if (this.frameShapes === undefined) return frame;
+    const data = shapeFrame(shapeMaps(this.ctx.profile), this.frameShapes, frame.event, frame.data, "write");
+    return { ...frame, data: data as SseFrame["data"] };
   }
 
   private add(connection: SseConnection): void {

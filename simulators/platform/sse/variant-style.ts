@@ -1,5 +1,7 @@
 // How the stream variants (simulators/platform/variants/streams.ts, and the records' `extra-fields`) write
 // an instance's frames: line ends, data lines, field order, comments, ids, retry, payload fields, pacing.
+
+import { DEFAULT_PROFILE, type Profile } from "../../../spec/profile.ts";
 import { VENDOR_EXTENSION } from "../http/variant-json.ts";
 import type { VariantSet } from "../variants/index.ts";
 import type { WriteOptions } from "./connection.ts";
@@ -21,7 +23,9 @@ export interface StreamWriting {
   frame(frame: SseFrame): SseFrame;
 }
 
-export function streamWriting(variants: VariantSet): StreamWriting {
+export function streamWriting(variants: VariantSet, profile: Profile = DEFAULT_PROFILE): StreamWriting {
+  // The served profile's first chunk field (`stream_delta_fields`), unless a variant writes its own.
+  const profileDelta = profile.stream_delta_fields[0] === "delta" ? undefined : profile.stream_delta_fields[0];
   const style: FrameStyle = {
     ...REFERENCE_STYLE,
     lineEnd: variants.has("sse-crlf") ? "\r\n" : variants.has("sse-cr") ? "\r" : "\n",
@@ -44,11 +48,7 @@ export function streamWriting(variants: VariantSet): StreamWriting {
       let data = frame.data;
       if (variants.has("extra-fields")) data = withItemExtensions(frame.event, data);
       if (variants.has("sse-extra-fields") && frame.event !== "item.created") data = { ...data, ...STREAM_EXTENSION };
-      const deltaField = variants.has("sse-delta-text-field")
-        ? "text"
-        : variants.has("sse-delta-content-field")
-          ? "content"
-          : undefined;
+      const deltaField = variants.has("sse-delta-text-field") ? "text" : profileDelta;
       if (deltaField !== undefined && frame.event === "assistant.delta" && "delta" in data) {
         const { delta, ...rest } = data;
         data = { ...rest, [deltaField]: delta };

@@ -115,16 +115,18 @@ export class Sender {
     const faults = this.ctx.faults;
     // Wall clock, not the simulated one: the receiver checks the timestamp against real time.
     const at = faults.has("webhook-timestamp-simulated") ? new Date(this.ctx.clock.now()) : new Date();
+    // The served profile's names of the three headers (6.1: not shown); the recipe is Standard Webhooks'.
+    const names = this.ctx.profile.webhook_signature;
     const headers: Record<string, string> = {
       "content-type": "application/json",
       "user-agent": faults.has("webhook-user-agent-default") ? "service-webhook/1.0" : USER_AGENT,
-      "webhook-id": message.deliveryId,
-      "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
+      [names.id_header.toLowerCase()]: message.deliveryId,
+      [names.timestamp_header.toLowerCase()]: String(Math.floor(at.getTime() / 1000)),
     };
     // A legal variant: 6.1 says the headers "include" these, so a server may send more.
     if (this.ctx.variants.has("webhook-extra-headers")) Object.assign(headers, extraDeliveryHeaders(message));
     if (faults.has("webhook-signature-header-missing")) return headers;
-    headers["webhook-signature"] = faults.has("webhook-signature-body-only")
+    headers[names.signature_header.toLowerCase()] = faults.has("webhook-signature-body-only")
       ? `v1,${createHmac("sha256", Buffer.from(message.secret.slice("whsec_".length), "base64"))
           .update(message.body)
           .digest("base64")}`
