@@ -5,7 +5,7 @@ import { expect } from "vitest";
 import { type ApiResponse, explain, type Who } from "../runner/client/http-client.ts";
 import { registerSecret } from "../runner/client/redact.ts";
 import { assertDeleted, track, uniqueName } from "../runner/client/resources.ts";
-import { mustOpen, type SseStream } from "../runner/client/sse-client.ts";
+import type { SseStream } from "../runner/client/sse-client.ts";
 import { check } from "../runner/framework/check.ts";
 import { exclusive } from "../runner/framework/exclusive.ts";
 import { deletedOrGone, expectBody, expectOkResult, expectStatus } from "../runner/framework/response.ts";
@@ -14,8 +14,8 @@ import { WithItems } from "./helpers/body-shapes.ts";
 import { deleteKey, ensureLlmKey, keyRows, putKey } from "./helpers/byok.ts";
 import { firstPair, keyProviders, listedPairs, type PairKind } from "./helpers/catalog.ts";
 import { sendMessage, waitForReply } from "./helpers/conversations.ts";
-import { readAll } from "./helpers/pages.ts";
-import { callOp, opPath, profile } from "./helpers/profile.ts";
+import { readAllOf } from "./helpers/pages.ts";
+import { callOp, mustOpenStream, opPath, profile } from "./helpers/profile.ts";
 import {
   chatRequestsFor,
   newProviderKey,
@@ -262,11 +262,10 @@ const secretValue = () => {
 };
 
 async function secretRows(as: Who = "admin") {
-  const path = profile().operations["secret.list"]!.path;
   const response = await callOp("secret.list", {}, { as });
   if (as !== "admin") return { response, rows: expectBody(response, 200, WithItems, String(as)).items };
   expectStatus(response, 200, String(as));
-  return { response, rows: await readAll(path, 200) };
+  return { response, rows: await readAllOf("secret.list") };
 }
 
 async function putSecret(name: string, value: string, as: Who = "admin") {
@@ -448,7 +447,7 @@ check(
     );
     try {
       expectStatus(await deleteKey(llmProvider), "2xx");
-      const stream = await mustOpen(opPath("conversation.events", { conversation_id: opening.conversationId }));
+      const stream = await mustOpenStream(opPath("conversation.events", { conversation_id: opening.conversationId }));
       try {
         const since = (await providerRequests()).length;
         const sent = await messageWithHeaderKey({ conversation_id: opening.conversationId }, llmProvider, sentKey);
@@ -477,7 +476,7 @@ check(
     await waitForReply(opening.conversationId, opening.item.id);
     try {
       expectStatus(await deleteKey(llmProvider), "2xx");
-      const stream = await mustOpen(opPath("conversation.events", { conversation_id: opening.conversationId }));
+      const stream = await mustOpenStream(opPath("conversation.events", { conversation_id: opening.conversationId }));
       try {
         const before = (await providerRequests()).length;
         const sent = await sendMessage({ conversation_id: opening.conversationId });

@@ -25,7 +25,7 @@ import {
   waitForReply,
 } from "./helpers/conversations.ts";
 import { readAll, rowKey } from "./helpers/pages.ts";
-import { profile } from "./helpers/profile.ts";
+import { placeOf, profile } from "./helpers/profile.ts";
 
 checksSideBySide("each check reads conversations of its own");
 
@@ -79,7 +79,7 @@ check(
   async () => {
     const response = await postMessage({ client_message_id: "not-a-uuid", conversation_id: 5, text: "x" });
     expect422Naming(response, "client_message_id");
-    expect422Naming(response, "conversation_id");
+    expect422Naming(response, placeOf("message_body", "conversation_id"));
     for (const line of linesOf(response)) expect(line, explain(response)).toMatch(PROBLEM_LINE);
   },
 );

@@ -9,7 +9,7 @@ import { uniqueName } from "../runner/client/resources.ts";
 import { check } from "../runner/framework/check.ts";
 import { expectStatus } from "../runner/framework/response.ts";
 import { EventTypes, WebhookEnvelope, WebhookWithSecret } from "../spec/webhook.ts";
-import { callOp, profile } from "./helpers/profile.ts";
+import { callOp, profile, readEnvelope } from "./helpers/profile.ts";
 import {
   configureHook,
   countAfterQuiet,
@@ -108,11 +108,11 @@ check(
 );
 
 check(
-  "webhook.test arrives in the envelope {id, type, created_at, agent_id, data}",
+  "webhook.test arrives in the envelope: type and agent_id, and the profile's id, created_at and data",
   ["delivery.same-envelope"],
   async () => {
     const { delivery } = await firstDelivery();
-    const parsed = WebhookEnvelope.safeParse(JSON.parse(delivery.body_text));
+    const parsed = WebhookEnvelope.safeParse(readEnvelope(JSON.parse(delivery.body_text)));
     expect(parsed.error?.issues ?? [], `body ${delivery.body_text.slice(0, 300)}`).toEqual([]);
     expect(parsed.data?.type, "type").toBe("webhook.test");
   },
@@ -142,7 +142,7 @@ check(
     for (const received of ours(arrived)) {
       const body = JSON.parse(received.body_text) as Record<string, unknown>;
       expect(Object.keys(body).sort(), `envelope of ${String(body.type)} vs webhook.test`).toEqual(testKeys);
-      expect(WebhookEnvelope.safeParse(body).success, `envelope of ${String(body.type)}`).toBe(true);
+      expect(WebhookEnvelope.safeParse(readEnvelope(body)).success, `envelope of ${String(body.type)}`).toBe(true);
       expect(body.agent_id, `agent_id of ${String(body.type)}`).toBe(agentId);
     }
   },

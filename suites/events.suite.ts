@@ -26,7 +26,7 @@ import {
   subscribe,
   waitForEvents,
 } from "./helpers/events.ts";
-import { callOp } from "./helpers/profile.ts";
+import { callOp, placeOf } from "./helpers/profile.ts";
 import { madeFor, namesRuns, providerRequests, READS_PROVIDER_LOG } from "./helpers/provider.ts";
 import { importFreshNumber } from "./helpers/telephony.ts";
 import { testControl } from "./helpers/test-control.ts";
@@ -197,7 +197,7 @@ check(
     const inProgress = one(events, "session.in_progress");
     expect(inProgress.created_at, "the same instant").toBe(started.created_at);
     // 6.1: "a byte-identical payload": the data member's bytes as delivered, never re-serialised.
-    const payload = (event: ReceivedEvent) => rawMember(event.raw, "data");
+    const payload = (event: ReceivedEvent) => rawMember(event.raw, placeOf("webhook_envelope", "data"));
     expect(payload(started), `the data member of the delivered session.started: ${started.raw}`).toBeDefined();
     expect(payload(inProgress), "session.in_progress data, byte for byte as delivered").toBe(payload(started));
   },

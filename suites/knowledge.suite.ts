@@ -8,7 +8,7 @@ import type { z } from "zod";
 import { explain } from "../runner/client/http-client.ts";
 import { track } from "../runner/client/resources.ts";
 import { runConfig } from "../runner/client/run-config.ts";
-import { mustOpen, openStream, type SseFrame } from "../runner/client/sse-client.ts";
+import type { SseFrame } from "../runner/client/sse-client.ts";
 import { check } from "../runner/framework/check.ts";
 import { exclusive } from "../runner/framework/exclusive.ts";
 import { namesField, problemLines } from "../runner/framework/problem-lines.ts";
@@ -34,7 +34,7 @@ import {
   waitForKb,
   waitForReview,
 } from "./helpers/knowledge.ts";
-import { callOp, opPath } from "./helpers/profile.ts";
+import { callOp, mustOpenStream, openApiStream, opPath } from "./helpers/profile.ts";
 import { getSite, type SiteState, setSite, siteHits, websiteUrl } from "./helpers/website.ts";
 
 exclusive(
@@ -129,7 +129,7 @@ check(
     expectStatus(pages, 404);
     const read = await callOp("kb.get", { kb_id: unknown });
     expectStatus(read, 404);
-    const answer = await openStream(opPath("kb.events", { kb_id: unknown }));
+    const answer = await openApiStream(opPath("kb.events", { kb_id: unknown }));
     if (answer.stream !== undefined) {
       answer.stream.close();
       throw new Error(`the stream opened for an unknown knowledge base\n${answer.stream.describe()}`);
@@ -162,7 +162,7 @@ check(
   ["streams.kb-snapshot", "streams.snapshot-first"],
   async () => {
     const { kb } = await createKb();
-    const stream = await mustOpen(opPath("kb.events", { kb_id: kb.id }));
+    const stream = await mustOpenStream(opPath("kb.events", { kb_id: kb.id }));
     try {
       const first = await stream.waitFor(() => true, { timeoutMs: runConfig().timeoutMs, what: "a first frame" });
       expect(first.event, stream.describe()).toBe("snapshot");
@@ -277,7 +277,7 @@ check(
   async () => {
     const kb = await reviewedKb({ urls: [home()], max_pages: 6 });
     const selected = (await allPages(kb.id)).slice(0, 3).map((page) => String(page.url));
-    const stream = await mustOpen(opPath("kb.events", { kb_id: kb.id }));
+    const stream = await mustOpenStream(opPath("kb.events", { kb_id: kb.id }));
     try {
       // Any first frame shows the subscription is live (whether it is a snapshot is another check's business).
       await stream.waitFor(() => true, { timeoutMs: runConfig().timeoutMs, what: "a first frame" });

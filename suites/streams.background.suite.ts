@@ -2,8 +2,8 @@
 // beside the other suite files (see runner/framework/suite-files.ts) instead of adding 15 s to every run.
 import { expect } from "vitest";
 import { runConfig } from "../runner/client/run-config.ts";
-import { mustOpen } from "../runner/client/sse-client.ts";
 import { check, type Need } from "../runner/framework/check.ts";
+import { mustOpenStream } from "./helpers/profile.ts";
 import { STREAM_ENDPOINTS } from "./helpers/stream-endpoints.ts";
 
 /** 6.2 and 8: a keep-alive every 15 s; the check allows this much for scheduling and transit. */
@@ -21,10 +21,10 @@ check(
   async (ctx) => {
     const endpoints = STREAM_ENDPOINTS.filter((endpoint) => met(endpoint.needs));
     if (endpoints.length === 0) ctx.skip("no stream endpoint can be reached on this target");
-    const streams = await Promise.all(endpoints.map(async (endpoint) => mustOpen((await endpoint.idle()).path)));
+    const streams = await Promise.all(endpoints.map(async (endpoint) => mustOpenStream((await endpoint.idle()).path)));
     // Another stream of the first kind opens and closes at once: each stream's keep-alives are its own, so one
     // that ends stops nothing on the others.
-    const leaving = await mustOpen((await endpoints[0]!.idle()).path);
+    const leaving = await mustOpenStream((await endpoints[0]!.idle()).path);
     await leaving.waitFor(() => true, { timeoutMs: 5_000, what: "a first frame" }).catch(() => undefined);
     leaving.close();
     const limit = KEEP_ALIVE_MS + KEEP_ALIVE_TOLERANCE_MS;

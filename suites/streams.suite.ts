@@ -4,7 +4,7 @@
 import { expect } from "vitest";
 import { explain } from "../runner/client/http-client.ts";
 import { runConfig } from "../runner/client/run-config.ts";
-import { mustOpen, openStream, type SseFrame, type SseStream } from "../runner/client/sse-client.ts";
+import type { SseFrame, SseStream } from "../runner/client/sse-client.ts";
 import { TargetError } from "../runner/client/target-error.ts";
 import { check, type Need } from "../runner/framework/check.ts";
 import { expectBody, expectStatus } from "../runner/framework/response.ts";
@@ -22,7 +22,7 @@ import {
   settledConversation,
   waitForReply,
 } from "./helpers/conversations.ts";
-import { profile } from "./helpers/profile.ts";
+import { mustOpenStream, openApiStream, profile } from "./helpers/profile.ts";
 import { TAKES_PROVIDER_OFFLINE, whileProviderOffline } from "./helpers/provider.ts";
 import { withPacedReplies } from "./helpers/provider-pacing.ts";
 import { STREAM_ENDPOINTS, type StreamResource } from "./helpers/stream-endpoints.ts";
@@ -59,7 +59,7 @@ for (const endpoint of STREAM_ENDPOINTS) {
     });
     return idle;
   };
-  const opened = async () => mustOpen((await resource()).path);
+  const opened = async () => mustOpenStream((await resource()).path);
 
   check(
     `${name} stream: Content-Type is text/event-stream`,
@@ -145,11 +145,11 @@ for (const endpoint of STREAM_ENDPOINTS) {
     async () => {
       const { path, change } = await resource();
       if (change === undefined) throw new Error(`the ${name} stream's resource cannot be changed on this target`);
-      const before = await mustOpen(path);
+      const before = await mustOpenStream(path);
       expect((await firstFrame(before)).event, before.describe()).toBe(endpoint.snapshotEvent);
       before.close();
       const includesChange = await change();
-      const after = await mustOpen(path);
+      const after = await mustOpenStream(path);
       const first = await firstFrame(after);
       expect(first.event, `first frame after reconnecting\n${after.describe()}`).toBe(endpoint.snapshotEvent);
       expect(
@@ -166,7 +166,7 @@ for (const endpoint of STREAM_ENDPOINTS) {
     ["streams.last-event-id-ignored"],
     async () => {
       const { path } = await resource();
-      const plain = await mustOpen(path);
+      const plain = await mustOpenStream(path);
       const snapshot = await firstFrame(plain);
       plain.close();
       // Rule 4 is the conversation stream's: there, the id of its oldest item, so that a server reading the
@@ -176,7 +176,7 @@ for (const endpoint of STREAM_ENDPOINTS) {
         expect(items.length, `items in the snapshot of a settled conversation\n${plain.describe()}`).toBeGreaterThan(1);
       }
       const lastId = typeof items[0]?.id === "string" ? items[0].id : "0";
-      const stream = await mustOpen(path, { headers: { "last-event-id": lastId } });
+      const stream = await mustOpenStream(path, { headers: { "last-event-id": lastId } });
       const first = await firstFrame(stream);
       expect(first.event, stream.describe()).toBe(endpoint.snapshotEvent);
       expect(first.json, "the snapshot does not depend on Last-Event-ID").toEqual(snapshot.json);
@@ -196,11 +196,11 @@ for (const endpoint of STREAM_ENDPOINTS) {
     ["streams.no-query-parameters"],
     async () => {
       const { path } = await resource();
-      const plain = await mustOpen(path);
+      const plain = await mustOpenStream(path);
       const snapshot = await firstFrame(plain);
       plain.close();
       const query = { since: new Date().toISOString(), limit: 1, offset: 1, last_event_id: "1", after: "1" };
-      const answer = await openStream(path, { query });
+      const answer = await openApiStream(path, { query });
       if (answer.response !== undefined) {
         expectStatus(answer.response, 422);
         return;
@@ -217,7 +217,7 @@ for (const endpoint of STREAM_ENDPOINTS) {
     `${name} stream: an unknown resource is a 404 envelope before any stream opens`,
     ["streams.404-before-open"],
     async () => {
-      const answer = await openStream(endpoint.unknownPath());
+      const answer = await openApiStream(endpoint.unknownPath());
       if (answer.stream !== undefined) {
         answer.stream.close();
         throw new Error(
@@ -234,7 +234,7 @@ for (const endpoint of STREAM_ENDPOINTS) {
     `${name} stream: a VIEWER may open it and gets the snapshot`,
     [endpoint.anyRoleClause ?? "streams.any-role"],
     async () => {
-      const stream = await mustOpen((await resource()).path, { as: "viewer" });
+      const stream = await mustOpenStream((await resource()).path, { as: "viewer" });
       expect((await firstFrame(stream)).event, stream.describe()).toBe(endpoint.snapshotEvent);
       stream.close();
     },
@@ -247,7 +247,7 @@ for (const endpoint of STREAM_ENDPOINTS) {
     async () => {
       const { path } = await resource();
       for (const as of ["none", { authorization: "Bearer not-a-real-token" }] as const) {
-        const answer = await openStream(path, { as });
+        const answer = await openApiStream(path, { as });
         answer.stream?.close();
         expect(answer.response?.status ?? answer.stream?.status, JSON.stringify(as)).toBe(401);
       }
@@ -262,7 +262,7 @@ for (const endpoint of STREAM_ENDPOINTS) {
  */
 async function framesOf(resource: StreamResource): Promise<{ stream: SseStream; frames: SseFrame[] }> {
   if (resource.change !== undefined) return throughAChange(resource.path, resource.change);
-  const stream = await mustOpen(resource.path);
+  const stream = await mustOpenStream(resource.path);
   await firstFrame(stream);
   stream.close();
   return { stream, frames: stream.frames };
@@ -273,7 +273,7 @@ async function throughAChange(
   path: string,
   change: NonNullable<StreamResource["change"]>,
 ): Promise<{ stream: SseStream; frames: SseFrame[] }> {
-  const stream = await mustOpen(path);
+  const stream = await mustOpenStream(path);
   // The snapshot marks the subscription as established; other checks judge whether it comes.
   await firstFrame(stream).catch(() => undefined);
   await change();
@@ -340,7 +340,7 @@ async function replyCreatedOn(streams: SseStream[], conversationId: string, text
 async function liveReply(as: "admin" | "viewer" = "admin", alsoFrame?: string): Promise<LiveReply> {
   await ensureProviderKeys();
   const opening = await settledConversation();
-  const stream = await mustOpen(eventsPath(opening.conversationId), { as });
+  const stream = await mustOpenStream(eventsPath(opening.conversationId), { as });
   await firstFrame(stream);
   const {
     sent,
@@ -372,7 +372,7 @@ check(
   async () => {
     await ensureProviderKeys();
     const opening = await settledConversation();
-    const stream = await mustOpen(eventsPath(opening.conversationId));
+    const stream = await mustOpenStream(eventsPath(opening.conversationId));
     const first = await firstFrame(stream);
     stream.close();
     expect(first.event, stream.describe()).toBe("conversation.snapshot");
@@ -394,7 +394,10 @@ check(
   async () => {
     await ensureProviderKeys();
     const { conversationId } = await settledConversation();
-    const streams = [await mustOpen(eventsPath(conversationId)), await mustOpen(eventsPath(conversationId))];
+    const streams = [
+      await mustOpenStream(eventsPath(conversationId)),
+      await mustOpenStream(eventsPath(conversationId)),
+    ];
     try {
       await Promise.all(streams.map(firstFrame));
       await replyCreatedOn(streams, conversationId, "alpha beta gamma delta");
@@ -423,7 +426,7 @@ check(
       // One message races the open; a second goes out the moment the snapshot is in, when rule 1 says the
       // subscription is already established.
       const [stream, raced] = await Promise.all([
-        mustOpen(eventsPath(conversationId)),
+        mustOpenStream(eventsPath(conversationId)),
         sendMessage({ conversation_id: conversationId }),
       ]);
       const snapshot = await firstFrame(stream);
@@ -562,14 +565,14 @@ type Reconnect = "judged" | "reply-ended-first";
 async function reconnectMidReply(conversationId: string, gapMs: number): Promise<Reconnect> {
   const path = eventsPath(conversationId);
   return withPacedReplies(gapMs, async () => {
-    const first = await mustOpen(path);
+    const first = await mustOpenStream(path);
     await firstFrame(first);
     const from = first.frames.length;
     const words = "one two three four five six seven eight nine ten eleven twelve";
     const { item: sent } = await sendMessage({ conversation_id: conversationId, text: words });
     await first.waitForEvent("assistant.delta", { timeoutMs: deadline(), from });
     first.close();
-    const second = await mustOpen(path);
+    const second = await mustOpenStream(path);
     try {
       const snapshot = await firstFrame(second);
       expect(snapshot.event, `first frame on reconnecting mid-reply\n${second.describe()}`).toBe(
@@ -622,7 +625,7 @@ check(
   async () => {
     await ensureProviderKeys();
     const opening = await settledConversation();
-    const stream = await mustOpen(eventsPath(opening.conversationId));
+    const stream = await mustOpenStream(eventsPath(opening.conversationId));
     await firstFrame(stream);
     const from = stream.frames.length;
     await whileProviderOffline(async () => {
@@ -656,7 +659,7 @@ interface ChannelReply {
 async function channelReply(channel: Channel, hookName: string): Promise<ChannelReply> {
   const opening = await inbound(channel, "Hello there");
   const openingReply = replyTo(await waitForReply(opening.conversationId, opening.itemId), opening.itemId)!;
-  const stream = await mustOpen(eventsPath(opening.conversationId));
+  const stream = await mustOpenStream(eventsPath(opening.conversationId));
   await firstFrame(stream);
   const from = stream.frames.length;
   // The opening reply's own frame may still be on its way: it is told apart by its item id.

@@ -26,7 +26,7 @@ import { patternNumber } from "./helpers/carrier.ts";
 import { firstPair, listedPairs, type Pair } from "./helpers/catalog.ts";
 import { replyDeadlineMs, sendMessage, waitForReply } from "./helpers/conversations.ts";
 import { throughCreditGate } from "./helpers/credits.ts";
-import { callOp } from "./helpers/profile.ts";
+import { callOp, placeOf } from "./helpers/profile.ts";
 import { chatRequestsFor, providerRequests, READS_PROVIDER_LOG } from "./helpers/provider.ts";
 import { importFreshNumber } from "./helpers/telephony.ts";
 import { createTool, httpOperation, publishTool } from "./helpers/tools.ts";
@@ -181,16 +181,19 @@ check(
   async () => {
     const agent = await createAgent();
     for (const bad of ["1", 1.5]) {
-      for (const body of [
-        { agent_id: agent.id, agent_version: bad },
-        { agent_team: { members: [{ name: "lead", agent_id: agent.id, agent_version: bad }] } },
-      ]) {
+      // A line whose path ends in the field: at the top level, where this server puts agent_version (the profile's
+      // map of the token body); in a team member, agent_version itself (a member's fields are 2.12's).
+      const top = placeOf("call_token_body", "agent_version");
+      for (const [body, place] of [
+        [{ agent_id: agent.id, agent_version: bad }, top],
+        [{ agent_team: { members: [{ name: "lead", agent_id: agent.id, agent_version: bad }] } }, "agent_version"],
+      ] as const) {
         const response = await callOp("call.token", {}, { body, as: "editor" });
         expectStatus(response, 422);
         const lines = problemLines(response);
         expect(
-          lines.some((line) => /(^|\.)agent_version: /.test(line)),
-          `a line naming agent_version in ${JSON.stringify(lines)}`,
+          lines.some((line) => line.startsWith(`${place}: `) || line.includes(`.${place}: `)),
+          `a line naming ${place} in ${JSON.stringify(lines)}`,
         ).toBe(true);
       }
     }

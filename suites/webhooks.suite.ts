@@ -14,7 +14,7 @@ import { AnyPage, pageOf } from "../spec/common.ts";
 import { EVENT_TYPES, EventTypes, SECRET_BYTES, SECRET_PATTERN, Webhook, WebhookWithSecret } from "../spec/webhook.ts";
 import { ErrorMessage } from "./helpers/body-shapes.ts";
 import { ceilingOf, readAll } from "./helpers/pages.ts";
-import { callOp, opPath } from "./helpers/profile.ts";
+import { callOp, opPath, readEnvelope } from "./helpers/profile.ts";
 import { waitForDeliveries } from "./helpers/webhook-sink.ts";
 import {
   createSinkWebhook,
@@ -415,7 +415,7 @@ check(
     const fired = await testFire(webhook.id);
     expect(reportsFailure(fired.result), explain(fired.response)).toBe(true);
     const arrived = await waitForDeliveries(hook, { count: 1, timeoutMs: 5_000, settled: true });
-    const eventId = (JSON.parse(arrived.deliveries[0]!.body_text) as { id?: string }).id;
+    const eventId = (readEnvelope(JSON.parse(arrived.deliveries[0]!.body_text)) as { id?: string }).id;
     const log = await deliveryLog(webhook.id);
     const row = log.find((record) => record.event_id === eventId);
     expect(row, `a log row for event ${eventId} among ${log.length}`).toBeDefined();

@@ -66,7 +66,11 @@ export interface OpenStreamOptions {
   timeoutMs?: number;
   /** The stream is closed after this long whatever happens (default 60 s). */
   maxLifeMs?: number;
+  /** How a frame's JSON is read (a profile's field maps, by frame name); as it came when absent. */
+  readFrame?: FrameReader;
 }
+
+export type FrameReader = (event: string | undefined, json: unknown) => unknown;
 
 export interface Wait {
   timeoutMs: number;
@@ -114,6 +118,7 @@ export class SseStream {
     readonly headers: Record<string, string>,
     private readonly controller: AbortController,
     private readonly exchange: Exchange,
+    private readonly readFrame: FrameReader = (_event, json) => json,
   ) {}
 
   get contentType(): string | undefined {
@@ -242,7 +247,7 @@ export class SseStream {
           event: message.event,
           id: message.id,
           data: message.data,
-          json: parseJson(message.data),
+          json: this.readFrame(message.event, parseJson(message.data)),
           raw: rawBlocks.shift() ?? [],
           at: this.elapsed(),
           index: this.frames.length,
@@ -512,7 +517,14 @@ export async function openStream(
     return { response: answer };
   }
 
-  const stream = new SseStream(exchange.url, response.statusCode, responseHeaders, controller, exchange);
+  const stream = new SseStream(
+    exchange.url,
+    response.statusCode,
+    responseHeaders,
+    controller,
+    exchange,
+    options.readFrame,
+  );
   track(stream.trackKey, async () => stream.close());
   void stream.pump(response.body);
   return { stream };

@@ -1,23 +1,16 @@
-// Provider-key helpers: write (body field from the profile), delete, list, and a stored key restored at
-// the end of the suite file.
+// Provider-key helpers: write (the key under the reference's `api_key`, which callOp writes where the profile's
+// byok_body_field says), delete, list, and a stored key restored at the end of the suite file.
 
 import type { ApiResponse, Who } from "../../runner/client/http-client.ts";
 import { registerSecret } from "../../runner/client/redact.ts";
 import { firstPair, keyProviders } from "./catalog.ts";
-import { callOp, profile } from "./profile.ts";
+import { callOp } from "./profile.ts";
 import { newProviderKey } from "./provider.ts";
 
 /** Every key sent is registered first (the field is the profile's, so secret-fields.ts cannot know it). */
 export function putKey(provider: string, key: string, as: Who = "admin"): Promise<ApiResponse> {
   registerSecret(key);
-  return callOp(
-    "byok.put",
-    { provider },
-    {
-      body: { [profile().byok_body_field]: key },
-      as,
-    },
-  );
+  return callOp("byok.put", { provider }, { body: { api_key: key }, as });
 }
 
 export const deleteKey = (provider: string, as: Who = "admin"): Promise<ApiResponse> =>

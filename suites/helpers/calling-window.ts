@@ -1,8 +1,10 @@
 // Calling windows (2.12) for generated batches: a fixed-offset zone (Etc/GMT±N, no daylight saving) where
-// the server's now falls at a chosen local hour, the window's start/end/days on that zone's clock, and the
-// judge of whether a dial was inside. Windows built here never span midnight: what day such a window
-// belongs to is not shown, so it is never asked.
+// the server's now falls at a chosen local hour, the window's start/end/days on the clock the profile reads it
+// on, and the judge of whether a dial was inside. Windows built here never span midnight: what day such a
+// window belongs to is not shown, so it is never asked. Days are ISO weekdays here, written in the profile's
+// numbering only when sent (`sentWindow`).
 import type { CallingWindow } from "../../spec/calls.ts";
+import { profile } from "./profile.ts";
 
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
@@ -41,6 +43,22 @@ export function clockAt(ms: number, offsetHours: number): LocalClock {
     minuteOfDay: hours * 60 + minutes,
     weekday: shifted.getUTCDay() === 0 ? 7 : shifted.getUTCDay(),
   };
+}
+
+/**
+ * Hours ahead of UTC of the clock the profile reads a window on (`readings.calling_window_clock`): the batch
+ * timezone's, or UTC's; and of the other one, the clock a server reading it the other way would use.
+ */
+export function windowClock(zone: Zone): { reads: number; other: number } {
+  return profile().readings.calling_window_clock === "utc"
+    ? { reads: 0, other: zone.offsetHours }
+    : { reads: zone.offsetHours, other: 0 };
+}
+
+/** A window as the profile's server takes it: its ISO weekdays in the profile's numbering (1 is Sunday or Monday). */
+export function sentWindow(window: CallingWindow): CallingWindow {
+  if (profile().readings.weekday_numbering === "iso") return window;
+  return { ...window, days: window.days.map((day) => (day % 7) + 1) };
 }
 
 /** The ISO weekday `shift` days from `weekday`. */

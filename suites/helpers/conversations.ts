@@ -10,7 +10,7 @@ import { pause } from "../../runner/client/traffic.ts";
 import type { AgentRecordRead } from "../../spec/agent.ts";
 import { ensureProviderKeys } from "./byok.ts";
 import { publishedTextAgent } from "./channels.ts";
-import { readAll } from "./pages.ts";
+import { readAllOf } from "./pages.ts";
 import { callOp, opPath } from "./profile.ts";
 
 export interface Item {
@@ -69,7 +69,7 @@ export async function sendMessage(
 }
 
 export async function readItems(conversationId: string): Promise<Item[]> {
-  return (await readAll(itemsPath(conversationId), 500)) as Item[];
+  return (await readAllOf("conversation.items", { conversation_id: conversationId })) as Item[];
 }
 
 /**

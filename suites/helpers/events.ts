@@ -2,6 +2,7 @@
 // waits for the deliveries of one session or batch (long-polling the sink, never sleeping).
 import { findNodeAtLocation, parseTree } from "jsonc-parser";
 import { WebhookEnvelope } from "../../spec/webhook.ts";
+import { readEnvelope } from "./profile.ts";
 import { hookDeliveries, waitForDeliveries } from "./webhook-sink.ts";
 import { createSinkWebhook } from "./webhooks.ts";
 
@@ -29,13 +30,16 @@ export async function subscribe(types: string[] = [], key = types.join(",")): Pr
   return subscription;
 }
 
-/** Every delivery of the hook so far, parsed (a body that is not an envelope is kept with type "?"). */
+/**
+ * Every delivery of the hook so far, parsed through the profile's envelope and record maps (a body that is not an
+ * envelope is kept with type "?").
+ */
 export async function received(hook: string): Promise<ReceivedEvent[]> {
   const list = await hookDeliveries(hook);
   return list.deliveries.map((delivery) => {
     let envelope: WebhookEnvelope;
     try {
-      envelope = WebhookEnvelope.parse(JSON.parse(delivery.body_text));
+      envelope = WebhookEnvelope.parse(readEnvelope(JSON.parse(delivery.body_text)));
     } catch {
       envelope = { id: "", type: "?", created_at: new Date(0).toISOString(), agent_id: null, data: {} };
     }
@@ -82,11 +86,11 @@ export async function settle(hook: string, graceMs: number): Promise<ReceivedEve
 }
 
 /**
- * The exact text of a top-level member's value in a JSON object's text (its bytes as sent, whitespace
+ * The exact text of a member's value at a dotted path in a JSON object's text (its bytes as sent, whitespace
  * included), or undefined when the text is not an object or has no such member.
  */
-export function rawMember(text: string, key: string): string | undefined {
+export function rawMember(text: string, path: string): string | undefined {
   const root = parseTree(text);
-  const node = root === undefined ? undefined : findNodeAtLocation(root, [key]);
+  const node = root === undefined ? undefined : findNodeAtLocation(root, path.split("."));
   return node === undefined ? undefined : text.slice(node.offset, node.offset + node.length);
 }

@@ -3,7 +3,7 @@
 import { call } from "../../runner/client/http-client.ts";
 import { type Need, unmet } from "../../runner/framework/check.ts";
 import { OPERATIONS, type OperationName, type PageOrder } from "../../spec/operations.ts";
-import { opPath } from "./profile.ts";
+import { callOp, opPath } from "./profile.ts";
 
 export interface PagedEndpoint {
   name: string;
@@ -107,6 +107,28 @@ export async function readAll(path: string, ceiling: number): Promise<Array<{ id
     if (page.has_more !== true) return rows;
   }
   throw new Error(`${path} never ended (has_more stayed true past 100000 rows)`);
+}
+
+/**
+ * Every row of an operation's list, page by page at its ceiling, read through the profile (callOp): for checks
+ * that read the rows' fields, not only their ids.
+ */
+export async function readAllOf(
+  operation: PagedOperation,
+  params: Record<string, string> = {},
+): Promise<Array<Record<string, unknown>>> {
+  const ceiling = ceilingOf(operation);
+  const rows: Array<Record<string, unknown>> = [];
+  for (let offset = 0; offset < 100_000; offset += ceiling) {
+    const response = await callOp(operation, params, { query: { limit: ceiling, offset } });
+    const page = response.json as { items?: Array<Record<string, unknown>>; has_more?: boolean };
+    if (response.status !== 200 || !Array.isArray(page?.items)) {
+      throw new Error(`reading ${operation} at offset ${offset} answered ${response.status}`);
+    }
+    rows.push(...page.items);
+    if (page.has_more !== true) return rows;
+  }
+  throw new Error(`${operation} never ended (has_more stayed true past 100000 rows)`);
 }
 
 /** A row's identity for comparisons: its id, or the whole row when it has none. */
