@@ -1,7 +1,7 @@
 // The whole embedded stack: the simulators plus N regional platform instances sharing one control
 // plane, and the target file that describes it.
 import ipaddr from "ipaddr.js";
-import { loadProfile } from "../spec/profile.ts";
+import { loadProfile, type Profile } from "../spec/profile.ts";
 import type { Target } from "../spec/target.ts";
 import { startCarrier } from "./carrier/server.ts";
 import { startControlPlane } from "./control-plane/server.ts";
@@ -9,6 +9,7 @@ import type { FaultName } from "./platform/faults/index.ts";
 import type { HostileName } from "./platform/hostile/index.ts";
 import { type RunningPlatform, startPlatform } from "./platform/server.ts";
 import type { VariantName } from "./platform/variants/index.ts";
+import { servedProfile } from "./platform/variants/served-profile.ts";
 import { startProvider } from "./provider/server.ts";
 import { type Clock, createClock } from "./shared/clock.ts";
 import type { FrontOps } from "./shared/fast-path.ts";
@@ -196,10 +197,18 @@ export async function startSimulators(minuteMs = 60_000, network: SimulatorNetwo
 
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const minuteMs = options.minuteMs ?? 60_000;
-  const profileName = options.profile ?? "default";
-  const profile = loadProfile(profileName);
-  const simulators = await startSimulators(minuteMs);
+  const served = servedProfile(options.profile ?? "default", options.variants ?? []);
+  const profileName = served.name;
   const closers = closerList();
+  closers.add(async () => served.remove());
+  let profile: Profile;
+  try {
+    profile = loadProfile(profileName);
+  } catch (error) {
+    await closers.close();
+    throw error;
+  }
+  const simulators = await startSimulators(minuteMs);
   closers.add(simulators.close);
   try {
     // One clock for platform and simulators, so carrier witness times and batch windows agree.

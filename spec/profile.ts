@@ -301,6 +301,29 @@ function mergeMaps<K extends string, V>(
   return out;
 }
 
+/**
+ * Profile files merged key by key, at every depth (operations, optional behaviours, readings, each record's
+ * field map, each word list): what several vendors' declarations say together. Two files that set one key
+ * differently cannot be merged.
+ */
+export function mergeProfileFiles(files: readonly ProfileFile[]): ProfileFile {
+  const merge = (into: Record<string, unknown>, from: Record<string, unknown>, at: string) => {
+    for (const [key, value] of Object.entries(from)) {
+      const here = at === "" ? key : `${at}.${key}`;
+      const had = into[key];
+      if (isPlainObject(had) && isPlainObject(value)) merge(had, value, here);
+      else if (had === undefined) into[key] = structuredClone(value);
+      else if (JSON.stringify(had) !== JSON.stringify(value)) throw new Error(`two profiles set ${here} differently`);
+    }
+  };
+  const out: Record<string, unknown> = {};
+  for (const file of files) merge(out, file as Record<string, unknown>, "");
+  return ProfileFile.parse(out);
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
 export class ProfileError extends Error {}
 
 /** `default`, or the path of a JSON profile file. */

@@ -27,6 +27,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "vitest";
 import { VARIANTS, type VariantName } from "../../simulators/platform/variants/index.ts";
+import type { ProfileFile } from "../../spec/profile.ts";
 import { Report } from "../../spec/report.ts";
 import { pool, ROOT, runCli, serve } from "../helpers/cli.ts";
 import { type VariantRun, variantPlan } from "../helpers/variant-plan.ts";
@@ -111,7 +112,13 @@ test("every legal variant passes: nothing failed, nothing errored", { timeout: 1
       const suites = everywhere ? undefined : outcome.failingSuites;
       outcome.culprits = [];
       for (const variant of run.variants) {
-        const alone = await runVariants({ label: `${run.label}-${variant}`, variants: [variant], suites }, dir);
+        // A variant served with a profile of its own is run alone with that profile.
+        const spec = VARIANTS[variant];
+        const profile = "profile" in spec ? { profile: spec.profile as ProfileFile } : {};
+        const alone = await runVariants(
+          { label: `${run.label}-${variant}`, variants: [variant], suites, ...profile },
+          dir,
+        );
         if (!green(alone)) outcome.culprits.push({ variant, failed: alone.failed, errored: alone.errored });
       }
       return outcome;

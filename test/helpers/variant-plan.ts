@@ -1,6 +1,12 @@
 // The variant matrix's plan (test/cli/variant-matrix.test.ts): which variants are served together in which
 // run, and which suites each run is narrowed to. The reasoning is in the test's header comment.
-import { VARIANTS, type VariantName } from "../../simulators/platform/variants/index.ts";
+import {
+  STRANGER_LABEL,
+  strangerProfile,
+  strangerVariants,
+  VARIANTS,
+  type VariantName,
+} from "../../simulators/platform/variants/index.ts";
 import type { ProfileFile } from "../../spec/profile.ts";
 
 export interface VariantRun {
@@ -14,12 +20,14 @@ export interface VariantRun {
 
 /**
  * Every variant that can share a full run is stacked, one per layer, into at least `bundles` full runs, spread
- * evenly; a variant that cannot (`alone`: it fails checks outside its reach by design, or slows every response)
- * gets a run of its own, narrowed to its reach.
+ * evenly; the variants served with a profile of their own are the stranger, one full run with their profiles
+ * merged; a variant that cannot share a run (`alone`: it fails checks outside its reach by design, or slows every
+ * response) gets a run of its own, narrowed to its reach.
  */
 export function variantPlan(bundles = 3): VariantRun[] {
   const names = Object.keys(VARIANTS) as VariantName[];
-  const stacked = names.filter((name) => !("alone" in VARIANTS[name]));
+  const stranger = strangerVariants();
+  const stacked = names.filter((name) => !("alone" in VARIANTS[name]) && !stranger.includes(name));
   const perLayer = new Map<string, number>();
   for (const name of stacked) perLayer.set(VARIANTS[name].layer, (perLayer.get(VARIANTS[name].layer) ?? 0) + 1);
   const needed = Math.max(bundles, ...perLayer.values());
@@ -34,7 +42,10 @@ export function variantPlan(bundles = 3): VariantRun[] {
     const open = stacks.filter((stack) => !stack.some((other) => VARIANTS[other].layer === layer));
     open.sort((a, b) => a.length - b.length)[0]!.push(name);
   }
-  const runs: VariantRun[] = stacks.map((variants, i) => ({ label: `stack-${i + 1}`, variants }));
+  const runs: VariantRun[] = [
+    ...stacks.map((variants, i) => ({ label: `stack-${i + 1}`, variants })),
+    { label: STRANGER_LABEL, variants: stranger, profile: strangerProfile() },
+  ];
   // The runs alone follow the stacks, the widest reach first: the longest of them then start as the first
   // stacks end, and the short ones fill in after (the matrix's wall time is the pool's longest lane).
   const alone = names.filter((name) => "alone" in VARIANTS[name]);
@@ -50,7 +61,7 @@ export function variantPlan(bundles = 3): VariantRun[] {
       label: name,
       variants: [name],
       suites: [...spec.reach],
-      ...("profile" in spec ? { profile: spec.profile } : {}),
+      ...("profile" in spec ? { profile: spec.profile as ProfileFile } : {}),
     });
   }
   return runs;

@@ -119,7 +119,25 @@ export async function startWebCall(
   const ttl = ctx.faults.has("media-token-30-days") ? 30 * 86_400 : TOKEN_TTL_SECONDS;
   const expiresAt = issuedAt + ttl;
   const claims = { room, session_id: row.session_id, workspace_id: workspaceId };
-  const token = ctx.faults.has("media-token-unsigned")
+  // A legal variant: a token the browser hands back and nobody parses (4.1: the answer is not shown).
+  const token = ctx.variants.has("call-token-opaque")
+    ? randomBytes(24).toString("base64url")
+    : await signedToken(ctx, memberId, claims, issuedAt, expiresAt);
+
+  tokensOf(ctx).set(row.session_id, token);
+  if (!ctx.variants.has("web-call-waits-for-join")) joined(ctx, row);
+  return { token, session_id: row.session_id, room, expires_at: new Date(expiresAt * 1000).toISOString() };
+}
+
+/** The reference's token: a signed JWT (the planted fault leaves it unsigned). */
+async function signedToken(
+  ctx: PlatformContext,
+  memberId: string,
+  claims: Record<string, string>,
+  issuedAt: number,
+  expiresAt: number,
+): Promise<string> {
+  return ctx.faults.has("media-token-unsigned")
     ? new UnsecuredJWT(claims)
         .setSubject(memberId)
         .setIssuedAt(issuedAt)
@@ -133,8 +151,4 @@ export async function startWebCall(
         .setExpirationTime(expiresAt)
         .setAudience("media-room")
         .sign(signingKey(ctx));
-
-  tokensOf(ctx).set(row.session_id, token);
-  if (!ctx.variants.has("web-call-waits-for-join")) joined(ctx, row);
-  return { token, session_id: row.session_id, room, expires_at: new Date(expiresAt * 1000).toISOString() };
 }

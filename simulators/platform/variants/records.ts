@@ -28,13 +28,18 @@ export const recordVariants = {
     section: "2.13",
     layer: "agent-defaults",
   },
+  "call-token-opaque": {
+    description:
+      "the web call token is an opaque random string, no JWT (1: `a short-lived real-time media room token`; 4.1: the token answer is not shown): the default profile reads it opaque, its lifetime from expires_at",
+    section: "4.1",
+    layer: "call-token-form",
+    reach: ["calls", "versioning", "agents"],
+  },
   "masked-tail-dots": {
     description:
       'the secret and provider-key lists mask a value as `••••` and its last four characters (5 item 6: "a name and a masked tail"; its form is not shown): the vendor\'s profile says `masked_tail: {prefix: "••••", chars: 4}`',
     section: "5",
     layer: "masked-tail",
-    reach: ["byok"],
-    alone: "it is served with its own profile, which the whole run then reads",
     profile: { masked_tail: { prefix: "••••", chars: 4 } },
   },
 } as const satisfies Record<string, VariantSpec>;

@@ -80,11 +80,9 @@ export const streamVariants = {
   },
   "sse-delta-content-field": {
     description:
-      'assistant.delta carries its chunk in `content`, a name the default profile does not read: the vendor\'s profile says `stream_delta_fields: ["content"]`',
+      'assistant.delta carries its chunk in `content`, a name the default profile does not read: the vendor\'s profile says `stream_delta_fields: ["content"]` (6.2 names the frame, not its fields)',
     section: "6.2",
     layer: "sse-delta-field",
-    reach: ["streams"],
-    alone: "it is served with its own profile, which the whole run then reads",
     profile: { stream_delta_fields: ["content"] },
   },
   "kb-progress-frame-flat": {

@@ -24,7 +24,10 @@ export interface VariantSpec {
   readonly alone?: string;
   /**
    * Where the spec leaves a detail to the profile, what a vendor serving this variant declares in its profile
-   * (a `--profile` file): the variant passes with it, which proves the assumption can be overridden.
+   * (a `--profile` file): the platform, served with it, answers as it says, and the variant passes with it, which
+   * proves the assumption can be overridden. Such a variant is one of the stranger's open points: unless it is
+   * `alone`, it is served with all the others, their profiles merged (examples/profiles/stranger.json), in one
+   * full run.
    */
   readonly profile?: ProfileFile;
 }
