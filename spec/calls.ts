@@ -202,3 +202,10 @@ export const CallSession = z.object({
   transfer: z.record(z.string(), z.unknown()).nullable(),
 });
 export type CallSession = z.infer<typeof CallSession>;
+
+/**
+ * A session as the checks read it (through the profile's field map and words): `channel` and `direction` are
+ * whatever words the server uses, since no check reads them (2.13: the record's fields are not shown).
+ */
+export const CallSessionRead = CallSession.extend({ channel: z.string(), direction: z.string() });
+export type CallSessionRead = z.infer<typeof CallSessionRead>;

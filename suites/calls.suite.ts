@@ -8,7 +8,7 @@ import { uniqueName } from "../runner/client/resources.ts";
 import { TargetError } from "../runner/client/target-error.ts";
 import { check } from "../runner/framework/check.ts";
 import { expectBody, expectStatus } from "../runner/framework/response.ts";
-import { CallSession, CallToken } from "../spec/calls.ts";
+import { CallSessionRead, CallToken } from "../spec/calls.ts";
 import { AnyPage } from "../spec/common.ts";
 import { createAgent } from "./helpers/agents.ts";
 import { analysedBy, analysisModel, expectAnalysed, providerMark } from "./helpers/analysis.ts";
@@ -67,7 +67,7 @@ async function expectMinted(response: ApiResponse): Promise<CallToken> {
 async function sessionCreatedAt(sessionId: string): Promise<number | undefined> {
   const response = await getCall(sessionId);
   if (response.status !== 200) return undefined;
-  const at = Date.parse(CallSession.pick({ created_at: true }).parse(response.json).created_at);
+  const at = Date.parse(CallSessionRead.pick({ created_at: true }).parse(response.json).created_at);
   return at / 1000;
 }
 
@@ -84,9 +84,9 @@ function expectJwt(token: string, expiresAt: number): JWTPayload {
   return claims;
 }
 
-async function listCalls(query: Record<string, string | number>): Promise<CallSession[]> {
+async function listCalls(query: Record<string, string | number>): Promise<CallSessionRead[]> {
   const response = await callOp("call.list", {}, { query: { limit: ceilingOf("call.list"), ...query } });
-  return expectBody(response, 200, WithItems).items.map((row) => CallSession.parse(row));
+  return expectBody(response, 200, WithItems).items.map((row) => CallSessionRead.parse(row));
 }
 
 check(
@@ -203,7 +203,7 @@ check(
       end: row.ended_at === null ? null : Date.parse(row.ended_at),
     }));
     if (a!.end !== null && b!.end !== null && !(a!.start <= b!.start && a!.end > b!.end)) {
-      const span = (row: CallSession) => `${row.started_at ?? row.created_at}..${row.ended_at}`;
+      const span = (row: CallSessionRead) => `${row.started_at ?? row.created_at}..${row.ended_at}`;
       throw new TargetError(
         `could not be prepared: the calls did not overlap as planned (first ${span(ended[0]!)}, second ${span(ended[1]!)})`,
       );

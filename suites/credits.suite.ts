@@ -8,7 +8,7 @@ import { pause } from "../runner/client/traffic.ts";
 import { check } from "../runner/framework/check.ts";
 import { exclusive } from "../runner/framework/exclusive.ts";
 import { expectBody } from "../runner/framework/response.ts";
-import { CallSession } from "../spec/calls.ts";
+import { CallSessionRead } from "../spec/calls.ts";
 import type { OperationName } from "../spec/operations.ts";
 import { createAgent } from "./helpers/agents.ts";
 import { dialLog, dialsFrom, getBatch, startBatch, waitForBatch } from "./helpers/batches.ts";
@@ -107,7 +107,7 @@ check(
     expect(inbound.outcome, `the carrier's view of the call: ${JSON.stringify(inbound)}`).not.toBe("answered");
     // Newest first: the refused call is on the first page.
     const response = await callOp("call.list", {}, { query: { limit: 200 } });
-    const rows = expectBody(response, 200, WithItems).items.map((row) => CallSession.parse(row));
+    const rows = expectBody(response, 200, WithItems).items.map((row) => CallSessionRead.parse(row));
     const refused = rows.find((row) => row.from_number === caller);
     expect(refused, `a call from ${caller} in ${explain(response)}`).toBeDefined();
     expect(refused!.close_reason, explain(response)).toBe("insufficient_credits");

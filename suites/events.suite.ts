@@ -7,7 +7,7 @@ import { runConfig } from "../runner/client/run-config.ts";
 import { check, skipCheck } from "../runner/framework/check.ts";
 import { expectBody, expectStatus } from "../runner/framework/response.ts";
 import { disagreements, sameData } from "../runner/framework/same-data.ts";
-import { CallSession, MediaRecording, TELEPHONY_FIELDS } from "../spec/calls.ts";
+import { CallSessionRead, MediaRecording, TELEPHONY_FIELDS } from "../spec/calls.ts";
 import { EVENT_TYPES, EventTypes } from "../spec/webhook.ts";
 import { createAgent } from "./helpers/agents.ts";
 import { analysisModel } from "./helpers/analysis.ts";
@@ -84,7 +84,7 @@ async function callEvents(
   options: Parameters<typeof placeCall>[0] = {},
   expected: readonly string[] = OUTBOUND_CALL_EVENTS,
   subscribed?: string,
-): Promise<{ session: CallSession; events: ReceivedEvent[]; hook: string }> {
+): Promise<{ session: CallSessionRead; events: ReceivedEvent[]; hook: string }> {
   const hook = subscribed ?? (await subscribe()).hook;
   const session = await placeCall(options);
   await waitForEvents(
@@ -103,7 +103,7 @@ async function callEvents(
  * none (README, "Wiring your server").
  */
 const audioStored = (events: ReceivedEvent[]) =>
-  (one(events, "session.completed").data as CallSession).recording?.available === true;
+  (one(events, "session.completed").data as CallSessionRead).recording?.available === true;
 
 /** Why a check that needs a call with stored audio skips (6.1: recording.ready "does not fire for a call with no stored audio"). */
 const NO_STORED_AUDIO =
@@ -115,7 +115,7 @@ const NO_STORED_AUDIO =
  */
 async function recordedCallEvents(
   hook?: string,
-): Promise<{ session: CallSession; events: ReceivedEvent[]; stored: boolean }> {
+): Promise<{ session: CallSessionRead; events: ReceivedEvent[]; stored: boolean }> {
   const agent = await createAgent({ recording: { enabled: true } });
   const { number } = await callingSetup();
   const called = await callEvents({ from: number, agentId: agent.id }, OUTBOUND_CALL_EVENTS, hook);
@@ -242,7 +242,9 @@ check(
     expect(Date.parse(ready.created_at), "emitted before session.completed").toBeLessThanOrEqual(
       Date.parse(completed.created_at),
     );
-    expect((completed.data as CallSession).recording.available, "the completed session has its recording").toBe(true);
+    expect((completed.data as CallSessionRead).recording.available, "the completed session has its recording").toBe(
+      true,
+    );
   },
   { needs: ["wiring"] },
 );
@@ -290,7 +292,7 @@ check(
     const data = one(events, "session.completed").data;
     const groups = ["userdata", "analysis", "transcript", "cost", "recording", "screen_recording", "transfer"];
     expect(Object.keys(data), "payload groups").toEqual(expect.arrayContaining(["session_id", ...groups]));
-    const session = CallSession.parse(data);
+    const session = CallSessionRead.parse(data);
     for (const media of [session.recording, session.screen_recording]) {
       expect(Object.keys(MediaRecording.parse(media)), "four fields").toHaveLength(4);
       expect(JSON.stringify(media), "no link to the media").not.toMatch(/https?:|\/\//);
@@ -305,7 +307,7 @@ check(
   ["events.transcript-oldest-first"],
   async () => {
     const { events } = await callEvents({ userdata: { plan: "gold" } });
-    const session = CallSession.parse(one(events, "session.completed").data);
+    const session = CallSessionRead.parse(one(events, "session.completed").data);
     // 6.1: "transcript (array, oldest first)", not a non-empty one: a call without media may have said nothing.
     if (session.transcript.length < 2) {
       skipCheck(
@@ -329,7 +331,7 @@ check(
     });
     const { number } = await callingSetup();
     const { events } = await callEvents({ from: number, agentId: agent.id, userdata: { plan: "gold" } });
-    const session = CallSession.parse(one(events, "session.completed").data);
+    const session = CallSessionRead.parse(one(events, "session.completed").data);
     expect(session.analysis, "analysis of an agent with analysis enabled and a stored key").not.toBeNull();
     expect(session.userdata, "userdata holds what was given (tools confirmed nothing)").toEqual({ plan: "gold" });
     for (const key of Object.keys(session.analysis ?? {})) {
@@ -359,7 +361,7 @@ check(
     expectStatus(stored, 200);
     const completed = one(ofSession(events, session.session_id), "session.completed");
     expectAgrees(completed.data, stored.json, `session.completed of an analysed call vs ${explain(stored)}`);
-    expect(CallSession.parse(completed.data).analysis, "analysis of an agent with analysis enabled").not.toBeNull();
+    expect(CallSessionRead.parse(completed.data).analysis, "analysis of an agent with analysis enabled").not.toBeNull();
     // The provider logs each request's arrival on the shared simulated clock, as the platform stamps events.
     // The requests made for this session (README, wiring contract), or any since it began from a server that
     // names none.
@@ -419,12 +421,12 @@ check(
     const target = freshE164();
     await transferCall(session.session_id, target);
     const events = await waitForEvents(hook, completedOf(session.session_id), CALL_EVENTS_MS(), "session.completed");
-    const completed = CallSession.parse(one(ofSession(events, session.session_id), "session.completed").data);
+    const completed = CallSessionRead.parse(one(ofSession(events, session.session_id), "session.completed").data);
     expect(completed.transfer, "session.completed carries the transfer").not.toBeNull();
     expect(JSON.stringify(completed.transfer), "the transfer names where the call went").toContain(target);
     expect(completed.status, "the transfer ended the session").toBe("ended");
     const stored = await getCall(session.session_id);
-    expect(sameData(completed.transfer, (stored.json as CallSession).transfer), explain(stored)).toBe(true);
+    expect(sameData(completed.transfer, (stored.json as CallSessionRead).transfer), explain(stored)).toBe(true);
   },
   { needs: ["test-control", "wiring"] },
 );
@@ -436,7 +438,7 @@ check(
     const first = await subscribe([], "first");
     const second = await subscribe([], "second");
     const { number } = await callingSetup();
-    const sessions: CallSession[] = [];
+    const sessions: CallSessionRead[] = [];
     for (const agent of [await createAgent(), await createAgent()]) {
       sessions.push(await placeCall({ from: number, agentId: agent.id, to: patternNumber(0, 0) }));
     }

@@ -9,7 +9,7 @@ import { assertDeleted, track, uniqueName } from "../runner/client/resources.ts"
 import { check } from "../runner/framework/check.ts";
 import { expectBody, expectStatus } from "../runner/framework/response.ts";
 import { checksSideBySide } from "../runner/framework/side-by-side.ts";
-import { CallSession } from "../spec/calls.ts";
+import { CallSessionRead } from "../spec/calls.ts";
 import { AnyPage } from "../spec/common.ts";
 import { PhoneNumber, Readiness, RemoteNumber, TelephonyAccount } from "../spec/telephony.ts";
 import { createAgent } from "./helpers/agents.ts";
@@ -256,9 +256,9 @@ check(
 );
 
 /** The session of the inbound call from `caller`, as GET /v1/calls lists it (newest first: the first page). */
-async function inboundSession(caller: string): Promise<CallSession> {
+async function inboundSession(caller: string): Promise<CallSessionRead> {
   const response = await callOp("call.list", {}, { query: { limit: 200 } });
-  const rows = expectBody(response, 200, WithItems).items.map((row) => CallSession.parse(row));
+  const rows = expectBody(response, 200, WithItems).items.map((row) => CallSessionRead.parse(row));
   const session = rows.find((row) => row.from_number === caller);
   expect(session, `a call from ${caller} in ${explain(response)}`).toBeDefined();
   return session!;

@@ -4,7 +4,7 @@ import { expect } from "vitest";
 import { explain } from "../../runner/client/http-client.ts";
 import { track, uniqueName } from "../../runner/client/resources.ts";
 import { pause } from "../../runner/client/traffic.ts";
-import { CallBatch, CallSession } from "../../spec/calls.ts";
+import { CallBatch, CallSessionRead } from "../../spec/calls.ts";
 import { AnyPage } from "../../spec/common.ts";
 import type { PhoneNumber } from "../../spec/telephony.ts";
 import { callingSetup } from "./calls.ts";
@@ -76,10 +76,10 @@ export async function waitForBatch(
 }
 
 /** The calls a batch placed, as `GET /v1/calls?batch_id=` lists them (4). */
-export async function callsOfBatch(batchId: string): Promise<CallSession[]> {
+export async function callsOfBatch(batchId: string): Promise<CallSessionRead[]> {
   const response = await callOp("call.list", {}, { query: { batch_id: batchId, limit: 200 } });
   expectStatus(response, 200, `the calls of batch ${batchId}`);
-  return AnyPage.parse(response.json).items.map((row) => CallSession.parse(row));
+  return AnyPage.parse(response.json).items.map((row) => CallSessionRead.parse(row));
 }
 
 /** Every dial the carrier saw from `e164`, oldest first (simulated carrier time). */

@@ -7,7 +7,7 @@ import { TargetError } from "../../runner/client/target-error.ts";
 import { pause } from "../../runner/client/traffic.ts";
 import { expectStatus } from "../../runner/framework/response.ts";
 import type { AgentRecordRead } from "../../spec/agent.ts";
-import { CallSession } from "../../spec/calls.ts";
+import { CallSessionRead } from "../../spec/calls.ts";
 import type { PhoneNumber } from "../../spec/telephony.ts";
 import { createAgent } from "./agents.ts";
 import { patternNumber } from "./carrier.ts";
@@ -58,11 +58,11 @@ export async function postOutbound(options: OutboundOptions = {}): Promise<ApiRe
 }
 
 /** Places a call that must be accepted; answers its session record as the create returned it. */
-export async function placeCall(options: OutboundOptions = {}): Promise<CallSession> {
+export async function placeCall(options: OutboundOptions = {}): Promise<CallSessionRead> {
   const response = await postOutbound(options);
   expect(response.status, explain(response)).toBeGreaterThanOrEqual(200);
   expect(response.status, explain(response)).toBeLessThan(300);
-  return CallSession.parse(response.json);
+  return CallSessionRead.parse(response.json);
 }
 
 export async function getCall(sessionId: string): Promise<ApiResponse> {
@@ -72,15 +72,15 @@ export async function getCall(sessionId: string): Promise<ApiResponse> {
 /** Polls the record until `done` holds; fails with the last answer after `timeoutMs`. */
 export async function waitForCall(
   sessionId: string,
-  done: (session: CallSession) => boolean,
+  done: (session: CallSessionRead) => boolean,
   timeoutMs: number,
   what = "the expected state",
-): Promise<CallSession> {
+): Promise<CallSessionRead> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const response = await getCall(sessionId);
     expectStatus(response, 200);
-    const session = CallSession.parse(response.json);
+    const session = CallSessionRead.parse(response.json);
     if (done(session)) return session;
     if (Date.now() > deadline)
       throw new Error(`call ${sessionId} did not reach ${what} in ${timeoutMs} ms: ${explain(response)}`);
@@ -92,7 +92,7 @@ export async function waitForCall(
 export const SHORT_CALL_MS = () => realBudget(120_000);
 
 /** The profile's terminal status of a session. */
-export const finished = (session: CallSession) => session.status === "ended";
+export const finished = (session: CallSessionRead) => session.status === "ended";
 
 /** Test control: hands the live call over to `to` (the reference's stand-in for an agent's transfer tool). */
 export async function transferCall(sessionId: string, to: string): Promise<void> {
