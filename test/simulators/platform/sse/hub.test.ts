@@ -10,6 +10,7 @@ import { FaultSet } from "../../../../simulators/platform/faults/index.ts";
 import { type SseHub, sseHub } from "../../../../simulators/platform/sse/hub.ts";
 import { VariantSet } from "../../../../simulators/platform/variants/index.ts";
 import { createServer, listenLoopback } from "../../../../simulators/shared/server.ts";
+import { DEFAULT_PROFILE } from "../../../../spec/profile.ts";
 import { until } from "../../../helpers/until.ts";
 
 const newDispatcher = () => new Agent({ connections: null, connect: { timeout: 5_000 } });
@@ -28,6 +29,7 @@ async function hubServer(keepAliveMs: number): Promise<{ url: string; hub: SseHu
     faults: new FaultSet(),
     variants: new VariantSet(),
     sseKeepAliveMs: keepAliveMs,
+    profile: DEFAULT_PROFILE,
   } as unknown as PlatformContext;
   const hub = sseHub(app, ctx);
   let version = 0;
