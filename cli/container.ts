@@ -1,6 +1,7 @@
 // `run --image IMAGE`: the server under test as a container (testcontainers). The simulators run
 // in-process; the container reaches them at host.testcontainers.internal, their URLs are passed in
 // as environment variables, and the container is stopped and removed even after failures.
+import { OPTIONAL_PEERS } from "../runner/framework/package-info.ts";
 import type { Simulators } from "../simulators/stack.ts";
 import type { Target } from "../spec/target.ts";
 import { stopOnInterrupt } from "./interrupt.ts";
@@ -33,6 +34,22 @@ export function wiringEnvironment(simulators: Simulators): Record<string, string
   };
 }
 
+/**
+ * testcontainers, an optional peer dependency (it brings ssh2, protobufjs and dockerode, a third of what the
+ * package would otherwise install): only `--image` loads it, and says how to install it when it is missing.
+ */
+async function loadTestcontainers(): Promise<typeof import("testcontainers")> {
+  try {
+    return await import("testcontainers");
+  } catch (error) {
+    const missing = (error as NodeJS.ErrnoException).code === "ERR_MODULE_NOT_FOUND";
+    if (!missing || !(error as Error).message.includes("'testcontainers'")) throw error;
+    throw new UsageError(
+      `--image starts the server with testcontainers, an optional dependency that is not installed here; install it beside cap-conformance:\n  npm install --save-dev --save-exact testcontainers@${OPTIONAL_PEERS["testcontainers"]}`,
+    );
+  }
+}
+
 export async function startImage(options: {
   image: string;
   port: number;
@@ -40,7 +57,7 @@ export async function startImage(options: {
   simulators: Simulators;
   startupTimeoutMs: number;
 }): Promise<StartedImage> {
-  const { GenericContainer, TestContainers, Wait, getContainerRuntimeClient } = await import("testcontainers");
+  const { GenericContainer, TestContainers, Wait, getContainerRuntimeClient } = await loadTestcontainers();
   try {
     await getContainerRuntimeClient();
   } catch (error) {

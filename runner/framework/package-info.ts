@@ -16,7 +16,15 @@ export const PACKAGE_ROOT = fileURLToPath(new URL("../..", import.meta.url));
 /** package.json sits beside the sources, and one folder above the compiled modules. */
 const PACKAGE_JSON = new URL(MODULE_EXT === "ts" ? "../../package.json" : "../../../package.json", import.meta.url);
 
-export const TOOL_VERSION: string = (JSON.parse(readFileSync(PACKAGE_JSON, "utf8")) as { version: string }).version;
+const PACKAGE = JSON.parse(readFileSync(PACKAGE_JSON, "utf8")) as {
+  version: string;
+  peerDependencies?: Record<string, string>;
+};
+
+export const TOOL_VERSION: string = PACKAGE.version;
+
+/** The optional peer dependencies (testcontainers, for `run --image`) and the versions the package pins. */
+export const OPTIONAL_PEERS: Record<string, string> = PACKAGE.peerDependencies ?? {};
 
 /** A copy of ../shared/spec/platform-api.md ships with the package; a test keeps them identical. */
 export const SPEC_PATH = fileURLToPath(new URL("../../spec/platform-api.md", import.meta.url));

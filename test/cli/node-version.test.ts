@@ -2,10 +2,11 @@
 // the one command that runs it on a Node that can (bin/node-version.js); a checkout pins that Node itself.
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { delimiter, join } from "node:path";
+import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { nodeProblem, oldestNode, PINNED_NODE, pinnedPackage } from "../../bin/node-version.js";
 import { BIN, ROOT, runProcess } from "../helpers/cli.ts";
+import { OLDER_NODE } from "../helpers/older-node.ts";
 
 const PACKAGE = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
   engines: { node: string };
@@ -67,24 +68,7 @@ describe("nodeProblem", () => {
   });
 });
 
-/** A `node` on PATH, outside node_modules, older than the package runs on (the machine's own Node 20, here). */
-function olderNode(): string | undefined {
-  for (const dir of (process.env.PATH ?? "").split(delimiter)) {
-    if (dir.includes("node_modules")) continue;
-    const result = spawnSync(join(dir, "node"), ["--version"], { encoding: "utf8" });
-    const version = result.stdout?.trim().replace(/^v/, "");
-    if (
-      result.status === 0 &&
-      version !== undefined &&
-      nodeProblem({ ...where, version, checkout: true, pinnedInstalled: true })
-    ) {
-      return join(dir, "node");
-    }
-  }
-  return undefined;
-}
-
-const old = olderNode();
+const old = OLDER_NODE;
 describe.skipIf(old === undefined)(`on an older Node (${old ?? "none on PATH"})`, () => {
   test("the CLI stops before loading anything, exit 2, with the version and the command", async () => {
     const result = await runProcess(old!, [BIN, "run", "--suite", "catalog"], { cwd: ROOT, timeoutMs: 30_000 });

@@ -2,13 +2,20 @@
 // empty folder outside the repository, then the commands from there with no TypeScript toolchain installed.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, relative } from "node:path";
+import { delimiter, dirname, join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { Report } from "../../spec/report.ts";
 import { type CliResult, type Launcher, ROOT, runProcess, type Served, startWithTarget } from "../helpers/cli.ts";
+import { OLDER_NODE } from "../helpers/older-node.ts";
 
 const PACKAGE = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string };
 const NPM_TIMEOUT_MS = 600_000;
+/**
+ * The package installed the same way at b7b1dc6 (2026-11-28: testcontainers, vitest and vite 8 with rolldown and
+ * lightningcss among its dependencies): npm's count of installed packages and `du -sk node_modules`.
+ */
+const BEFORE = { packages: 270, kib: 133_284 };
+let installed: { packages: number; kib: number } | undefined;
 
 let work: string;
 let consumer: string;
@@ -58,7 +65,7 @@ beforeAll(async () => {
 
 afterAll(() => {
   console.log(
-    `package test: tarball ${packed?.size ?? "?"} bytes, ${packed?.entryCount ?? "?"} files\n  ${timings.join("\n  ")}`,
+    `package test: tarball ${packed?.size ?? "?"} bytes, ${packed?.entryCount ?? "?"} files; installed ${installed?.packages ?? "?"} packages, ${installed?.kib ?? "?"} KiB (before: ${BEFORE.packages}, ${BEFORE.kib} KiB)\n  ${timings.join("\n  ")}`,
   );
   if (work !== undefined) rmSync(work, { recursive: true, force: true });
 });
@@ -83,6 +90,50 @@ describe("the packed and installed package", () => {
     expect(paths.filter((p) => /(^|\/)test\/|\.test\.|_test\.go$/.test(p))).toEqual([]);
     for (const entry of ["target", "report", "profile"]) expect(paths).toContain(`dist/spec/${entry}.d.ts`);
   });
+
+  test("installed, it is at most half of what it was: packages and disk use, measured", async () => {
+    const lock = JSON.parse(readFileSync(join(consumer, "node_modules", ".package-lock.json"), "utf8")) as {
+      packages: Record<string, { hasInstallScript?: boolean; link?: boolean }>;
+    };
+    // npm's hidden lockfile lists what is installed on disk, cap-conformance itself included.
+    const packages = Object.entries(lock.packages).filter(([path, entry]) => path !== "" && !entry.link);
+    const du = await runProcess("du", ["-sk", join(consumer, "node_modules")], { cwd: consumer, timeoutMs: 60_000 });
+    const kib = Number(du.stdout.split("\t")[0]);
+    installed = { packages: packages.length, kib };
+    expect(packages.length).toBeLessThanOrEqual(BEFORE.packages / 2);
+    expect(kib).toBeLessThanOrEqual(BEFORE.kib / 2);
+    // The one install script left is esbuild's (vite's bundler, and `load`'s), which esbuild runs without: it only
+    // checks the platform binary npm already installed as an optional dependency.
+    expect(packages.filter(([, entry]) => entry.hasInstallScript).map(([path]) => path)).toEqual([
+      "node_modules/esbuild",
+    ]);
+    for (const absent of ["testcontainers", "ssh2", "protobufjs", "rolldown", "lightningcss", "@fast-check/vitest"]) {
+      expect(existsSync(join(consumer, "node_modules", absent)), absent).toBe(false);
+    }
+  });
+
+  test("run --image without testcontainers, an optional dependency: exit 2 naming the install command", async () => {
+    const run = await npx(["run", "--image", "example.invalid/server:1", "--report-dir", "image"], 120_000);
+    expect(run.code, output(run)).toBe(2);
+    expect(run.stderr).toContain("npm install --save-dev --save-exact testcontainers@12.2.0");
+  });
+
+  test.skipIf(OLDER_NODE === undefined)(
+    `on an older Node (${OLDER_NODE ?? "none on PATH"}) it stops at once, and the command it names runs it`,
+    { timeout: 300_000 },
+    async () => {
+      const bin = join(consumer, "node_modules", "cap-conformance", "bin", "cap-conformance.js");
+      const refused = await runProcess(OLDER_NODE!, [bin, "--version"], { cwd: consumer, timeoutMs: 30_000 });
+      expect(refused.code, output(refused)).toBe(2);
+      const fix = refused.stderr.trim().split("\n").at(-1)!.trim();
+      expect(fix).toMatch(/^npx -y -p node-[\w-]+@24\.\d+\.\d+ -- cap-conformance --version$/);
+      // The command as the user types it, on a PATH whose node is the older one: npx brings Node 24 for the run.
+      const [command, ...args] = fix.split(" ");
+      const path = `${dirname(OLDER_NODE!)}${delimiter}${process.env.PATH}`;
+      const fixed = await runProcess(command!, args, { cwd: consumer, timeoutMs: 240_000, env: { PATH: path } });
+      expect(fixed.stdout.trim(), output(fixed)).toBe(PACKAGE.version);
+    },
+  );
 
   test("it installs outside the repository without a TypeScript toolchain", () => {
     expect(relative(ROOT, consumer).startsWith("..")).toBe(true);
