@@ -43,7 +43,7 @@ export async function scenarioCpu(
   duration: string,
 ): Promise<ScenarioCpu> {
   const k6 = (await ensureK6()).bin;
-  const script = await bundleScenario(load.scenario);
+  const script = await bundleScenario(load.scenario, dir);
   const reports = join(dir, `cpu-${load.scenario}`);
   const { mkdirSync } = await import("node:fs");
   mkdirSync(reports, { recursive: true });

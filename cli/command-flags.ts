@@ -49,7 +49,12 @@ export const SIMULATE_FLAGS = {
     default: "target.json",
     help: "where the target file goes (it holds the carrier auth token)",
   },
-  "minute-ms": { type: "string", value: "N", default: 60_000, help: "real milliseconds per simulated minute" },
+  "minute-ms": {
+    type: "string",
+    value: "N",
+    default: 60_000,
+    help: "real milliseconds per simulated minute (real time, not run's 50: your server keeps its own clock; give the scale it runs at if it scales time as serve does)",
+  },
   listen: {
     type: "string",
     value: "HOST",
@@ -138,7 +143,11 @@ export const LOAD_FLAGS = {
     help: "the SSE keep-alive interval streams are judged against (default 15000, the spec's); the embedded platform sends them so",
   },
   region: { type: "string", value: "NAME", help: "the target region to load (default: the first)" },
-  "report-dir": { type: "string", value: "DIR", help: "where the reports go (default reports/out/load/<scenario>)" },
+  "report-dir": {
+    type: "string",
+    value: "DIR",
+    help: "where the reports go (default reports/out/load/<scenario> under the current folder)",
+  },
   "minute-ms": {
     type: "string",
     value: "N",
@@ -151,7 +160,7 @@ export const LOAD_MERGE_FLAGS = {
   "report-dir": {
     type: "string",
     value: "DIR",
-    help: "where the merged reports go (default reports/out/load/<scenario>-merged)",
+    help: "where the merged reports go (default reports/out/load/<scenario>-merged under the current folder)",
   },
   target: {
     type: "string",
@@ -162,4 +171,8 @@ export const LOAD_MERGE_FLAGS = {
 
 export const VERIFY_FLAGS = {
   json: { type: "boolean", help: "the findings as JSON" },
+} as const satisfies FlagTable;
+
+export const LOAD_K6_FLAGS = {
+  where: { type: "boolean", help: "print the folder the build of these pins goes to, without building" },
 } as const satisfies FlagTable;

@@ -7,6 +7,7 @@ import {
   DOCTOR_FLAGS,
   LIST_FLAGS,
   LOAD_FLAGS,
+  LOAD_K6_FLAGS,
   LOAD_MERGE_FLAGS,
   OPENAPI_FLAGS,
   REPORT_FLAGS,
@@ -77,7 +78,9 @@ const COMMANDS: Record<string, Command[]> = {
         const { scenarioNames } = await import("../load/bundle.ts");
         return [
           `Scenarios: ${scenarioNames().join(", ")}.`,
-          "Environment: K6_BIN uses that k6 (it must list k6/x/sse in `k6 version`) instead of building one.",
+          "Environment: K6_BIN=/path/to/k6 uses that k6 (its `k6 version` must list k6/x/sse) instead of building one;",
+          "without it k6 is built with Go >= 1.25 once per set of pins into ~/.cache/cap-conformance/k6/ (CAP_CACHE_DIR),",
+          "where every clone and install with the same pins finds it.",
         ];
       },
     },
@@ -85,6 +88,11 @@ const COMMANDS: Record<string, Command[]> = {
       about: "one verdict from the report directories of a split run's instances",
       args: "merge DIR...",
       flags: LOAD_MERGE_FLAGS,
+    },
+    {
+      about: "build k6 for these pins, or find it in the cache, and print its path",
+      args: "k6",
+      flags: LOAD_K6_FLAGS,
     },
   ],
   openapi: [{ about: "print the OpenAPI document of the reference platform", flags: OPENAPI_FLAGS }],

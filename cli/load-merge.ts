@@ -3,7 +3,6 @@
 // volume). Exit 0 passed, 1 failed (a threshold or a finding), 2 nothing could be merged.
 import { mkdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { REPO_ROOT } from "../load/build-k6.ts";
 import { textVerdict } from "../load/lib/summary-text.ts";
 import { carrierTimeline } from "../load/merge/carrier-timeline.ts";
 import { MergeError, mergeRuns } from "../load/merge/merge.ts";
@@ -27,9 +26,7 @@ export async function loadMergeCommand(argv: string[]): Promise<number> {
   }
   try {
     const merged = await mergeRuns(dirs);
-    const out = resolve(
-      values["report-dir"] ?? join(REPO_ROOT, "reports", "out", "load", `${merged.summary.scenario}-merged`),
-    );
+    const out = resolve(values["report-dir"] ?? join("reports", "out", "load", `${merged.summary.scenario}-merged`));
     mkdirSync(out, { recursive: true });
     const carrier = values.target
       ? await carrierTimeline(Target.parse(JSON.parse(readFileSync(values.target, "utf8"))).simulators?.carrier)

@@ -9,7 +9,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { ensureK6, K6Unavailable, REPO_ROOT } from "../load/build-k6.ts";
+import { ensureK6, K6Unavailable } from "../load/build-k6.ts";
 import { bundleScenario } from "../load/bundle.ts";
 import { durationMs } from "../load/lib/duration.ts";
 import { segmentFlags } from "../load/lib/segment.ts";
@@ -28,6 +28,7 @@ const OVERRUN_MS = 4 * 60_000;
 
 export async function loadCommand(argv: string[]): Promise<number> {
   if (argv[0] === "merge") return (await import("./load-merge.ts")).loadMergeCommand(argv.slice(1));
+  if (argv[0] === "k6") return (await import("./load-k6.ts")).loadK6Command(argv.slice(1));
   let args: LoadArgs;
   try {
     args = parseLoadArgs(argv);
@@ -44,7 +45,14 @@ export async function loadCommand(argv: string[]): Promise<number> {
 
   let k6: string;
   try {
-    k6 = (await ensureK6({ log: (line) => console.error(`[k6 build] ${line}`) })).bin;
+    const found = await ensureK6({ log: (line) => console.error(`[k6 build] ${line}`) });
+    k6 = found.bin;
+    const how = process.env.K6_BIN
+      ? "K6_BIN"
+      : found.buildMs === undefined
+        ? "the cached build of these pins"
+        : "built";
+    console.error(`k6: ${k6} (${how})`);
   } catch (error) {
     console.error(message(error));
     return error instanceof K6Unavailable ? 2 : 1;
@@ -67,12 +75,13 @@ export async function loadCommand(argv: string[]): Promise<number> {
       writeFileSync(targetPath, JSON.stringify(started.target), { mode: 0o600 });
     }
 
-    const script = await bundleScenario(args.scenario);
-    const reportDir = resolve(args.reportDir ?? join(REPO_ROOT, "reports", "out", "load", args.scenario));
+    const script = await bundleScenario(args.scenario, scratch);
+    // Under the current folder, as run's reports/out: where the user looks, never inside the package.
+    const reportDir = resolve(args.reportDir ?? join("reports", "out", "load", args.scenario));
     const dirs = instanceDirs(reportDir, args.instances);
     for (const dir of [reportDir, ...dirs]) {
       mkdirSync(dir, { recursive: true });
-      for (const stale of ["summary.json", ...SAMPLE_FILES]) rmSync(join(dir, stale), { force: true });
+      for (const stale of ["summary.json", "summary.md", ...SAMPLE_FILES]) rmSync(join(dir, stale), { force: true });
     }
 
     const env: NodeJS.ProcessEnv = {

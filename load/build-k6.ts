@@ -1,6 +1,6 @@
-// The k6 binary the load scenarios need: k6 with a `k6/x/sse` module, built once into
-// ~/.cache/cap-conformance/k6/k6 with Go (downloads and the build cache beside it, so a rebuild is
-// quick). `npm run load:build` runs this file; `K6_BIN` points at a binary you already have.
+// The k6 binary the load scenarios need: k6 with a `k6/x/sse` module, built once per set of pins into
+// ~/.cache/cap-conformance/k6/<pins>/k6 with Go (downloads and the build cache beside it, so a rebuild is
+// quick), saying how far it got as it goes. `npm run load:build` runs this file; `K6_BIN` points at a binary you already have.
 //
 // Two builders, both pinned:
 // - "local" (default): load/k6/, a Go module requiring go.k6.io/k6 at K6_VERSION plus the
@@ -9,12 +9,13 @@
 //   go.k6.io/xk6 and github.com/phymbert/xk6-sse (403 "not available").
 // - "xk6" (CAP_K6_BUILDER=xk6): the upstream way, xk6 building k6 with xk6-sse v0.1.12.
 //
-// The cached binary is reused only while its fingerprint (k6-fingerprint.ts) matches the sources.
+// The cached binary is found by its fingerprint (k6-fingerprint.ts): the folder is named by it.
 
-import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { BuildProgress, COMPILE, DOWNLOAD, type Step } from "./build-progress.ts";
 import { goEnv, goProblem } from "./go-toolchain.ts";
 import { type Builder, fingerprint, staleReason, storeFingerprint } from "./k6-fingerprint.ts";
 import { commandOutput, runCommand } from "./run-command.ts";
@@ -34,7 +35,6 @@ export const SSE_MODULE_NAME = "k6/x/sse";
  */
 export const CACHE_DIR =
   process.env.CAP_CACHE_DIR ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), ".cache"), "cap-conformance");
-export const DEFAULT_K6_BIN = join(CACHE_DIR, "k6", "k6");
 /** Go's module and build caches, shared by the k6 build and the extension's Go tests. */
 export const GO_DIR = join(CACHE_DIR, "go");
 const BUILD_TIMEOUT_MS = 30 * 60_000;
@@ -69,7 +69,17 @@ export function wantedFingerprint(chosen: Builder = builder()): string {
   return fingerprint(chosen, pins, K6_SOURCE_DIR);
 }
 
-/** The k6 to run: K6_BIN, else the cached build while it matches the sources, else a fresh build. */
+/**
+ * The folder of the build of these pins (k6's version, the builder, the extension's sources: the fingerprint), in
+ * the per-user cache: every clone and every install whose pins are the same shares it, and a checkout or package
+ * with other pins keeps its own beside it instead of rebuilding over it.
+ */
+export function k6BuildDir(wanted: string = wantedFingerprint()): string {
+  const [chosen, hash = ""] = wanted.split(":");
+  return join(CACHE_DIR, "k6", `${K6_VERSION}-${chosen}-${hash.slice(0, 16)}`);
+}
+
+/** The k6 to run: K6_BIN, else the cached build of these pins, else a fresh build into the cache. */
 export async function ensureK6(options: EnsureOptions = {}): Promise<K6Binary> {
   const log = options.log ?? (() => undefined);
   const fromEnv = process.env.K6_BIN;
@@ -82,43 +92,92 @@ export async function ensureK6(options: EnsureOptions = {}): Promise<K6Binary> {
     return { bin: fromEnv, version };
   }
   const wanted = wantedFingerprint();
-  if (!options.force && existsSync(DEFAULT_K6_BIN)) {
-    const version = await k6Version(DEFAULT_K6_BIN);
+  const dir = k6BuildDir(wanted);
+  const bin = join(dir, "k6");
+  if (!options.force && existsSync(bin)) {
+    const version = await k6Version(bin);
     const stale =
       version === undefined || !isExpected(version)
         ? `it is not ${K6_VERSION} with ${SSE_MODULE_NAME}`
-        : staleReason(DEFAULT_K6_BIN, wanted);
-    if (stale === undefined && version !== undefined) return { bin: DEFAULT_K6_BIN, version };
-    log(`cached k6 at ${DEFAULT_K6_BIN} is stale (${stale}); rebuilding`);
+        : staleReason(bin, wanted);
+    if (stale === undefined && version !== undefined) return { bin, version };
+    log(`cached k6 at ${bin} is unusable (${stale}); rebuilding`);
   }
   const problem = await goProblem();
   if (problem) throw new K6Unavailable(problem);
 
-  mkdirSync(dirname(DEFAULT_K6_BIN), { recursive: true });
+  mkdirSync(dir, { recursive: true });
   // Build beside the final path and rename: two concurrent builds never leave a torn binary.
-  const partial = `${DEFAULT_K6_BIN}.partial-${process.pid}`;
-  const [command, args, cwd] = buildCommand(partial);
-  log(`building k6 ${K6_VERSION} with ${SSE_MODULE_NAME}: ${command} ${args.join(" ")} (in ${cwd})`);
+  const partial = `${bin}.partial-${process.pid}`;
+  log(
+    `building k6 ${K6_VERSION} with ${SSE_MODULE_NAME} into ${dir}: once for these pins (a first build on a machine takes minutes), then every clone and install with them reuses it`,
+  );
   const started = Date.now();
   try {
-    const code = await runCommand(command, args, {
-      cwd,
-      env: goEnv(GO_DIR),
-      timeoutMs: BUILD_TIMEOUT_MS,
-      onLine: log,
-    });
-    if (code !== 0) throw new K6Unavailable(`the k6 build failed (exit ${code}); its output is above`);
+    if (builder() === "local") await buildLocal(partial, log);
+    else {
+      const [command, args, cwd] = buildCommand(partial);
+      log(`${command} ${args.join(" ")} (in ${cwd})`);
+      const code = await runCommand(command, args, {
+        cwd,
+        env: goEnv(GO_DIR),
+        timeoutMs: BUILD_TIMEOUT_MS,
+        onLine: log,
+      });
+      if (code !== 0) throw new K6Unavailable(`the k6 build failed (exit ${code}); its output is above`);
+    }
     const version = await k6Version(partial);
     if (version === undefined || !isExpected(version)) {
       throw new K6Unavailable(
         `the built k6 does not report ${K6_VERSION} with ${SSE_MODULE_NAME}: ${version ?? "no output"}`,
       );
     }
-    renameSync(partial, DEFAULT_K6_BIN);
-    storeFingerprint(DEFAULT_K6_BIN, wanted);
-    return { bin: DEFAULT_K6_BIN, version, buildMs: Date.now() - started };
+    renameSync(partial, bin);
+    storeFingerprint(bin, wanted);
+    log(`k6 built in ${((Date.now() - started) / 1000).toFixed(0)} s: ${bin}`);
+    return { bin, version, buildMs: Date.now() - started };
   } finally {
     rmSync(partial, { force: true });
+  }
+}
+
+/**
+ * The local builder in two steps, each saying how far it got every few seconds: the modules go.sum names
+ * (`go mod download`), then the packages k6 imports (`go build -v`, the same build as buildCommand's).
+ */
+async function buildLocal(output: string, log: (line: string) => void): Promise<void> {
+  const goSum = readFileSync(join(K6_SOURCE_DIR, "go.sum"), "utf8");
+  const modules = goSum.split("\n").filter((line) => / h1:/.test(line) && !/\/go\.mod h1:/.test(line)).length;
+  await goStep(["mod", "download", "-x"], { ...DOWNLOAD, total: modules }, log);
+  let packages = 0;
+  const listed = await runCommand("go", ["list", "-deps", "."], {
+    cwd: K6_SOURCE_DIR,
+    env: goEnv(GO_DIR),
+    timeoutMs: BUILD_TIMEOUT_MS,
+    onLine: (line) => {
+      if (line.trim() !== "") packages++;
+    },
+  });
+  const [, args] = buildCommand(output);
+  await goStep(["build", "-v", ...args.slice(1)], { ...COMPILE, ...(listed === 0 ? { total: packages } : {}) }, log);
+}
+
+async function goStep(args: string[], step: Step, log: (line: string) => void): Promise<void> {
+  const progress = new BuildProgress(step, (line) => log(line));
+  const code = await runCommand("go", args, {
+    cwd: K6_SOURCE_DIR,
+    env: goEnv(GO_DIR),
+    timeoutMs: BUILD_TIMEOUT_MS,
+    onLine: (line) => progress.line(line),
+  }).catch((error: unknown) => {
+    progress.finish(false);
+    throw error;
+  });
+  progress.finish(code === 0);
+  if (code !== 0) {
+    throw new K6Unavailable(
+      `the k6 build failed at \`go ${args.join(" ")}\` (exit ${code}); Go's last lines are above`,
+    );
   }
 }
 

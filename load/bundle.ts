@@ -1,4 +1,5 @@
-// Bundles each k6 scenario (TypeScript, shared lib/ modules) into one file under load/dist/.
+// Bundles each k6 scenario (TypeScript, shared lib/ modules) into one file in a folder the caller gives (`load`: a
+// temporary folder of the run, never the package's own, which an installed package may not be able to write).
 // k6 and k6/* (extensions included) stay imports the k6 binary resolves; nothing else may.
 import { readdirSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -8,7 +9,6 @@ import { operationPaths } from "../spec/operations.ts";
 
 export const LOAD_DIR = dirname(fileURLToPath(import.meta.url));
 export const SCENARIO_DIR = join(LOAD_DIR, "scenarios");
-export const DIST_DIR = join(LOAD_DIR, "dist");
 
 /** Scenario names: the files in load/scenarios/ without `.ts`. */
 export function scenarioNames(): string[] {
@@ -19,7 +19,7 @@ export function scenarioNames(): string[] {
 }
 
 /** Bundles one scenario; answers the path of the bundle. */
-export async function bundleScenario(name: string, outDir = DIST_DIR): Promise<string> {
+export async function bundleScenario(name: string, outDir: string): Promise<string> {
   if (!scenarioNames().includes(name)) {
     throw new Error(`unknown scenario "${name}"; known: ${scenarioNames().join(", ")}`);
   }

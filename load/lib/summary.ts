@@ -1,4 +1,4 @@
-// handleSummary for every scenario: summary.json, junit.xml and report.html under
+// handleSummary for every scenario: summary.json, junit.xml, report.html and summary.md under
 // CAP_REPORT_DIR (the CLI uses reports/out/load/<scenario>/ and creates it), plus a short text
 // verdict on stdout. Nothing is fetched: the renderers are in this directory.
 import type { FindingInputs } from "./finding-inputs.ts";
@@ -8,6 +8,7 @@ import { renderJunit } from "./junit.ts";
 import { runId } from "./run.ts";
 import { type Finding, type LoadSummary, type SummaryData, verdict } from "./summary-data.ts";
 import { renderHtml } from "./summary-html.ts";
+import { markdownVerdict } from "./summary-markdown.ts";
 import { textVerdict } from "./summary-text.ts";
 import { target } from "./target.ts";
 
@@ -31,6 +32,7 @@ export function summaryHandler(
       [`${dir}/summary.json`]: `${JSON.stringify(summary, null, 2)}\n`,
       [`${dir}/junit.xml`]: renderJunit(summary),
       [`${dir}/report.html`]: renderHtml(summary),
+      [`${dir}/summary.md`]: markdownVerdict(summary),
       stdout: textVerdict(summary, dir),
     };
   };

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { renderJunit } from "../lib/junit.ts";
 import type { LoadSummary } from "../lib/summary-data.ts";
 import { renderHtml } from "../lib/summary-html.ts";
+import { markdownVerdict } from "../lib/summary-markdown.ts";
 import { CHART_STYLE, renderTimeline } from "./charts.ts";
 import { readInstance } from "./merge.ts";
 import { emptySampleSet, readSamples, type SampleSet } from "./samples.ts";
@@ -14,10 +15,11 @@ export function reportHtml(summary: LoadSummary, samples: SampleSet, carrier: Ca
   return renderHtml(summary, { timeline: renderTimeline(buildTimeline(samples, carrier)), style: CHART_STYLE });
 }
 
-/** summary.json, junit.xml and report.html (with charts) of a merged run. */
+/** summary.json, junit.xml, summary.md and report.html (with charts) of a merged run. */
 export function writeReports(dir: string, summary: LoadSummary, samples: SampleSet, carrier: CarrierPoint[]): void {
   writeFileSync(join(dir, "summary.json"), `${JSON.stringify(summary, null, 2)}\n`);
   writeFileSync(join(dir, "junit.xml"), renderJunit(summary));
+  writeFileSync(join(dir, "summary.md"), markdownVerdict(summary));
   writeFileSync(join(dir, "report.html"), reportHtml(summary, samples, carrier));
   if (carrier.length > 0) writeFileSync(join(dir, "carrier-timeline.json"), `${JSON.stringify(carrier)}\n`);
 }

@@ -1,6 +1,7 @@
 // The run over time, from the raw samples (all instances together, and each instance apart when
 // there are several): what an operator reads a soak by. Bucketed to about 60 points whatever the
-// run's length; a bucket with no sample has no point (a gap, not a zero).
+// run's length. A rate (requests, calls placed per second) counts its samples, so a bucket with none is a zero; a
+// percentile or a level of a bucket with no sample has no point (a gap, not a zero).
 import { carries, percentile } from "./aggregate.ts";
 import type { Sample, SampleSet } from "./samples.ts";
 
@@ -57,8 +58,8 @@ export function buildTimeline(set: SampleSet, carrier: CarrierPoint[] = []): Tim
   const split = ids.length > 1;
   const of = (metric: string, tags: Record<string, string> = {}) =>
     (set.samples.get(metric) ?? []).filter((s) => carries(s.tags, tags));
-  const perInstance = (label: string, samples: Sample[], reduce: Reduce): Series[] => [
-    { label: split ? "all instances" : label, points: bucketed(samples, start, bucketMs, buckets, reduce) },
+  const perInstance = (label: string, samples: Sample[], reduce: Reduce, empty?: number): Series[] => [
+    { label: split ? "all instances" : label, points: bucketed(samples, start, bucketMs, buckets, reduce, empty) },
     ...(split
       ? ids.map((id) => ({
           label: `instance ${id}`,
@@ -68,10 +69,14 @@ export function buildTimeline(set: SampleSet, carrier: CarrierPoint[] = []): Tim
             bucketMs,
             buckets,
             reduce,
+            empty,
           ),
         }))
       : []),
   ];
+  /** Per second over each bucket; no sample in a bucket is none that second, a zero. */
+  const rate = (label: string, samples: Sample[]) =>
+    samples.length === 0 ? [] : perInstance(label, samples, (v) => sum(v) / seconds, 0);
   const seconds = bucketMs / 1000;
   const charts: Chart[] = [];
   const add = (title: string, unit: string, series: Series[]) => {
@@ -79,11 +84,7 @@ export function buildTimeline(set: SampleSet, carrier: CarrierPoint[] = []): Tim
   };
 
   add("API latency p95", "ms", perInstance("p95", of("http_req_duration", API), p95));
-  add(
-    "API requests per second",
-    "/s",
-    perInstance("requests", of("http_reqs", API), (v) => sum(v) / seconds),
-  );
+  add("API requests per second", "/s", rate("requests", of("http_reqs", API)));
   add("API errors", "%", [
     { label: "failed requests", points: bucketed(of("http_req_failed", API), start, bucketMs, buckets, ratePct) },
   ]);
@@ -94,11 +95,7 @@ export function buildTimeline(set: SampleSet, carrier: CarrierPoint[] = []): Tim
   );
   add("Assistant reply p95", "ms", perInstance("p95", of("assistant_reply_ms"), p95));
   add("Call completion p95 (to session.completed)", "ms", perInstance("p95", of("session_completed_ms"), p95));
-  add(
-    "Calls placed per second",
-    "/s",
-    perInstance("placed", of("calls_placed"), (v) => sum(v) / seconds),
-  );
+  add("Calls placed per second", "/s", rate("placed", of("calls_placed")));
   add("Calls in flight at the carrier (its witness)", "calls", [
     { label: "active", points: carrierSeries(carrier, start, end, bucketMs, buckets) },
   ]);
@@ -117,10 +114,22 @@ const sum: Reduce = (v) => v.reduce((a, b) => a + b, 0);
 const p95: Reduce = (v) => percentile(Float64Array.from(v).sort(), 95);
 const ratePct: Reduce = (v) => (100 * v.filter((x) => x !== 0).length) / v.length;
 
-function bucketed(samples: Sample[], start: number, bucketMs: number, buckets: number, reduce: Reduce): Point[] {
+/** One point per bucket with samples; a bucket without any is left out (a gap), or is `empty` when it is given. */
+function bucketed(
+  samples: Sample[],
+  start: number,
+  bucketMs: number,
+  buckets: number,
+  reduce: Reduce,
+  empty?: number,
+): Point[] {
   const groups: number[][] = Array.from({ length: buckets }, () => []);
   for (const s of samples) groups[Math.min(buckets - 1, Math.floor((s.time - start) / bucketMs))]!.push(s.value);
-  return groups.flatMap((values, i) => (values.length ? [{ t: (i + 0.5) * bucketMs, v: reduce(values) }] : []));
+  return groups.flatMap((values, i) => {
+    const t = (i + 0.5) * bucketMs;
+    if (values.length > 0) return [{ t, v: reduce(values) }];
+    return empty === undefined ? [] : [{ t, v: empty }];
+  });
 }
 
 /** A stream's duration sample is written when it ends: it was open from (end - duration) to end. */

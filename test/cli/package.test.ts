@@ -1,12 +1,14 @@
 // The published package as a team takes it in: `npm pack` (which builds dist/), `npm install <tarball>` into an
 // empty folder outside the repository, then the commands from there with no TypeScript toolchain installed.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { ensureK6 } from "../../load/build-k6.ts";
 import { Report } from "../../spec/report.ts";
 import { type CliResult, type Launcher, ROOT, runProcess, type Served, startWithTarget } from "../helpers/cli.ts";
 import { OLDER_NODE } from "../helpers/older-node.ts";
+import { BUILD_TIMEOUT_MS, GO_USABLE } from "../load/k6-available.ts";
 
 const PACKAGE = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string };
 const NPM_TIMEOUT_MS = 600_000;
@@ -29,6 +31,13 @@ async function timed(label: string, step: () => Promise<CliResult>): Promise<Cli
   timings.push(`${label}: ${(result.ms / 1000).toFixed(1)} s`);
   return result;
 }
+
+/** Every file under a folder, relative to it, sorted. */
+const filesUnder = (dir: string): string[] =>
+  readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)))
+    .sort();
 
 const output = (result: CliResult) => `exit ${result.code}\n${result.stdout}\n${result.stderr}`;
 
@@ -210,6 +219,32 @@ describe("the packed and installed package", () => {
     );
     expect(check.code, output(check)).toBe(0);
   });
+
+  // About the cached build: skipped without Go to build one, and with K6_BIN, which the run would take instead.
+  test.skipIf(!GO_USABLE || Boolean(process.env.K6_BIN))(
+    "load from there: the checkout's k6 build found by its pins, the reports under the current folder, nothing written into the package",
+    { timeout: BUILD_TIMEOUT_MS },
+    async () => {
+      // The checkout's build of these pins (built here if no test built it yet): the installed package must find it.
+      const built = await ensureK6({ log: (line) => console.log(`[k6 build] ${line}`) });
+      const installed = join(consumer, "node_modules", "cap-conformance");
+      const before = filesUnder(installed);
+      const load = await timed("load --scenario api-mix --duration 3s", () =>
+        runProcess("npx", ["--no", "--", "cap-conformance", "load", "--scenario", "api-mix", "--duration", "3s"], {
+          cwd: consumer,
+          timeoutMs: 240_000,
+          env: { NODE_OPTIONS: "", CAP_P95_MS: "2000" },
+        }),
+      );
+      expect(load.code, output(load)).toBe(0);
+      expect(load.stderr).toContain(`k6: ${built.bin} (the cached build of these pins)`);
+      expect(load.stderr).not.toContain("[k6 build]");
+      const reports = join(consumer, "reports", "out", "load", "api-mix");
+      for (const file of ["summary.json", "junit.xml", "report.html"])
+        expect(existsSync(join(reports, file)), file).toBe(true);
+      expect(filesUnder(installed)).toEqual(before);
+    },
+  );
 
   test("serve from there, and a full run against it passes", { timeout: 900_000 }, async () => {
     const dir = mkdtempSync(join(consumer, "serve-"));

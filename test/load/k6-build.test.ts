@@ -4,7 +4,8 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { K6_SOURCE_DIR } from "../../load/build-k6.ts";
+import { CACHE_DIR, K6_SOURCE_DIR, k6BuildDir, wantedFingerprint } from "../../load/build-k6.ts";
+import { BuildProgress, COMPILE, DOWNLOAD } from "../../load/build-progress.ts";
 import { GO_MISSING, goTooOld, goVersionOk, parseGoVersion } from "../../load/go-toolchain.ts";
 import { fingerprint, sourceFiles, staleReason, storeFingerprint } from "../../load/k6-fingerprint.ts";
 
@@ -58,6 +59,50 @@ describe("k6 build fingerprint", () => {
     expect(staleReason(bin, wanted)).toBe("it was built by the xk6 builder, not local");
     storeFingerprint(bin, wanted);
     expect(staleReason(bin, wanted)).toBeUndefined();
+  });
+});
+
+describe("the k6 build's cache folder and its progress", () => {
+  it("is named by the pins, so a copy of the sources elsewhere (an installed package) finds the same build", () => {
+    const wanted = wantedFingerprint("local");
+    expect(k6BuildDir(wanted)).toBe(join(CACHE_DIR, "k6", `v1.8.1-local-${wanted.slice("local:".length, 22)}`));
+    const copy = sources("installed");
+    rmSync(join(copy, "sse", "open_test.go"), { force: true });
+    expect(k6BuildDir(fingerprint("local", ["v1.8.1"], copy))).toBe(k6BuildDir(wanted));
+    writeFileSync(join(copy, "main.go"), "package main\n// other pins\n");
+    expect(k6BuildDir(fingerprint("local", ["v1.8.1"], copy))).not.toBe(k6BuildDir(wanted));
+  });
+
+  it("counts Go's lines into a line every few seconds, and shows Go's last lines when a step fails", () => {
+    let now = 0;
+    const lines: string[] = [];
+    const compile = new BuildProgress(
+      { ...COMPILE, total: 3 },
+      (line) => lines.push(line),
+      60_000,
+      () => now,
+    );
+    for (const line of ["runtime", "go.k6.io/k6/js", "github.com/x/y.v2"]) compile.line(line);
+    now = 95_000;
+    expect(compile.status()).toBe("compiling k6: 3 of at most 3 packages compiled, 1m35s");
+    compile.finish(true);
+    expect(lines).toEqual(["compiling k6...", "compiling k6: 3 of at most 3 packages compiled, 1m35s"]);
+
+    lines.length = 0;
+    const download = new BuildProgress(
+      { ...DOWNLOAD },
+      (line) => lines.push(line),
+      60_000,
+      () => now,
+    );
+    download.line("# get https://proxy.golang.org/go.k6.io/k6/@v/v1.8.1.zip");
+    download.line("# get https://proxy.golang.org/go.k6.io/k6/@v/v1.8.1.zip: 200 OK (0.2s)");
+    download.line("# get https://proxy.golang.org/go.k6.io/k6/@v/v1.8.1.mod: 200 OK (0.1s)");
+    download.line("go: go.k6.io/k6@v1.8.1: reading https://proxy.golang.org/...: 403 Forbidden");
+    expect(download.status()).toBe("downloading k6's Go modules: 1 modules fetched, 0s");
+    download.finish(false);
+    expect(lines.at(-1)).toBe("go: go.k6.io/k6@v1.8.1: reading https://proxy.golang.org/...: 403 Forbidden");
+    expect(lines).toHaveLength(5);
   });
 });
 

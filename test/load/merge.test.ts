@@ -302,6 +302,23 @@ describe("load merge", () => {
     expect(html).not.toMatch(/<script|<link|src=|@import|url\(/);
   });
 
+  it("draws a rate's empty bucket as zero (a call every 2 s is 1/s, then 0/s), a percentile's as a gap", () => {
+    const at = (s: number, value: number, instance = 1) => ({ time: START + s * 1000, value, tags: {}, instance });
+    const placed = Array.from({ length: 10 }, (_, i) => at(i * 2, 1));
+    const timeline = buildTimeline({
+      metrics: new Map(),
+      samples: new Map([
+        ["calls_placed", placed],
+        ["session_completed_ms", [at(0, 900), at(18, 1100)]],
+      ]),
+    });
+    expect(timeline.bucketMs).toBe(1000);
+    const values = (title: string) => timeline.charts.find((c) => c.title === title)?.series[0]?.points.map((p) => p.v);
+    expect(values("Calls placed per second")).toEqual(Array.from({ length: 19 }, (_, i) => (i % 2 === 0 ? 1 : 0)));
+    expect(values("Call completion p95 (to session.completed)")).toEqual([900, 1100]);
+    expect(timeline.charts.map((c) => c.title)).not.toContain("API requests per second");
+  });
+
   it("shows the merged report's charts in headless Chromium, loading nothing", { timeout: 60_000 }, async (ctx) => {
     needChromium(ctx);
     const url = pathToFileURL(join(root, "soak-merged", "report.html")).href;

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { renderJunit } from "../../load/lib/junit.ts";
 import { allChecks, type LoadSummary, type SummaryData, thresholdResults } from "../../load/lib/summary-data.ts";
 import { renderHtml } from "../../load/lib/summary-html.ts";
+import { markdownVerdict } from "../../load/lib/summary-markdown.ts";
 
 const data: SummaryData = {
   state: { testRunDurationMs: 12_345 },
@@ -100,6 +101,21 @@ describe("load summary", () => {
     expect(xml).toContain('failure message="1 of 11 failed"');
     expect(xml).toContain("p95 &#34;grew&#34; &#38; more");
     expect(xml).not.toMatch(/<latency>/);
+  });
+
+  it("writes summary.md for a job summary: verdict, thresholds, findings and failed checks, cells escaped", () => {
+    const md = markdownVerdict(summary());
+    expect(md.split("\n")[0]).toBe("## ✗ cap-conformance load api-mix: FAIL");
+    expect(md).toContain("12.3 s against http://127.0.0.1:1 (region r1), run r1.");
+    expect(md).toContain("| p(95)&lt;500 | http_req_duration{kind:api} | ok |");
+    expect(md).toContain("| rate&lt;0.01 | http_req_failed{kind:api} | **crossed** |");
+    expect(md).toContain('| drift &lt;latency> | **failed** | p95 "grew" & more |');
+    expect(md).toContain("| drift server_memory_bytes | warning | not measured: no test_control |");
+    expect(md).toContain("| check agent.get: status 200 | **failed** | 1 of 11 failed |");
+    expect(md).toContain("API latency p95 7.5 ms, max 20.0 ms.");
+    expect(markdownVerdict({ ...summary(), passed: true }).split("\n")[0]).toBe(
+      "## ✓ cap-conformance load api-mix: PASS",
+    );
   });
 
   it("renders a self-contained HTML page", () => {

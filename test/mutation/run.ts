@@ -58,7 +58,7 @@ async function mutate(name: AreaName): Promise<void> {
     dryRunTimeoutMinutes: 10,
     plugins: ["@stryker-mutator/*", join(PACKAGE_ROOT, "test/mutation/planted-faults-ignorer.ts")],
     ignorers: ["planted-faults"],
-    ignorePatterns: ["reports/out", ".cache", "load/dist", ".mutation-run", "**/*.log"],
+    ignorePatterns: ["reports/out", ".cache", ".mutation-run", "**/*.log"],
     tempDirName: ".stryker-tmp",
     // Stryker rewrites tsconfig.json with TypeScript's JS API, which TypeScript 7 no longer has; the
     // sandbox needs no rewrite (its tsconfig names nothing outside the project), so point it elsewhere.
