@@ -128,7 +128,7 @@ export function assumptionRows(profile: Profile): AssumptionRow[] {
     row(
       "telephony account bodies",
       f("telephony_account_create", "telephony_account"),
-      `create ${shape(profile, "telephony_account_create")}; record ${shape(profile, "telephony_account")}; the wired account is the one whose \`provider_account_id\` is the target's \`carrier_account\`, else the oldest`,
+      `create ${shape(profile, "telephony_account_create")}; record ${shape(profile, "telephony_account")}; the wired account is the oldest whose \`provider_account_id\` is the target's \`carrier_account\` (or the oldest)`,
       "4.1",
     ),
     row(

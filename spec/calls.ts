@@ -150,6 +150,13 @@ export const CallBatch = z.object({
 });
 export type CallBatch = z.infer<typeof CallBatch>;
 
+/**
+ * A batch as the checks read it (through the profile's field map and words): its id and status; the rest of the
+ * reference's record a server may leave out (2.13: the create answer is not shown).
+ */
+export const CallBatchRead = CallBatch.partial().required({ id: true, status: true });
+export type CallBatchRead = z.infer<typeof CallBatchRead>;
+
 /** GET /v1/calls filters (4): a start window, contact_key, batch_id. */
 export const CallsQuery = z.object({
   start: Timestamp.optional(),

@@ -56,6 +56,10 @@ export const TelephonyAccount = z.object({
 });
 export type TelephonyAccount = z.infer<typeof TelephonyAccount>;
 
+/** An account as the checks read it: its id; the carrier's account id and the time where the server gives them. */
+export const TelephonyAccountRead = TelephonyAccount.partial().required({ id: true });
+export type TelephonyAccountRead = z.infer<typeof TelephonyAccountRead>;
+
 /** Connects another carrier account (profile `telephony.account.create`). */
 export const TelephonyAccountCreate = z.strictObject({
   provider: z.literal("twilio").default("twilio"),

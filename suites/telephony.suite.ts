@@ -11,7 +11,7 @@ import { expectBody, expectStatus } from "../runner/framework/response.ts";
 import { checksSideBySide } from "../runner/framework/side-by-side.ts";
 import { CallSessionRead } from "../spec/calls.ts";
 import { AnyPage } from "../spec/common.ts";
-import { PhoneNumber, Readiness, RemoteNumber, TelephonyAccount } from "../spec/telephony.ts";
+import { PhoneNumber, Readiness, RemoteNumber, TelephonyAccountRead } from "../spec/telephony.ts";
 import { createAgent } from "./helpers/agents.ts";
 import { ErrorMessage, WithItems } from "./helpers/body-shapes.ts";
 import { realBudget } from "./helpers/calls.ts";
@@ -128,7 +128,7 @@ check(
       },
     );
     expect(created.status, explain(created)).toBeLessThan(300);
-    const account = TelephonyAccount.parse(created.json);
+    const account = TelephonyAccountRead.parse(created.json);
     track(`telephony account ${account.id}`, async () => {
       assertDeleted(await callOp("telephony.account.delete", { account_id: account.id }));
     });
@@ -208,7 +208,7 @@ check(
       },
     );
     expect(other.status, explain(other)).toBeLessThan(300);
-    const otherId = TelephonyAccount.parse(other.json).id;
+    const otherId = TelephonyAccountRead.parse(other.json).id;
     track(`telephony account ${otherId}`, async () => {
       assertDeleted(await callOp("telephony.account.delete", { account_id: otherId }));
     });

@@ -138,6 +138,26 @@ export function linkExchange<T extends { text: string; json: unknown }>(response
   return response;
 }
 
+/**
+ * The same response with its JSON read another way (a profile's field maps turn a server's record into the
+ * reference's shape): still linked to its exchange, a read of it still noted.
+ */
+export function withJson<T extends { text: string; json: unknown }>(response: T, json: unknown): T {
+  const exchange = exchangeOfResponse.get(response);
+  const current = storage.getStore();
+  const read =
+    exchange === undefined || current === undefined
+      ? { value: json, writable: true }
+      : {
+          get() {
+            noteRead(current, exchange);
+            return json;
+          },
+        };
+  Object.defineProperty(response, "json", { enumerable: true, configurable: true, ...read });
+  return response;
+}
+
 function noteRead(record: CheckRecord, exchange: Exchange): void {
   if (record.read[record.read.length - 1] === exchange) return;
   record.read = record.read.filter((x) => x !== exchange);

@@ -4,7 +4,7 @@ import { expect } from "vitest";
 import { explain } from "../../runner/client/http-client.ts";
 import { track, uniqueName } from "../../runner/client/resources.ts";
 import { pause } from "../../runner/client/traffic.ts";
-import { CallBatch, CallSessionRead } from "../../spec/calls.ts";
+import { CallBatchRead, CallSessionRead } from "../../spec/calls.ts";
 import { AnyPage } from "../../spec/common.ts";
 import type { PhoneNumber } from "../../spec/telephony.ts";
 import { callingSetup } from "./calls.ts";
@@ -17,7 +17,7 @@ import { expectStatus } from "../../runner/framework/response.ts";
 import { importFreshNumber } from "./telephony.ts";
 
 export interface StartedBatch {
-  batch: CallBatch;
+  batch: CallBatchRead;
   from: PhoneNumber;
 }
 
@@ -39,7 +39,7 @@ export async function startBatch(
   );
   expect(response.status, explain(response)).toBeGreaterThanOrEqual(200);
   expect(response.status, explain(response)).toBeLessThan(300);
-  const batch = CallBatch.parse(response.json);
+  const batch = CallBatchRead.parse(response.json);
   track(`batch ${batch.id}`, async () => {
     const now = await callOp("batch.get", { batch_id: batch.id });
     const status = (now.json as { status?: string } | undefined)?.status;
@@ -50,20 +50,20 @@ export async function startBatch(
   return { batch, from };
 }
 
-export async function getBatch(id: string): Promise<CallBatch> {
+export async function getBatch(id: string): Promise<CallBatchRead> {
   const response = await callOp("batch.get", { batch_id: id });
   expectStatus(response, 200);
-  return CallBatch.parse(response.json);
+  return CallBatchRead.parse(response.json);
 }
 
 /** Polls the batch until `done` holds; a status in `fatal` fails at once. */
 export async function waitForBatch(
   id: string,
-  done: (batch: CallBatch) => boolean,
+  done: (batch: CallBatchRead) => boolean,
   timeoutMs: number,
   what: string,
   fatal: string[] = ["failed"],
-): Promise<CallBatch> {
+): Promise<CallBatchRead> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const batch = await getBatch(id);

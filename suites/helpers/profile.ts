@@ -5,6 +5,7 @@
 // and words say where this server puts them. Only callOp translates: a check never reshapes what it returns.
 
 import { type ApiResponse, call, type RequestOptions } from "../../runner/client/http-client.ts";
+import { withJson } from "../../runner/client/recorder.ts";
 import { registerSecret } from "../../runner/client/redact.ts";
 import { runConfig } from "../../runner/client/run-config.ts";
 import { learnSecrets } from "../../runner/client/secret-fields.ts";
@@ -111,9 +112,8 @@ export async function callOp(
     written.query = shapeRequest(through, row, "query", options.query, "write") as RequestOptions["query"];
   }
   const response = await call(fillPath(path, params), { method, operation: name, ...written });
-  if (response.status < 300 && response.json !== undefined) {
-    response.json = shapeResponse(through, row, response.json, "read");
-    learnSecrets(response.json);
-  }
-  return response;
+  if (response.status >= 300 || response.json === undefined) return response;
+  const read = shapeResponse(through, row, response.json, "read");
+  learnSecrets(read);
+  return withJson(response, read);
 }

@@ -3,22 +3,35 @@
 import { expect } from "vitest";
 import { explain } from "../../runner/client/http-client.ts";
 import { track, uniqueName } from "../../runner/client/resources.ts";
+import { runConfig } from "../../runner/client/run-config.ts";
 import { deletedOrGone, expectBody } from "../../runner/framework/response.ts";
-import { PhoneNumber, TelephonyAccount } from "../../spec/telephony.ts";
+import { PhoneNumber, TelephonyAccountRead } from "../../spec/telephony.ts";
 import { WithItems } from "./body-shapes.ts";
 import { addCarrierNumber, type CarrierNumber } from "./carrier.ts";
+import { ceilingOf } from "./pages.ts";
 import { callOp } from "./profile.ts";
 
-let wired: TelephonyAccount | undefined;
+let wired: TelephonyAccountRead | undefined;
 
-/** The account wired to the carrier simulator: the oldest one the workspace lists. */
-export async function carrierAccount(): Promise<TelephonyAccount> {
+/**
+ * The account wired to the carrier simulator: the oldest whose carrier account id is the target's carrier
+ * account; with none such (a target that names no carrier account), the oldest the workspace lists.
+ */
+export async function carrierAccount(): Promise<TelephonyAccountRead> {
   if (wired !== undefined) return wired;
-  const response = await callOp("telephony.account.list", {}, { query: { limit: 200 } });
-  const items = expectBody(response, 200, WithItems).items.map((row) => TelephonyAccount.parse(row));
-  const oldest = items.sort((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at))[0];
-  expect(oldest, `a telephony account in ${explain(response)}`).toBeDefined();
-  wired = oldest!;
+  const response = await callOp(
+    "telephony.account.list",
+    {},
+    { query: { limit: ceilingOf("telephony.account.list") } },
+  );
+  const items = expectBody(response, 200, WithItems).items.map((row) => TelephonyAccountRead.parse(row));
+  const sid = runConfig().target.carrier_account?.accountSid;
+  const at = (account: TelephonyAccountRead) => Date.parse(account.created_at ?? "") || 0;
+  // Other checks connect accounts of their own, some to the same carrier account: the oldest is the wired one.
+  const ours = items.filter((account) => account.provider_account_id === sid);
+  const found = (ours.length > 0 ? ours : items).sort((a, b) => at(a) - at(b))[0];
+  expect(found, `a telephony account in ${explain(response)}`).toBeDefined();
+  wired = found!;
   return wired;
 }
 
@@ -48,7 +61,9 @@ export async function importNumbers(
 /** A number bought at the carrier just now for the wired account, not imported. Its carrier name carries the
  * run prefix, which an import makes the phone number's label: `cleanup` finds a leftover number by it. */
 export async function buyNumber(): Promise<CarrierNumber> {
-  return addCarrierNumber((await carrierAccount()).provider_account_id, undefined, uniqueName("number"));
+  const sid = (await carrierAccount()).provider_account_id ?? runConfig().target.carrier_account?.accountSid;
+  if (sid === undefined) throw new Error("the wired telephony account names no carrier account to buy a number at");
+  return addCarrierNumber(sid, undefined, uniqueName("number"));
 }
 
 /** A number bought at the carrier and imported, optionally answered by an inbound agent. */
