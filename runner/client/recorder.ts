@@ -118,20 +118,24 @@ const exchangeOfResponse = new WeakMap<object, Exchange>();
 
 /**
  * Links a response to its exchange, and makes reading its `text` or `json` a note that the check read that answer
- * (subjectOf): the properties stay plain enumerable values to whoever reads them.
+ * (subjectOf): the properties stay plain enumerable values to whoever reads or writes them.
  */
 export function linkExchange<T extends { text: string; json: unknown }>(response: T, exchange: Exchange): T {
   exchangeOfResponse.set(response, exchange);
   const current = storage.getStore();
   if (current === undefined) return response;
   for (const key of ["text", "json"] as const) {
-    const value = response[key];
+    let value: unknown = response[key];
     Object.defineProperty(response, key, {
       enumerable: true,
       configurable: true,
       get() {
         noteRead(current, exchange);
         return value;
+      },
+      // The suites' callOp reads a body through the profile's field maps and puts the reading in its place.
+      set(next: unknown) {
+        value = next;
       },
     });
   }
