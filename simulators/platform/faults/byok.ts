@@ -18,6 +18,11 @@ export const byokFaults = {
     description: "the provider-key list returns the full key in the masked field",
     clauses: ["byok.key-list-masked"],
   },
+  "byok-rejected-key-422": {
+    description:
+      "PUT /v1/byok/{provider} with a key the provider rejects is a 422, a key of the provider's own form included (7: 422 is a request that `does not match the operation schema`, 400 one that `matched the schema but a rule rejected it`; no schema tells a revoked key from a live one); this was a legal variant until the text was read",
+    clauses: ["byok.put-verified"],
+  },
   "header-provider-key-honoured": {
     description:
       "a provider key sent in an `X-Provider-Key` header on a message is used for the turn instead of the stored key",

@@ -1,6 +1,7 @@
 // Provider keys (4, 5 items 6-7, 7): writes are ADMIN only and verified with the provider before anything
 // is stored; the list (profile `byok.list`) is readable by every role and shows a name and a masked tail.
 import type { FastifyInstance } from "fastify";
+import { z } from "zod";
 import { ProviderKeyWrite } from "../../../spec/byok.ts";
 import { pathParams } from "../../../spec/path-params.ts";
 import { ApiError } from "../../shared/api-error.ts";
@@ -14,6 +15,11 @@ import { parse } from "../http/parse.ts";
 import { maskedTail } from "./secrets.ts";
 
 const ProviderParams = pathParams("provider");
+
+/** The `byok-key-form-422` variant's body: a key of the form the (simulated) provider issues, or a 422. */
+const KeyOfProviderForm = z.object({
+  api_key: z.string().regex(/^sk-[a-z]+-[0-9a-f]{48}$/, "not a key of the form the provider issues"),
+});
 
 export const KEY_REJECTED = "the provider rejected the key";
 export const PROVIDER_UNREACHABLE = "the provider could not be reached to verify the key; nothing was stored";
@@ -36,7 +42,12 @@ export function byokRoutes(app: FastifyInstance, ctx: PlatformContext): void {
   app.put("/v1/byok/:provider", async (request, reply) => {
     requireRole(request.principal, writerRole);
     const { provider } = parse(ctx, ProviderParams, request.params, "path");
-    const { api_key } = parse(ctx, ProviderKeyWrite, request.body, "body");
+    const { api_key } = parse(
+      ctx,
+      ctx.variants.has("byok-key-form-422") ? KeyOfProviderForm : ProviderKeyWrite,
+      request.body,
+      "body",
+    );
     if (!knownProviders(catalogOf(ctx)).includes(provider)) {
       throw new ApiError(400, `unknown provider ${provider} (not in the catalog)`);
     }
@@ -53,7 +64,7 @@ export function byokRoutes(app: FastifyInstance, ctx: PlatformContext): void {
     if (verdict === "rejected") {
       if (early && previous !== undefined) storeKey(ctx, workspaceId, previous);
       else if (early) removeKey(ctx, workspaceId, provider);
-      if (ctx.variants.has("byok-rejected-key-422")) {
+      if (ctx.faults.has("byok-rejected-key-422")) {
         // The line names the field by the platform's name; the profile's boundary names it as the request did.
         const line = `api_key: ${KEY_REJECTED}`;
         throw new ApiError(422, line, [line]);

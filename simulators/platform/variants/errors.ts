@@ -36,11 +36,11 @@ export const errorVariants = {
     layer: "carrier-refusal",
     reach: ["telephony"],
   },
-  "byok-rejected-key-422": {
+  "byok-key-form-422": {
     description:
-      "PUT /v1/byok/{provider} with a key the provider rejects is a 422 and stores nothing (4 gives only the 502 of an unreachable provider)",
-    section: "4",
-    layer: "byok-refusal",
+      "PUT /v1/byok/{provider} whose key is not of the form the provider issues (`sk-`, a lowercase tag, `-`, 48 hex digits) is a 422 naming the key field: the body of the provider-key write is not shown (4.1), so its schema may hold the key's form (7: 422 `does not match the operation schema`); a key of that form the provider refuses is still a 400",
+    section: "7",
+    layer: "byok-key-form",
     reach: ["byok"],
   },
   "null-as-absent": {
