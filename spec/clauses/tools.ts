@@ -60,7 +60,8 @@ export const toolsClauses: Clause[] = [
     section: "2.10",
     kind: "testable",
     assumption: "agent.create",
-    statement: "tool_version in a tool reference is an integer: any other type is a 422.",
+    statement:
+      "tool_version in a tool reference is an integer: a fraction is a 422 naming it; a string or boolean spelling an integer is a 422 or, where a lax schema matches it (7), read as that integer.",
   },
   {
     id: "tools.reference-unpublished-400",

@@ -106,7 +106,7 @@ export const versioningClauses: Clause[] = [
     kind: "testable",
     assumption: "agent.create",
     statement:
-      "Agent references take an integer agent_version (e.g. agent_team members on POST /v1/calls/token): any other type is a 422.",
+      "Agent references take an integer agent_version (e.g. agent_team members on POST /v1/calls/token): a fraction is a 422 naming it; a string spelling an integer is a 422 or, where a lax schema matches it (7), read as that integer.",
   },
   {
     id: "versioning.deprecation-policy",

@@ -2,6 +2,11 @@
 import type { FaultSpec } from "./fault.ts";
 
 export const versioningFaults = {
+  "version-fraction-truncated": {
+    description:
+      "a tool_version or agent_version with a fraction is read as its whole part (`parseInt`), so 1.5 names version 1 (2.10, 9: an integer version)",
+    clauses: ["tools.reference-version-integer", "versioning.agent-version-integer"],
+  },
   "publish-succeeds-with-errors": {
     description: "publish runs validation but publishes anyway when it finds errors",
     clauses: ["versioning.publish-errors-400", "versioning.tool-publish-errors-400"],

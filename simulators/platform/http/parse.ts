@@ -3,6 +3,7 @@ import { z } from "zod";
 import { issueLines, type RequestPart, validationError } from "../../../spec/errors.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import type { PlatformContext } from "../context.ts";
+import { laxCoerced } from "./lax-scalars.ts";
 
 export function parse<T extends z.ZodType>(
   ctx: PlatformContext,
@@ -10,13 +11,31 @@ export function parse<T extends z.ZodType>(
   value: unknown,
   part: RequestPart,
 ): z.infer<T> {
-  const result = schema.safeParse(value ?? (part === "body" ? undefined : {}));
+  const read = ctx.faults.has("version-fraction-truncated") && part === "body" ? versionsTruncated(value) : value;
+  let result = schema.safeParse(read ?? (part === "body" ? undefined : {}));
   if (result.success) return result.data;
+  if (ctx.variants.has("lax-scalars") && part === "body") {
+    const lax = laxCoerced(value, result.error.issues);
+    if (lax !== undefined) result = schema.safeParse(lax);
+    if (result.success) return result.data;
+  }
   let lines = issueLines(result.error.issues);
   if (ctx.faults.has("422-body-prefix") && part === "body") lines = lines.map((line) => `body.${line}`);
   const body = validationError(lines);
   const message = ctx.faults.has("422-generic-message") ? "validation failed" : body.detail.message;
   throw new ApiError(422, message, body.detail.errors);
+}
+
+/** Every `*_version` number with a fraction cut to its whole part, as `parseInt` reads it (planted faults only). */
+function versionsTruncated(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(versionsTruncated);
+  if (typeof value !== "object" || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, child]) => [
+      key,
+      key.endsWith("_version") && typeof child === "number" ? Math.trunc(child) : versionsTruncated(child),
+    ]),
+  );
 }
 
 /**

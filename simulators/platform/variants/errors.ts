@@ -57,6 +57,12 @@ export const errorVariants = {
     layer: "untyped-fields",
     reach: ["errors", "agents"],
   },
+  "lax-scalars": {
+    description:
+      'request bodies are read in lax mode, as pydantic\'s lax mode reads them: a number or integer field takes `true`, `false` or a numeric string as the number it spells (`"2"` is 2, `"1.5"` is still no integer), a boolean field 0, 1 and words like `yes`; 7\'s 422 is a request that `does not match the operation schema`, and a lax schema matches them',
+    section: "7",
+    layer: "lax-scalars",
+  },
   "path-id-not-validated": {
     description:
       "an agent, tool or task id in a path that is not a UUID is a 404 `agent not found` (the path schema takes any string, and 7's 404 is `Resource does not exist in the workspace`)",
