@@ -212,7 +212,13 @@ export type CallSession = z.infer<typeof CallSession>;
 
 /**
  * A session as the checks read it (through the profile's field map and words): `channel` and `direction` are
- * whatever words the server uses, since no check reads them (2.13: the record's fields are not shown).
+ * whatever words the server uses, since no check reads them (2.13: the record's fields are not shown), and a
+ * transcript row holds what it holds (6.1: its fields are not shown): the one check that reads a row's time
+ * asks for it there.
  */
-export const CallSessionRead = CallSession.extend({ channel: z.string(), direction: z.string() });
+export const CallSessionRead = CallSession.extend({
+  channel: z.string(),
+  direction: z.string(),
+  transcript: z.array(TranscriptRow.partial().loose()),
+});
 export type CallSessionRead = z.infer<typeof CallSessionRead>;

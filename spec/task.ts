@@ -45,6 +45,9 @@ export const TaskRun = z.object({
 });
 export type TaskRun = z.infer<typeof TaskRun>;
 
+/** A run as the checks read it (through the profile's field map): its id and task; the rest where the server gives it. */
+export const TaskRunRead = TaskRun.partial().required({ id: true, task_id: true });
+
 /** What the harness needs of a task record it reads back: its id and name (2.13: nothing else is shown). */
 export const TaskRecordRead = TaskRecord.partial().required({ id: true, name: true });
 export type TaskRecordRead = z.infer<typeof TaskRecordRead>;

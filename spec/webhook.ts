@@ -121,3 +121,7 @@ export const DeliveryRecord = z.object({
   duration_ms: z.int(),
 });
 export type DeliveryRecord = z.infer<typeof DeliveryRecord>;
+
+/** A delivery row as the checks read it (through the profile's field map and words): what the server gives of it. */
+export const DeliveryRecordRead = DeliveryRecord.partial();
+export type DeliveryRecordRead = z.infer<typeof DeliveryRecordRead>;

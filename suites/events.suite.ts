@@ -314,7 +314,11 @@ check(
         `the call's transcript has ${session.transcript.length} rows, so it has no order to judge (the carrier simulator's calls carry no speech)`,
       );
     }
-    const times = session.transcript.map((row) => Date.parse(row.at));
+    // The time a row was said is where the profile puts it (fields.transcript_row.at).
+    const times = session.transcript.map((row) => Date.parse(row.at ?? ""));
+    expect(times.filter(Number.isNaN), `transcript rows without a time: ${JSON.stringify(session.transcript)}`).toEqual(
+      [],
+    );
     expect(times, "transcript oldest first").toEqual([...times].sort((a, b) => a - b));
   },
   { needs: ["wiring"] },

@@ -8,7 +8,7 @@ import { assertDeleted, track, uniqueName } from "../runner/client/resources.ts"
 import { check } from "../runner/framework/check.ts";
 import { expectBody, expectOkResult, expectStatus } from "../runner/framework/response.ts";
 import { checksSideBySide } from "../runner/framework/side-by-side.ts";
-import { TaskRecordRead, TaskRun } from "../spec/task.ts";
+import { TaskRecordRead, TaskRunRead } from "../spec/task.ts";
 import { WithItems } from "./helpers/body-shapes.ts";
 import { expectNameTaken, expectOneOfTwoCreated, expectRenameOntoTakenRefused } from "./helpers/names.ts";
 import { callOp } from "./helpers/profile.ts";
@@ -78,7 +78,7 @@ check("DELETE /v1/tasks/{task_id} of a task that does not exist is a 404", ["tas
 async function runsOf(taskId: string) {
   const response = await callOp("task.runs", {}, { query: { task_id: taskId, limit: 200 } });
   const { items } = expectBody(response, 200, WithItems, "a page of runs");
-  return items.map((row) => TaskRun.parse(row)).filter((run) => run.task_id === taskId);
+  return items.map((row) => TaskRunRead.parse(row)).filter((run) => run.task_id === taskId);
 }
 
 check(

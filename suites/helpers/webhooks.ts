@@ -10,7 +10,7 @@ import { TargetError } from "../../runner/client/target-error.ts";
 import { preparing } from "../../runner/framework/prepare.ts";
 import { deletedOrGone, expectStatus } from "../../runner/framework/response.ts";
 import { AnyPage } from "../../spec/common.ts";
-import { DeliveryRecord, TestFireResult, type WebhookCreate, WebhookWithSecret } from "../../spec/webhook.ts";
+import { DeliveryRecordRead, TestFireResult, type WebhookCreate, WebhookWithSecret } from "../../spec/webhook.ts";
 import { type PagedEndpoint, pagedList } from "./pages.ts";
 import { callOp } from "./profile.ts";
 import { testControl as controlAnswer } from "./test-control.ts";
@@ -96,10 +96,10 @@ export function reportsFailure(result: TestFireResult): boolean {
 }
 
 /** The delivery log, newest first (first page of 200 is plenty for one check's webhook). */
-export async function deliveryLog(webhookId: string): Promise<DeliveryRecord[]> {
+export async function deliveryLog(webhookId: string): Promise<DeliveryRecordRead[]> {
   const response = await callOp("webhook.deliveries", { webhook_id: webhookId }, { query: { limit: 200 } });
   expectStatus(response, 200);
-  return AnyPage.parse(response.json).items.map((row) => DeliveryRecord.parse(row));
+  return AnyPage.parse(response.json).items.map((row) => DeliveryRecordRead.parse(row));
 }
 
 // Test control (the reference platform's hooks under `${test_control}/webhooks/...`).
