@@ -14,8 +14,8 @@ import {
 import { Declaration, OPTIONAL_BEHAVIOURS, OptionalBehaviourId } from "./optional-behaviours.ts";
 import { DEFAULT_READINGS, Readings } from "./readings.ts";
 import type { ShapeMaps } from "./reshape.ts";
-import { movableFields, SHAPE_NAMES, SHAPES, type ShapeName, type ShapeSpec } from "./shapes.ts";
-import { ownWords, WORD_LIST_NAMES, WORD_LISTS, type WordListName, type Words } from "./words.ts";
+import { type FieldMaps, movableFields, SHAPE_NAMES, SHAPES, type ShapeName, type ShapeSpec } from "./shapes.ts";
+import { ownWords, WORD_LIST_NAMES, WORD_LISTS, type WordListName, type WordMaps, type Words } from "./words.ts";
 
 export const Operation = z.object({
   method: z.enum(["GET", "POST", "PUT", "PATCH", "DELETE"]),
@@ -55,7 +55,6 @@ function guess(name: string, known: readonly string[]): string {
 
 /** One record's or body's map: a field by the reference's name -> the dotted path where this server puts it. */
 const FieldMap = z.record(z.string(), DottedPath);
-type FieldMaps = Partial<Record<ShapeName, Record<string, string>>>;
 
 /**
  * `fields`: only shapes the harness reads or writes (spec/shapes.ts), only their fields the spec does not name,
@@ -100,8 +99,6 @@ const FieldMapsSchema = z.record(z.string(), FieldMap).superRefine((maps, ctx) =
     }
   }
 }) as unknown as z.ZodType<FieldMaps, FieldMaps>;
-
-type WordMaps = Partial<Record<WordListName, Words>>;
 
 /** `words`: known lists and meanings, each word standing for one meaning only. */
 const WordMapsSchema = z

@@ -4,13 +4,13 @@
 // expects. The suites read and write through them; the reference platform, served with a profile, does the
 // opposite at its HTTP boundary, so it answers in the profile's shapes.
 import { getPath, isJsonObject, removePath, setPath } from "./json-path.ts";
-import { eventDataShape, movableFields, SHAPES, type ShapeName, type ShapeSpec } from "./shapes.ts";
-import { meaningOf, ownWords, WORD_LISTS, type WordListName, type Words, wordFor } from "./words.ts";
+import { eventDataShape, type FieldMaps, movableFields, SHAPES, type ShapeName, type ShapeSpec } from "./shapes.ts";
+import { meaningOf, ownWords, WORD_LISTS, type WordListName, type WordMaps, type Words, wordFor } from "./words.ts";
 
 /** What of a profile the shapes are read through: overrides only; a field not named stays where it is. */
 export interface ShapeMaps {
-  fields: Partial<Record<ShapeName, Record<string, string>>>;
-  words: Partial<Record<WordListName, Words>>;
+  fields: FieldMaps;
+  words: WordMaps;
 }
 
 /** Where a server puts `field` of `shape`. */

@@ -264,6 +264,9 @@ export const SHAPES = {
 } as const satisfies Record<string, ShapeSpec>;
 
 export type ShapeName = keyof typeof SHAPES;
+
+/** A profile's field maps: per shape, a field by the reference's name -> the dotted path where a server puts it. */
+export type FieldMaps = Partial<Record<ShapeName, Record<string, string>>>;
 export const SHAPE_NAMES = Object.keys(SHAPES) as ShapeName[];
 
 /** The fields of a shape a profile may move: every key of its schema but the given and unused ones. */

@@ -40,6 +40,9 @@ export function meaningEnum<L extends WordListName>(list: L) {
 /** A profile's words for one list: meaning -> the words a server may say for it. */
 export type Words = Record<string, readonly string[]>;
 
+/** A profile's word lists, by list. */
+export type WordMaps = Partial<Record<WordListName, Words>>;
+
 /** The reference's own words: each meaning is its one word. */
 export function ownWords(list: WordListName): Words {
   return Object.fromEntries(WORD_LISTS[list].meanings.map((meaning) => [meaning, [meaning]]));
