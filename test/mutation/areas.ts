@@ -161,7 +161,7 @@ export const MUTATION_AREAS = {
     clauses: clausesOf(["streams"], STREAMS_ELSEWHERE),
   },
   // The scheduler's batches are seen by the events suite (batch.completed, no session.queued), credits (a batch
-  // pauses), calls (a batch's calls listed) and an agent_override or agent_version run as a batch.
+  // pauses), calls (a batch's calls listed) and an agent_override, agent_version or team run as a batch.
   batches: {
     mutate: [SCHEDULER, "simulators/platform/batches/calling-window.ts"],
     suites: ["batches", "credits", "events", "calls", "agents", "versioning"],
@@ -174,6 +174,7 @@ export const MUTATION_AREAS = {
         "calls.list-batch-id",
         "agents.override-not-stored",
         "versioning.agent-version-runs-that-version",
+        "versioning.team-member-version",
       ],
     ),
   },
