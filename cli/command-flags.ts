@@ -40,6 +40,17 @@ export const SERVE_FLAGS = {
   port: { type: "string", value: "N", default: 0, help: "the first region's port (0: any free one)" },
   "minute-ms": { type: "string", value: "N", default: 50, help: "real milliseconds per simulated minute" },
   profile: { type: "string", value: "FILE", default: "default", help: "the profile the platform serves" },
+  listen: {
+    type: "string",
+    value: "ADDRESS",
+    default: "127.0.0.1",
+    help: "the address the regions listen on and are known by (their URLs and callback URLs are made of it)",
+  },
+  simulators: {
+    type: "string",
+    value: "FILE",
+    help: "wire the regions to the simulators this target file (simulate's) names, on their clock, instead of starting its own",
+  },
 } as const satisfies FlagTable;
 
 export const SIMULATE_FLAGS = {

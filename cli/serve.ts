@@ -1,4 +1,6 @@
-// `cap-conformance serve`: the reference platform wired to the simulators, until SIGINT/SIGTERM.
+// `cap-conformance serve`: the reference platform wired to the simulators, until SIGINT/SIGTERM. With
+// `--simulators FILE` it is wired to simulators `simulate` runs elsewhere instead of its own, and `--listen ADDRESS`
+// puts its regions on an address other hosts reach (test/cli/namespaces.test.ts runs them apart).
 import { resolve } from "node:path";
 import { isFaultName } from "../simulators/platform/faults/index.ts";
 import { isHostileName } from "../simulators/platform/hostile/index.ts";
@@ -7,6 +9,7 @@ import { SERVE_FLAGS } from "./command-flags.ts";
 import { intFlag, parseFlags, stringFlag } from "./flags.ts";
 import { checkProfile } from "./profile-flag.ts";
 import { untilStopped, writeTargetFile } from "./serving.ts";
+import { readSimulatorsFile } from "./simulators-file.ts";
 import { UsageError } from "./usage-error.ts";
 import { variantsFlag } from "./variant-flag.ts";
 
@@ -34,6 +37,11 @@ export async function serveCommand(argv: string[], { signal, log = console.log }
   if (port > 65_535) throw new UsageError("--port must be 0..65535");
   if (!(minuteMs > 0)) throw new UsageError("--minute-ms must be positive");
 
+  const listen = stringFlag(SERVE_FLAGS, values, "listen");
+  if (["0.0.0.0", "::", "[::]"].includes(listen)) {
+    throw new UsageError("--listen takes the address the regions are reached at (their URLs are made of it)");
+  }
+  const simulators = values.simulators === undefined ? undefined : readSimulatorsFile(values.simulators);
   const out = stringFlag(SERVE_FLAGS, values, "out");
   const profileFlag = stringFlag(SERVE_FLAGS, values, "profile");
   const profile = profileFlag === "default" ? "default" : resolve(profileFlag);
@@ -46,6 +54,8 @@ export async function serveCommand(argv: string[], { signal, log = console.log }
     port,
     minuteMs,
     profile,
+    host: listen,
+    simulators,
   });
   const stopped = untilStopped(signal);
   writeTargetFile(out, stack.target);

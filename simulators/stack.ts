@@ -34,6 +34,19 @@ export interface StackOptions {
   profile?: string;
   /** The platforms' SSE keep-alive interval (default 15 000 ms, 6.2): short load smokes lower it to see some. */
   sseKeepAliveMs?: number;
+  /** The address the regions listen on and are known by (default loopback; `serve --listen`). */
+  host?: string;
+  /**
+   * Simulators already running elsewhere (`serve --simulators FILE`, the target file `simulate` wrote): the
+   * regions are wired to them, on a clock of their scale, instead of starting simulators of their own.
+   */
+  simulators?: RemoteSimulators;
+}
+
+/** Simulators another process runs: what the target file says of them, and the wiring a platform takes from it. */
+export interface RemoteSimulators {
+  target: Simulators["target"];
+  wiring: Simulators["wiring"];
 }
 
 export interface Simulators {
@@ -167,6 +180,7 @@ export async function startSimulators(minuteMs = 60_000, network: SimulatorNetwo
         },
         profile: "default",
         minute_ms: clock.minuteMs,
+        clock_origin_ms: clock.originMs,
         // The target file names it, so a run can keep its auth token out of every report (and a server wire it).
         carrier_account: carrierAccount,
         provider_key: provider.defaultKey,
@@ -208,11 +222,20 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     await closers.close();
     throw error;
   }
-  const simulators = await startSimulators(minuteMs);
-  closers.add(simulators.close);
-  try {
+  let simulators: RemoteSimulators;
+  let clock: Clock;
+  if (options.simulators === undefined) {
+    const started = await startSimulators(minuteMs);
+    closers.add(started.close);
+    simulators = started;
     // One clock for platform and simulators, so carrier witness times and batch windows agree.
-    const clock = simulators.clock;
+    clock = started.clock;
+  } else {
+    // Another process's simulators keep their own clock; this one runs at their scale from their origin.
+    simulators = options.simulators;
+    clock = createClock(simulators.target.minute_ms ?? minuteMs, simulators.target.clock_origin_ms);
+  }
+  try {
     const regions: Target["regions"] = [];
     const platforms: RunningPlatform[] = [];
     for (let i = 0; i < (options.regions ?? 1); i++) {
@@ -224,6 +247,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         variants: options.variants ?? [],
         hostile: options.hostile ?? [],
         port: options.port ? options.port + i : 0,
+        host: options.host,
         profile,
         sseKeepAliveMs: options.sseKeepAliveMs,
       });

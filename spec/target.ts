@@ -35,6 +35,11 @@ export const Target = z.object({
    * the keys its checks use itself (PUT /v1/byok/{provider}); a wired server may use this one before any is stored.
    */
   provider_key: z.string().min(1).optional(),
+  /**
+   * The real epoch milliseconds at which the simulators' simulated time equalled real time: a server scaling its
+   * clock by minute_ms from this origin agrees with them (`serve --simulators` does).
+   */
+  clock_origin_ms: z.number().int().nonnegative().optional(),
   /** The carrier simulator's account a wired server dials through (`serve` and `simulate` write it). */
   carrier_account: z.object({ url: z.url().optional(), accountSid: z.string(), authToken: z.string() }).optional(),
 });

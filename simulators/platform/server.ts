@@ -1,4 +1,4 @@
-// Starts one regional platform instance on loopback.
+// Starts one regional platform instance, on loopback unless told another address (`serve --listen`).
 import { DEFAULT_PROFILE, type Profile } from "../../spec/profile.ts";
 import type { Clock } from "../shared/clock.ts";
 import { type RegisteredRoute, registeredRoutes } from "../shared/route-table.ts";
@@ -21,6 +21,8 @@ export interface PlatformOptions {
   /** Hostile behaviours (`serve --hostile`); none by default. */
   hostile?: readonly HostileName[];
   port?: number;
+  /** The address it listens on and is known by (callback URLs included); default loopback. */
+  host?: string;
   upstreamTimeoutMs?: number;
   /** For tests and short load runs: the SSE keep-alive interval (default 15 000 ms, section 6.2). */
   sseKeepAliveMs?: number;
@@ -53,6 +55,6 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     sseKeepAliveMs: new FaultSet(options.faults).has("sse-keepalive-5s") ? 5_000 : options.sseKeepAliveMs,
     profile: options.profile ?? DEFAULT_PROFILE,
   });
-  url = await listenLoopback(app, options.port ?? 0);
+  url = await listenLoopback(app, options.port ?? 0, options.host);
   return { region: options.region, url, routes: registeredRoutes(app), close: () => app.close() };
 }
