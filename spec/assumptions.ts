@@ -223,8 +223,8 @@ export function assumptionRows(profile: Profile): AssumptionRow[] {
     ),
     row(
       "knowledge-base stream frames",
-      f("kb_frame"),
-      `${shape(profile, "kb_frame")}: a status frame names the state reached in \`status\`; a progress frame carries the 2.2 progress object in \`progress\` or at its top level (either is read)`,
+      [...f("kb_frame"), ...r("kb_build_frames")],
+      `${shape(profile, "kb_frame")}: a status frame names the state reached in \`status\`, a progress frame's fields are not read; ${reading(profile, "kb_build_frames")}`,
       "6.2",
     ),
     row(

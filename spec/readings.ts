@@ -39,6 +39,17 @@ export const READINGS = {
     },
     default: "opaque",
   },
+  kb_build_frames: {
+    title: "knowledge-base build frames",
+    section: "6.2",
+    choices: {
+      "each-state":
+        "a build that runs (transcribing or generating) sends progress frames, and a status frame comes for each state get_kb shows it in",
+      advisory:
+        "the stream is advisory and best effort (6.2 rule 2): no frame is required; the status frames that come name states the build reached",
+    },
+    default: "each-state",
+  },
 } as const satisfies Record<string, Reading>;
 
 export type ReadingName = keyof typeof READINGS;

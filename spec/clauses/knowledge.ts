@@ -83,9 +83,9 @@ export const knowledgeClauses: Clause[] = [
     id: "knowledge.build-progress",
     section: "6.2",
     kind: "needs-wiring",
-    assumption: "kb.build",
+    assumption: "kb.build; readings.kb_build_frames",
     statement:
-      "A running build reports its steps: progress frames (one step of the running build) reach an open knowledge-base stream while it runs, before the status frame of its end state.",
+      "A build that runs reports its steps: when get_kb shows it transcribing or generating, progress frames (one step of the running build) reach an open knowledge-base stream (a stream the profile reads as advisory, 6.2 rule 2, is held to no frame).",
   },
   {
     id: "knowledge.pages-paged",

@@ -192,9 +192,9 @@ export const streamsClauses: Clause[] = [
     id: "streams.kb-status-frame",
     section: "6.2",
     kind: "needs-wiring",
-    assumption: "kb.build; fields.kb_frame",
+    assumption: "kb.build; fields.kb_frame; readings.kb_build_frames",
     statement:
-      "When a build reaches a new state the knowledge-base stream sends a status frame, agreeing with the knowledge base read back.",
+      "A status frame names a build state the build reached, and the last one of a build's end agrees with the knowledge base read back; unless the profile reads the stream as advisory (6.2 rule 2), one comes for each state get_kb shows.",
   },
   {
     id: "streams.copilot-endpoints",

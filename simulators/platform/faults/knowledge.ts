@@ -22,8 +22,9 @@ export const knowledgeFaults = {
     description: "the pages list takes the common ceiling of 200 instead of 500",
     clauses: ["knowledge.pages-limit-500"],
   },
-  "kb-build-skips-to-ready": {
-    description: "build_kb marks the knowledge base ready at once, with no transcribing step and no progress",
+  "kb-build-progress-silent": {
+    description:
+      "a build runs through transcribing and generating, updating get_kb's progress, but sends no progress frame (6.2: `progress (one step of the running build)`; the default profile reads the stream as each-state)",
     clauses: ["knowledge.build-progress"],
   },
   "kb-unknown-pages-empty": {
@@ -40,7 +41,8 @@ export const knowledgeFaults = {
     clauses: ["knowledge.header-shape"],
   },
   "kb-progress-counts-as-text": {
-    description: "progress frames write the counts done, failed and total as strings (2.2: integers)",
+    description:
+      "while a build runs, get_kb's progress writes the counts done, failed and total as strings (2.2: integers)",
     clauses: ["knowledge.progress-shape"],
   },
 } as const satisfies Record<string, FaultSpec>;

@@ -76,7 +76,7 @@ export const streamsFaults = {
   },
   "kb-status-frame-at-end-only": {
     description:
-      "the knowledge-base stream sends a status frame for the end of a build only, none for transcribing or generating",
+      "the knowledge-base stream sends a status frame for the end of a build only, none for transcribing or generating (killed under the default profile's each-state reading; under `advisory` it is variant kb-stream-advisory)",
     clauses: ["streams.kb-status-frame"],
   },
   "sse-last-event-id-replay-late": {

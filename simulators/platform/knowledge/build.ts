@@ -13,7 +13,17 @@ export interface BuildOptions {
   /** Simulated time to transcribe one page, and to generate one node. */
   transcribeMs: number;
   generateMs: number;
+  /** The states shown while pages are fetched and while nodes are generated (default: the reference's two). */
+  path?: BuildPath;
 }
+
+/** A running state, or undefined: none shown (the build runs before build_kb answers). */
+export interface BuildPath {
+  fetching: "transcribing" | "generating" | undefined;
+  generating: "transcribing" | "generating" | undefined;
+}
+
+export const REFERENCE_PATH: BuildPath = { fetching: "transcribing", generating: "generating" };
 
 /** Runs `task` over `items` with at most `limit` at once. */
 async function eachLimited<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
@@ -35,7 +45,11 @@ export async function build(kb: KnowledgeRecord, urls: readonly string[], option
   let failed = 0;
   kb.urlCount = total;
   kb.nodeCount = 0;
-  kb.setStatus("transcribing");
+  const path = options.path ?? REFERENCE_PATH;
+  const enter = (state: BuildPath["fetching"]) => {
+    if (state !== undefined && kb.status !== state) kb.setStatus(state);
+  };
+  enter(path.fetching);
   kb.setProgress({ done: 0, failed: 0, total, phase: "transcribing", message: `transcribing ${total} page(s)` });
 
   await eachLimited(urls, options.concurrency, async (url) => {
@@ -58,7 +72,7 @@ export async function build(kb: KnowledgeRecord, urls: readonly string[], option
   }
 
   const pages = [...sections];
-  kb.setStatus("generating");
+  enter(path.generating);
   kb.setProgress({ done: 0, failed: 0, total: pages.length, phase: "generating", message: "generating nodes" });
   let generated = 0;
   for (const [, nodes] of pages) {

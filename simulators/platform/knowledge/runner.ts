@@ -2,7 +2,7 @@
 // simulated time each step takes (ctx.clock, so --minute-ms speeds it up), and the planted faults.
 import { Agent } from "undici";
 import type { PlatformContext } from "../context.ts";
-import { build } from "./build.ts";
+import { type BuildPath, build, REFERENCE_PATH } from "./build.ts";
 import { guardedAgent } from "./crawl-guard.ts";
 import { discover } from "./discovery.ts";
 import { createFetcher, type PageFetcher } from "./fetch-page.ts";
@@ -75,13 +75,20 @@ export async function runDiscovery(ctx: PlatformContext, kb: KnowledgeRecord): P
   }
 }
 
+/**
+ * The states a build passes through. 3.1: "Transitions among transcribing, generating, ready and error: not
+ * shown", so the legal variants take other paths: straight to ready (the work done before the answer), or one
+ * running state where the reference has two.
+ */
+function buildPath(ctx: PlatformContext): BuildPath {
+  if (ctx.variants.has("kb-build-straight-to-ready")) return { fetching: undefined, generating: undefined };
+  if (ctx.variants.has("kb-build-generating-only")) return { fetching: "generating", generating: "generating" };
+  if (ctx.variants.has("kb-build-transcribing-only")) return { fetching: "transcribing", generating: "transcribing" };
+  return REFERENCE_PATH;
+}
+
 /** A build state → ready or error. */
 export async function runBuild(ctx: PlatformContext, kb: KnowledgeRecord, urls: string[]): Promise<void> {
-  if (ctx.faults.has("kb-build-skips-to-ready")) {
-    kb.urlCount = urls.length;
-    kb.setStatus("ready");
-    return;
-  }
   try {
     await build(kb, urls, {
       fetcher: fetcherFor(ctx),
@@ -89,6 +96,7 @@ export async function runBuild(ctx: PlatformContext, kb: KnowledgeRecord, urls: 
       concurrency: BUILD_CONCURRENCY,
       transcribeMs: PAGE_TRANSCRIBE_MS,
       generateMs: NODE_GENERATE_MS,
+      path: buildPath(ctx),
     });
   } catch (error) {
     kb.setStatus("error", `build stopped: ${(error as Error).message}`);

@@ -18,21 +18,38 @@ import { sseHub } from "../sse/hub.ts";
 
 const KbParams = z.object({ kb_id: z.uuid() });
 
+/** A build's running states (3.1): between review and its end. */
+const isRunning = (status: unknown) => status === "transcribing" || status === "generating";
+
 /** The frame as a planted fault changes it (undefined: not sent); the frame itself on a clean platform. */
 function plantedKbFrame(ctx: PlatformContext, frame: SseFrame): SseFrame | undefined {
-  const { status, progress } = frame.data as { status?: unknown; progress?: Record<string, unknown> };
+  const { status } = frame.data as { status?: unknown };
   // The planted bug announces only the end of a build; the states it passes through get no frame.
   if (ctx.faults.has("kb-status-frame-at-end-only") && frame.event === "status") {
     return status === "ready" || status === "error" ? frame : undefined;
   }
-  // The planted bug writes the progress counts as text.
-  if (ctx.faults.has("kb-progress-counts-as-text") && frame.event === "progress" && progress !== undefined) {
-    const text = { done: String(progress.done), failed: String(progress.failed), total: String(progress.total) };
-    return { event: "progress", data: { ...frame.data, progress: { ...progress, ...text } } };
+  // The planted bug runs the build without telling the stream its steps.
+  if (ctx.faults.has("kb-build-progress-silent") && frame.event === "progress" && isRunning(status)) return undefined;
+  return variantKbFrame(ctx, frame);
+}
+
+/** The frame as a legal variant writes it: 6.2 names the frames (and says the stream is advisory), not their fields. */
+function variantKbFrame(ctx: PlatformContext, frame: SseFrame): SseFrame | undefined {
+  const { status, progress } = frame.data as { status?: unknown; progress?: Record<string, unknown> };
+  if (frame.event === "progress" && progress !== undefined) {
+    // The progress object at the frame's top level.
+    if (ctx.variants.has("kb-progress-frame-flat")) {
+      return { event: "progress", data: { kb_id: frame.data.kb_id, status, ...progress } };
+    }
+    // One line of text for the step, no 2.2 fields at all.
+    if (ctx.variants.has("kb-progress-frame-text")) {
+      return { event: "progress", data: { kb_id: frame.data.kb_id, step: String(progress.message ?? "") } };
+    }
   }
-  // A legal variant: 6.2 names the progress frame, not its fields; the progress object goes at its top level.
-  if (ctx.variants.has("kb-progress-frame-flat") && frame.event === "progress" && progress !== undefined) {
-    return { event: "progress", data: { kb_id: frame.data.kb_id, status, ...progress } };
+  // Best effort (6.2 rule 2): no progress frame, and a status frame for the end of a build only.
+  if (ctx.variants.has("kb-stream-advisory")) {
+    if (frame.event === "progress" && isRunning(status)) return undefined;
+    if (frame.event === "status" && isRunning(status)) return undefined;
   }
   return frame;
 }
@@ -62,6 +79,19 @@ export function knowledgeRoutes(app: FastifyInstance, ctx: PlatformContext): voi
     // The planted bug: urls taken as optional with no default, so a base created without them has seeds null.
     if (ctx.faults.has("kb-seeds-null-without-urls") && view.seeds.length === 0) {
       (view as { seeds: unknown }).seeds = null;
+    }
+    // The planted bug writes the progress counts as text while a build runs.
+    if (
+      ctx.faults.has("kb-progress-counts-as-text") &&
+      (view.status === "transcribing" || view.status === "generating")
+    ) {
+      const { done, failed, total } = view.progress;
+      (view as { progress: unknown }).progress = {
+        ...view.progress,
+        done: String(done),
+        failed: String(failed),
+        total: String(total),
+      };
     }
     return view;
   }
@@ -110,8 +140,10 @@ export function knowledgeRoutes(app: FastifyInstance, ctx: PlatformContext): voi
       kb.hasPage(url) ? [] : [`urls.${i}: not among the pages discovery found`],
     );
     if (unknown.length > 0) throw ApiError.problems(400, "some urls were not discovered", unknown);
-    // The build's first state is set before the first await, so the answer already shows it.
-    void runBuild(ctx, kb, urls);
+    // The build's first state is set before the first await, so the answer already shows it; a legal variant
+    // builds before it answers, so the answer shows the end (3.1: build_kb moves review to "a build state").
+    if (ctx.variants.has("kb-build-straight-to-ready")) await runBuild(ctx, kb, urls);
+    else void runBuild(ctx, kb, urls);
     return header(kb);
   });
 

@@ -6,6 +6,7 @@ import { creditVariants } from "./credits.ts";
 import { errorVariants } from "./errors.ts";
 import { idVariants } from "./ids.ts";
 import { jsonFormVariants } from "./json-form.ts";
+import { knowledgeVariants } from "./knowledge.ts";
 import { latencyVariants } from "./latency.ts";
 import { listVariants } from "./lists.ts";
 import { profileFieldVariants } from "./profile-fields.ts";
@@ -35,6 +36,7 @@ export const VARIANTS = {
   ...creditVariants,
   ...webhookVariants,
   ...listVariants,
+  ...knowledgeVariants,
   ...providerRequestVariants,
   ...wiringVariants,
   ...profileValueVariants,

@@ -16,4 +16,11 @@ export const profileReadingVariants = {
     layer: "profile-call-token-jwt-15-minutes",
     profile: { readings: { web_call_token: "jwt" }, web_call_token_max_ttl_seconds: 900 },
   },
+  "kb-stream-advisory": {
+    description:
+      "the knowledge-base stream is best effort: a build sends no progress frame and a status frame for its end only (6.2 rule 2: `Delivery is best effort`; the stream is `Advisory only`); the vendor's profile says `readings.kb_build_frames: advisory`",
+    section: "6.2",
+    layer: "profile-kb-stream-advisory",
+    profile: { readings: { kb_build_frames: "advisory" } },
+  },
 } as const satisfies Record<string, VariantSpec>;

@@ -92,6 +92,13 @@ export const streamVariants = {
     layer: "kb-progress-frame",
     reach: ["knowledge"],
   },
+  "kb-progress-frame-text": {
+    description:
+      "a knowledge-base build's progress frames carry one line of text for the step (`step`) and none of 2.2's progress fields (6.2: `progress (one step of the running build)`; `Payload fields of the frames beyond those named above ... not shown`)",
+    section: "6.2",
+    layer: "kb-progress-frame",
+    reach: ["knowledge"],
+  },
   "sse-query-422": {
     description:
       "a stream request with query parameters is a 422 before any stream opens (6.2: `None take query parameters`)",
