@@ -1,6 +1,7 @@
 // A messaging channel wired to an agent (2.3): an integration whose outbound messages go to a webhook-sink
-// hook, a trigger binding its inbound messages to the agent, and inbound messages on one thread that
-// continue one conversation. Integrations and inbound messages go through test control.
+// hook, a trigger binding its inbound messages to the agent, and inbound messages on a thread of it (whether a
+// thread's messages continue one conversation is not shown). Integrations and inbound messages go through test
+// control.
 import { expect } from "vitest";
 import { uniqueName } from "../../runner/client/resources.ts";
 import { expectStatus } from "../../runner/framework/response.ts";
@@ -28,7 +29,7 @@ export async function publishedTextAgent(llm?: Pair): Promise<AgentRecordRead> {
 export interface Channel {
   integrationId: string;
   triggerId: string;
-  /** One thread of the channel: every message on it feeds the same conversation. */
+  /** One thread of the channel (whether its messages feed one conversation is the server's). */
   thread: string;
 }
 

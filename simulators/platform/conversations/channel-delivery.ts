@@ -47,5 +47,7 @@ export async function deliverReply(
           timeoutMs: CHANNEL_ANSWER_MS,
           signal,
         });
-  if (!optimistic) emit(deliveryFrame(item, result.ok ? null : (result.error ?? "the channel refused the message")));
+  // The planted bug: a refusal is reported like a delivery.
+  const failed = !result.ok && !ctx.faults.has("delivery-failure-said-delivered");
+  if (!optimistic) emit(deliveryFrame(item, failed ? (result.error ?? "the channel refused the message") : null));
 }

@@ -70,6 +70,11 @@ export const streamsFaults = {
       "item.delivery_updated says delivered when the reply is handed to the channel sender, before the channel answered",
     clauses: ["streams.item-delivery-updated"],
   },
+  "delivery-failure-said-delivered": {
+    description:
+      "item.delivery_updated for a reply the channel refused says what it says for one the channel took (`delivered`), after the channel answered",
+    clauses: ["streams.item-delivery-updated"],
+  },
   "kb-stream-no-snapshot": {
     description: "the knowledge-base stream starts with a progress frame instead of the snapshot",
     clauses: ["streams.kb-snapshot", "streams.snapshot-first"],

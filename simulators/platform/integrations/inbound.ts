@@ -24,7 +24,11 @@ function threadConversation(
 ): ConversationRecord {
   const state = conversationsOf(ctx, workspaceId);
   const key = `${trigger.id} ${thread}`;
-  const known = state.conversations.get(integration.threads.get(key) ?? "");
+  // A legal variant starts a conversation for every inbound message (2.3 binds an inbound event to an agent
+  // version, and says nothing of a thread continuing a conversation).
+  const known = ctx.variants.has("channel-message-new-conversation")
+    ? undefined
+    : state.conversations.get(integration.threads.get(key) ?? "");
   if (known !== undefined) return known;
   const now = new Date(ctx.clock.now()).toISOString();
   const agent = ctx.store.workspace(workspaceId).agents.get(trigger.agent_id);

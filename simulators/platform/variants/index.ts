@@ -2,6 +2,7 @@
 
 import { mergeProfileFiles, type ProfileFile } from "../../../spec/profile.ts";
 import { NameSet } from "../name-set.ts";
+import { channelVariants } from "./channels.ts";
 import { creditVariants } from "./credits.ts";
 import { errorVariants } from "./errors.ts";
 import { idVariants } from "./ids.ts";
@@ -37,6 +38,7 @@ export const VARIANTS = {
   ...webhookVariants,
   ...listVariants,
   ...knowledgeVariants,
+  ...channelVariants,
   ...providerRequestVariants,
   ...wiringVariants,
   ...profileValueVariants,
