@@ -93,6 +93,20 @@ export function reproduceLine(clauses: string[], seed?: number): string {
   return `${config.replayBase} --clause ${clauses.join(",")} --seed ${seed ?? config.seed}`;
 }
 
+/**
+ * An error of the harness's own code, never a verdict on the server: a TypeError or ReferenceError is code reading
+ * what is not there (a check that read an answer it had not checked first, or a bug of ours). A check asserts
+ * with expect, expectBody and the schemas, whose errors are failures; this one is errored, so no server is
+ * failed by a harness that crashed.
+ */
+function isHarnessFault(error: unknown): boolean {
+  return error instanceof TypeError || error instanceof ReferenceError;
+}
+
+function harnessFaultMessage(error: Error): string {
+  return `the harness could not judge this check: ${error.name}: ${error.message} (a check read an answer it had not checked, or a bug of the harness: please report it)`;
+}
+
 export function check(
   name: string,
   clauses: string[],
@@ -117,8 +131,12 @@ export function check(
       const failure = error instanceof PropertyFailure ? error : undefined;
       const cause = failure?.cause ?? error;
       if (cause instanceof CheckSkipped) ctx.skip(cause.message);
-      meta.errored = isTargetError(cause);
-      const message = clipText(redact(error instanceof Error ? error.message : String(error)), LIMITS.messageChars);
+      meta.errored = isTargetError(cause) || isHarnessFault(cause);
+      const said = isHarnessFault(cause) ? harnessFaultMessage(cause as Error) : undefined;
+      const message = clipText(
+        redact(said ?? (error instanceof Error ? error.message : String(error))),
+        LIMITS.messageChars,
+      );
       meta.failure = {
         message,
         seed: failure?.seed ?? null,

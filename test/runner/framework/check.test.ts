@@ -39,6 +39,12 @@ describe("check()", () => {
     expect(c.result.failure?.reproduce).toBe("npx cap-conformance run --clause demo.fail,demo.other --seed 7");
   });
 
+  it("errors a check whose own code breaks (a TypeError), never failing the server for it", () => {
+    const c = byName("errors when the harness's own code breaks");
+    expect(c.result.status).toBe("errored");
+    expect(c.result.failure?.message).toMatch(/^the harness could not judge this check: TypeError: /);
+  });
+
   it("errors a check whose shared set-up step breaks, naming the clause whose statement the step is", () => {
     for (const name of ["a shared step breaks in a check that does not own it", "a property whose first step breaks"]) {
       const c = byName(name);
