@@ -1,6 +1,7 @@
 // The k6 binary the load scenarios need: k6 with a `k6/x/sse` module, built once per set of pins into
 // ~/.cache/cap-conformance/k6/<pins>/k6 with Go (downloads and the build cache beside it, so a rebuild is
-// quick), saying how far it got as it goes. `npm run load:build` runs this file; `K6_BIN` points at a binary you already have.
+// quick), saying how far it got as it goes. `npm run load:build` and `cap-conformance load k6` run it; `K6_BIN`
+// points at a binary you already have.
 //
 // Two builders, both pinned:
 // - "local" (default): load/k6/, a Go module requiring go.k6.io/k6 at K6_VERSION plus the
