@@ -228,6 +228,12 @@ export function assumptionRows(profile: Profile): AssumptionRow[] {
       "6.2",
     ),
     row(
+      "turn lifecycle",
+      w("turn_status"),
+      `a \`turn\` frame's \`status\` is ${words(profile, "turn_status")}; a turn that failed after it was queued is a \`turn\` frame naming its triggering item in a failed word (turn.failed is one the API could not queue at all)`,
+      "6.2",
+    ),
+    row(
       "assistant.delta chunk field",
       ["stream_delta_fields"],
       profile.stream_delta_fields.map((field) => `\`${field}\``).join(", then "),

@@ -26,6 +26,11 @@ export const WORD_LISTS = {
   webhook_status: { title: "webhook status", section: "2.6, 3.3", meanings: ["active", "disabled"] },
   delivery_status: { title: "webhook delivery status", section: "2.13", meanings: ["succeeded", "failed"] },
   item_role: { title: "conversation item role", section: "4.1", meanings: ["user", "assistant"] },
+  turn_status: {
+    title: "turn lifecycle status (a `turn` frame's `status`)",
+    section: "6.2",
+    meanings: ["started", "completed", "failed"],
+  },
 } as const satisfies Record<string, WordList>;
 
 export type WordListName = keyof typeof WORD_LISTS;

@@ -24,6 +24,7 @@ import {
   revokeProviderKey,
   whileProviderOffline,
 } from "./helpers/provider.ts";
+import { failedTurn } from "./helpers/turns.ts";
 
 exclusive(
   "replaces and deletes the workspace's provider keys every other check's agents run on, takes the provider offline, and judges by the provider's log of requests",
@@ -426,13 +427,15 @@ async function messageWithHeaderKey(fields: Record<string, unknown>, provider: s
   };
 }
 
-/** Waits for the turn.failed frame that names `itemId` as its trigger (10 s, a turn refused at once). */
+/**
+ * Waits for the turn of `itemId` to fail (10 s, a turn that has no key fails at once): turn.failed when the API
+ * could not queue it, or its lifecycle's failed word when it queued it first (6.2 allows both); a reply instead
+ * fails the check.
+ */
 async function turnFailedFor(stream: SseStream, itemId: string, why = ""): Promise<void> {
-  await stream.waitFor(
-    (frame) =>
-      frame.event === "turn.failed" && (frame.json as { trigger_item_id?: unknown })?.trigger_item_id === itemId,
-    { timeoutMs: 10_000, what: `turn.failed for item ${itemId}${why ? ` ${why}` : ""}` },
-  );
+  const what = `the turn of item ${itemId} failing${why ? ` ${why}` : ""} (turn.failed, or a turn frame in a failed word)`;
+  const ended = await failedTurn(stream, itemId, { timeoutMs: 10_000, what });
+  expect(ended, `${what}\n${stream.describe()}`).not.toBe("replied");
 }
 
 check(

@@ -34,9 +34,26 @@ export function storeKey(ctx: PlatformContext, workspaceId: string, key: StoredP
 
 /** Answers whether a key was there to remove. */
 export function removeKey(ctx: PlatformContext, workspaceId: string, provider: string): boolean {
+  const key = providerKeys(ctx, workspaceId).get(provider);
+  if (key !== undefined && ctx.faults.has("deleted-key-still-used")) cacheKey(ctx, workspaceId, key);
   const removed = providerKeys(ctx, workspaceId).delete(provider);
   if (removed) written(ctx, workspaceId).add(provider);
   return removed;
+}
+
+/** Planted faults only: the replies' key cache, which a delete does not clear. */
+function keyCache(ctx: PlatformContext, workspaceId: string): Map<string, string> {
+  return ctx.store.workspace(workspaceId).slice("byok-cache", () => new Map<string, string>());
+}
+
+/** Planted faults only: keeps the deleted key where the replies still find it. */
+function cacheKey(ctx: PlatformContext, workspaceId: string, key: StoredProviderKey): void {
+  keyCache(ctx, workspaceId).set(key.provider, key.value);
+}
+
+/** Planted faults only: the key a deleted provider's replies still run on. */
+export function cachedKey(ctx: PlatformContext, workspaceId: string, provider: string): string | undefined {
+  return keyCache(ctx, workspaceId).get(provider);
 }
 
 /** The key stored for `provider`, or undefined: an agent needing it cannot run or publish (4). */

@@ -56,7 +56,7 @@ export const byokClauses: Clause[] = [
     id: "byok.header-key-ignored",
     section: "1",
     kind: "needs-wiring",
-    assumption: "byok_body_field",
+    assumption: "byok_body_field; words.turn_status",
     statement:
       "Provider keys are stored per workspace and never sent in a request header (also 5, item 7): a provider key sent in a header (X-Provider-Key, X-OpenAI-Key, OpenAI-Api-Key...) is not used. Provider calls still carry the stored key, and with no key stored a turn fails as it would without the header.",
   },
@@ -72,7 +72,7 @@ export const byokClauses: Clause[] = [
     id: "byok.delete-agents-stop",
     section: "4",
     kind: "needs-wiring",
-    assumption: "byok_body_field",
+    assumption: "byok_body_field; words.turn_status",
     statement: "After the key is deleted, agents needing that provider stop working.",
   },
   {

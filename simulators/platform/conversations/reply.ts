@@ -75,10 +75,16 @@ export async function runTurn(input: TurnInput): Promise<void> {
     hub.publish(topic, frame);
     if (keepFrames) record.turnFrames.push(frame);
   };
-  const failed = (reason: string) =>
-    ctx.faults.has("turn-failed-sent-as-turn")
-      ? emit({ event: "turn", data: { turn_id, trigger_item_id, status: "failed", error: reason } })
-      : emit({ event: "turn.failed", data: { turn_id, trigger_item_id, reason } });
+  // A server that queues every turn first reports its failure in the lifecycle (6.2: turn.failed is for a turn
+  // "the API could not queue ... at all"); the reference could not queue one it has no agent, key or provider for.
+  const queuedFirst = ctx.variants.has("turn-failure-in-lifecycle");
+  if (queuedFirst) emit({ event: "turn", data: { turn_id, trigger_item_id, status: "queued" } });
+  const failed = (reason: string) => {
+    if (queuedFirst) emit({ event: "turn", data: { turn_id, trigger_item_id, status: "failed", error: reason } });
+    // The planted bug: a turn the API could not queue is dropped without a word.
+    else if (!ctx.faults.has("turn-failed-dropped"))
+      emit({ event: "turn.failed", data: { turn_id, trigger_item_id, reason } });
+  };
 
   const model = answerer(input);
   if (model === undefined) return failed("the conversation's agent has no published version");

@@ -28,6 +28,11 @@ export const byokFaults = {
       "a provider key sent in an `X-Provider-Key` header on a message is used for the turn instead of the stored key",
     clauses: ["byok.header-key-ignored"],
   },
+  "deleted-key-still-used": {
+    description:
+      "replies read the provider key from a cache DELETE /v1/byok does not clear, so an agent needing the deleted key goes on answering",
+    clauses: ["byok.delete-agents-stop"],
+  },
   "secret-list-masks-first-char": {
     description: "the secret list masks only the first character of each value: `*` and the rest of it",
     clauses: ["byok.secret-list-any-role"],

@@ -18,9 +18,9 @@ export const streamsFaults = {
     description: "the turn lifecycle goes to the log only: no turn frame is ever sent on the conversation stream",
     clauses: ["streams.turn-frames"],
   },
-  "turn-failed-sent-as-turn": {
+  "turn-failed-dropped": {
     description:
-      "a turn that could not be queued is reported as a turn frame with status failed instead of turn.failed",
+      "a turn the API could not queue (its provider unreachable, or no key stored) is dropped without a word: neither turn.failed nor a turn frame",
     clauses: ["streams.turn-failed"],
   },
   "assistant-started-names-reply": {

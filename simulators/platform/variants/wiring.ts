@@ -27,6 +27,12 @@ export const wiringVariants = {
     section: "3.3",
     layer: "web-call-join",
   },
+  "turn-failure-in-lifecycle": {
+    description:
+      'every turn is queued before its agent, key or provider is looked at (a `turn` frame with status `queued`, a value the reference never sends); one that then fails, for want of a key or of a provider that answers, ends with a `turn` frame whose status is `failed`, never turn.failed (6.2: turn.failed is for a turn "the API could not queue ... at all"; "the values of the turn lifecycle: not shown")',
+    section: "6.2",
+    layer: "turn-failure",
+  },
   "catalog-reversed": {
     description:
       "every array of the catalog (llm, stt, tts, realtime, languages, system_vars..., and each entry's languages and voices) and both lists of GET /v1/webhooks/event-types come in the reverse order: 2.8 and 4 give them no order",
