@@ -229,8 +229,8 @@ export function assumptionRows(profile: Profile): AssumptionRow[] {
     ),
     row(
       "turn lifecycle",
-      w("turn_status"),
-      `a \`turn\` frame's \`status\` is ${words(profile, "turn_status")}; a turn that failed after it was queued is a \`turn\` frame naming its triggering item in a failed word (turn.failed is one the API could not queue at all)`,
+      [...f("turn_frame"), ...w("turn_status")],
+      `turn frame ${shape(profile, "turn_frame")}, its \`status\` ${words(profile, "turn_status")}; a turn that failed after it was queued is a \`turn\` frame naming its triggering item in a failed word (turn.failed is one the API could not queue at all)`,
       "6.2",
     ),
     row(

@@ -495,7 +495,13 @@ export const OPERATIONS = {
     paged: oldest500(ConversationItem),
   }),
   "conversation.events": row("GET", "/v1/conversations/{conversation_id}/events", "6.2", "Conversation event stream", {
-    shapes: { frames: { "conversation.snapshot": "conversation_snapshot", "item.created": "conversation_item" } },
+    shapes: {
+      frames: {
+        "conversation.snapshot": "conversation_snapshot",
+        "item.created": "conversation_item",
+        turn: "turn_frame",
+      },
+    },
     role: "any",
     stream: true,
     frames: CONVERSATION_FRAME_SCHEMAS,

@@ -219,6 +219,15 @@ export const SHAPES = {
     words: { role: "item_role" },
   },
   conversation: { title: "conversation record", section: "2.1, 4.1", schema: Conversation },
+  turn_frame: {
+    title: "turn frame (the turn lifecycle)",
+    section: "6.2",
+    schema: CONVERSATION_FRAME_SCHEMAS.turn,
+    given: ["event"],
+    // A turn's frames are tied to it by naming its triggering item anywhere in their body.
+    unused: ["turn_id", "trigger_item_id", "error"],
+    words: { status: "turn_status" },
+  },
   conversation_snapshot: {
     title: "conversation.snapshot frame (the conversation and all items)",
     section: "6.2",

@@ -1,25 +1,19 @@
 // How a turn the checks made fail shows on a conversation stream (6.2). turn.failed is for a turn "the API
 // could not queue ... at all"; a turn the API queued and then could not run (no key, a provider that does not
-// answer) ends in the turn lifecycle, whose values the spec does not show: the profile's words for a failed turn
-// (`words.turn_status.failed`, by default `failed`) read it. Frames are tied to their turn by naming the
+// answer) ends in the turn lifecycle, whose values the spec does not show: a stream opened through the profile
+// (mustOpenStream) reads a turn frame's status as its meaning, so a server's word for a failed turn
+// (`words.turn_status.failed`, by default `failed`) reads as `failed`. Frames are tied to their turn by naming the
 // triggering item anywhere in their body (the fields that name it are not shown, beyond assistant.started's).
-
 import type { SseFrame, SseStream } from "../../runner/client/sse-client.ts";
-import { wordsFor } from "../../spec/reshape.ts";
-import { profile } from "./profile.ts";
 
 /** Whether a frame names `itemId` anywhere in its body. */
 export const mentions = (frame: SseFrame, itemId: string): boolean => frame.data.includes(itemId);
 
 const statusOf = (frame: SseFrame): unknown => (frame.json as { status?: unknown } | undefined)?.status;
 
-/** A turn frame of `itemId`'s turn saying it failed, in the profile's words. */
+/** A turn frame of `itemId`'s turn saying it failed (its status read through the profile's words). */
 function failedInLifecycle(frame: SseFrame, itemId: string): boolean {
-  return (
-    frame.event === "turn" &&
-    mentions(frame, itemId) &&
-    wordsFor(profile(), "turn_status", "failed").includes(String(statusOf(frame)))
-  );
+  return frame.event === "turn" && mentions(frame, itemId) && statusOf(frame) === "failed";
 }
 
 /**

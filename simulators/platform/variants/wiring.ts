@@ -33,6 +33,16 @@ export const wiringVariants = {
     section: "6.2",
     layer: "turn-failure",
   },
+  "turn-status-words": {
+    description:
+      'a turn frame says its lifecycle in `phase`, as `running`, `done` or `errored` (6.2: "the values of the turn lifecycle: not shown", nor the frames\' payload fields beyond those named)',
+    section: "6.2",
+    layer: "profile-turn-status",
+    profile: {
+      fields: { turn_frame: { status: "phase" } },
+      words: { turn_status: { started: ["running"], completed: ["done"], failed: ["errored"] } },
+    },
+  },
   "catalog-reversed": {
     description:
       "every array of the catalog (llm, stt, tts, realtime, languages, system_vars..., and each entry's languages and voices) and both lists of GET /v1/webhooks/event-types come in the reverse order: 2.8 and 4 give them no order",
