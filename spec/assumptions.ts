@@ -182,7 +182,7 @@ export function assumptionRows(profile: Profile): AssumptionRow[] {
     row(
       "outbound call",
       f("outbound_call"),
-      `body ${shape(profile, "outbound_call")} (\`contact_key\` defaults to \`to\`); answers the call session record`,
+      `body ${shape(profile, "outbound_call")} (\`contact_key\` defaults to \`to\`); answers the session's \`session_id\`, whose record is read back`,
       "4.1",
     ),
     row(
