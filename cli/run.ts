@@ -13,6 +13,7 @@ import { specSha256, TOOL_VERSION } from "../runner/framework/package-info.ts";
 import { buildReport } from "../runner/orchestration/build-report.ts";
 import { Collector } from "../runner/orchestration/collector.ts";
 import { runSuites } from "../runner/orchestration/launch.ts";
+import { withSetupHint } from "../runner/orchestration/setup-hint.ts";
 import { sharedWorkers } from "../runner/orchestration/shared-workers.ts";
 import { preflight } from "../runner/target/preflight.ts";
 import { faultLine, setupFaults } from "../runner/target/setup-check.ts";
@@ -272,5 +273,5 @@ function runReport(
     collector.harnessErrors,
   );
   // Last line of defence: a secret a worker learnt after another recorded it is still masked here.
-  return redactJson(applyExpectations(built, plan.expectations, plan.strictExpectations));
+  return redactJson(withSetupHint(applyExpectations(built, plan.expectations, plan.strictExpectations)));
 }
