@@ -10,9 +10,12 @@ import { expect, test } from "vitest";
 import { FAULTS } from "../../simulators/platform/faults/index.ts";
 import { Report } from "../../spec/report.ts";
 import { pool, ROOT, runCli, serveInProcess } from "../helpers/cli.ts";
+import { type Evidence, keptEvidence } from "../helpers/kept-evidence.ts";
 
 interface Kill {
   fault: string;
+  /** What the failures kept of the exchanges they are about (helpers/kept-evidence.ts). */
+  evidence: Evidence;
   exit: number | null;
   killed: boolean;
   by: string[];
@@ -54,15 +57,18 @@ test("every planted fault is caught by one of its declared clauses", { timeout: 
       args.push("--clause", spec.clauses.join(","));
       const result = await runCli(args, { timeoutMs: 120_000 }).finally(() => served.stop());
       let failed: string[] = [];
+      let evidence: Evidence = { failures: 0, named: 0, marked: 0, problems: ["no report.json"] };
       try {
         const report = Report.parse(JSON.parse(readFileSync(join(reportDir, "report.json"), "utf8")));
         failed = report.clauses.filter((c) => c.status === "failed").map((c) => c.id);
+        evidence = keptEvidence(report);
       } catch {
         failed = [];
       }
       const by = failed.filter((id) => (spec.clauses as readonly string[]).includes(id));
       return {
         fault,
+        evidence,
         exit: result.code,
         killed: result.code === 1 && by.length > 0,
         by,
@@ -72,13 +78,19 @@ test("every planted fault is caught by one of its declared clauses", { timeout: 
     }),
   );
   mkdirSync(join(ROOT, "reports/out"), { recursive: true });
+  const sum = (key: "failures" | "named" | "marked") => kills.reduce((n, k) => n + k.evidence[key], 0);
+  const evidence = { failures: sum("failures"), named: sum("named"), marked: sum("marked") };
   writeFileSync(
     join(ROOT, "reports/out/kill-matrix.json"),
-    `${JSON.stringify({ faults: kills.length, killed: kills.filter((k) => k.killed).length, kills }, null, 2)}\n`,
+    `${JSON.stringify({ faults: kills.length, killed: kills.filter((k) => k.killed).length, evidence, kills }, null, 2)}\n`,
   );
   writeFileSync(join(ROOT, "reports/out/kill-matrix.md"), killMatrixMarkdown(kills));
   const survivors = kills.filter((k) => !k.killed).map((k) => `${k.fault} (exit ${k.exit})`);
   expect(survivors, "faults no declared clause caught").toEqual([]);
+  // For every planted fault, a failing check whose message names the exchange its assertion is about keeps that
+  // exchange, marked, however many came after it (issue 32: the evidence always holds the failure).
+  const lost = kills.flatMap((k) => k.evidence.problems.map((p) => `${k.fault}: ${p}`));
+  expect(lost, "failures whose exchange was not kept and marked").toEqual([]);
 });
 
 function killMatrixMarkdown(kills: Kill[]): string {
