@@ -114,7 +114,10 @@ export const ASSUMPTIONS_FLAGS = {
 } as const satisfies FlagTable;
 
 export const REPORT_FLAGS = {
-  annotations: { type: "boolean", help: "print GitHub workflow annotations of the failures instead of rendering" },
+  annotations: {
+    type: "boolean",
+    help: "print GitHub workflow annotations of the 10 most telling failures instead of rendering, and how many more (also to $GITHUB_STEP_SUMMARY when set)",
+  },
 } as const satisfies FlagTable;
 
 export const OPENAPI_FLAGS = {

@@ -1,9 +1,12 @@
 // `cap-conformance report DIR`: re-renders junit.xml, report.html and summary.md from DIR/report.json; with
-// `--annotations`, prints GitHub workflow annotations of its failing clauses instead (reports/formats.ts).
+// `--annotations`, prints GitHub workflow annotations of its most telling failures instead
+// (reports/github-annotations.ts), and says how many more there are, in the job summary too when GitHub names one
+// ($GITHUB_STEP_SUMMARY, set in every step of a job).
 // Exit codes: 0 rendered (whatever the run's verdict), 2 no usable report.json or the files could not be written.
-
+import { appendFileSync } from "node:fs";
 import { countsLine, verdictHeadline } from "../reports/format.ts";
 import { OUTPUTS } from "../reports/formats.ts";
+import { githubAnnotations, moreLine } from "../reports/github-annotations.ts";
 import { ReportError, readReport, writeRenderedReports } from "../reports/write.ts";
 import { REPORT_FLAGS } from "./command-flags.ts";
 import { parseFlags } from "./flags.ts";
@@ -21,7 +24,7 @@ const defaultIo: RenderCommandIo = {
 export async function renderCommand(
   dir: string,
   io: RenderCommandIo = defaultIo,
-  options: { annotations?: boolean } = {},
+  options: { annotations?: boolean; jobSummary?: string } = {},
 ): Promise<number> {
   if (dir.trim() === "") {
     io.err("cap-conformance report: missing DIR (the directory holding report.json)");
@@ -31,6 +34,11 @@ export async function renderCommand(
     const report = await readReport(dir);
     if (options.annotations) {
       for (const line of OUTPUTS.annotations.render(report).trimEnd().split("\n")) io.out(line);
+      const more = moreLine(githubAnnotations(report).more);
+      if (more !== undefined) {
+        io.out(more.replaceAll("**", ""));
+        if (options.jobSummary) appendFileSync(options.jobSummary, `\n${more}\n`);
+      }
       return 0;
     }
     const { files } = await writeRenderedReports(report, dir);
@@ -48,5 +56,8 @@ export async function renderCommand(
 /** `report DIR [--annotations]`, the flag anywhere. */
 export async function reportCommand(argv: string[]): Promise<number> {
   const { positionals, values } = parseFlags(REPORT_FLAGS, argv, { positionals: true });
-  return renderCommand(positionals[0] ?? "", defaultIo, { annotations: values.annotations === true });
+  return renderCommand(positionals[0] ?? "", defaultIo, {
+    annotations: values.annotations === true,
+    ...(process.env.GITHUB_STEP_SUMMARY ? { jobSummary: process.env.GITHUB_STEP_SUMMARY } : {}),
+  });
 }

@@ -34,7 +34,7 @@ export const OUTPUTS = {
   annotations: {
     file: null,
     holds: "GitHub workflow annotations of the failures",
-    render: (report) => `${githubAnnotations(report).join("\n")}\n`,
+    render: (report) => `${githubAnnotations(report).lines.join("\n")}\n`,
     when: { flag: "report DIR --annotations" },
   },
 } as const satisfies Record<string, Output>;

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { renderCommand } from "../../cli/report-command.ts";
-import { sampleReport } from "../../fixtures/sample-report.ts";
+import { sampleReport, withSummary } from "../../fixtures/sample-report.ts";
 import { verdictLines } from "../../reports/console.ts";
 import { OUTPUTS } from "../../reports/formats.ts";
 import { renderHtml } from "../../reports/html.ts";
@@ -107,6 +107,25 @@ describe("renderCommand", () => {
     expect(await readFile(join(dir, "report.html"), "utf8")).toBe(renderHtml(report));
     expect(await readFile(join(dir, "report.json"), "utf8")).toBe(json);
     expect((await readdir(dir)).filter((f) => f.endsWith(".tmp"))).toEqual([]);
+  });
+
+  it("with --annotations prints ten errors at most and adds how many more to the job summary", async () => {
+    const report = sampleReport();
+    const template = report.clauses.find((c) => c.id === "paging.limit-range")!;
+    const extra = Array.from({ length: 12 }, (_, i) => ({ ...template, id: `paging.generated-${i}` }));
+    await writeFile(
+      join(dir, "report.json"),
+      JSON.stringify(withSummary({ ...report, clauses: [...report.clauses, ...extra] })),
+    );
+    const summary = join(dir, "step-summary.md");
+    await writeFile(summary, "## the summary.md the action appended\n");
+    const { io, out } = capture();
+    expect(await renderCommand(dir, io, { annotations: true, jobSummary: summary })).toBe(0);
+    expect(out.filter((l) => l.startsWith("::error "))).toHaveLength(10);
+    expect(out.at(-1)).toMatch(/^6 more failing clauses than GitHub annotates/);
+    expect(await readFile(summary, "utf8")).toMatch(
+      /^## the summary\.md the action appended\n\n\*\*6 more failing clauses\*\*/,
+    );
   });
 
   it("exits 2 with a clear message when report.json is missing or invalid", async () => {
