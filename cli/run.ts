@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { verdictLines } from "../reports/console.ts";
 import { trafficLines } from "../reports/traffic.ts";
+import { writeReportsSync } from "../reports/write.ts";
 import { stoppedNote } from "../runner/client/liveness.ts";
 import { redactJson, registerSecret, useSecretRegistry } from "../runner/client/redact.ts";
 import { specSha256, TOOL_VERSION } from "../runner/framework/package-info.ts";
@@ -39,19 +40,32 @@ export async function runCommand(argv: string[]): Promise<number> {
   const plan = planRun(argv);
   const log = new RunLog(plan.quiet);
   const uninstall = handleInterrupts();
+  // Until the suites start (the server starting, the setup check), an interrupt still leaves a report.
+  const before: { target?: Target } = {};
+  const stopEarly = stopOnInterrupt((signal) => {
+    const report = runReport(plan, undefined, new Collector(() => undefined), {
+      startedAt: new Date(),
+      incomplete: { reason: `interrupted by ${signal} before the first check`, checks_finished: 0 },
+      target: before.target,
+    });
+    const { files } = writeReportsSync(report, plan.reportDir);
+    for (const line of verdictLines(report, files)) log.say(line);
+  });
   try {
     const acquired = await acquireTarget(plan.acquire, log.log, plan.minuteMs);
+    before.target = acquired.target;
     if (acquired.description === TARGET_FILE || acquired.description.startsWith("process:")) {
       // A value that replaced the file's is said even with --quiet: it aims the run somewhere else.
       for (const line of targetOrigins(plan.acquire))
         (line.includes("replacing") ? log.say : log.log)(`Target: ${line}`);
     }
     try {
-      return await runOnTarget(plan, acquired, log);
+      return await runOnTarget(plan, acquired, log, stopEarly);
     } finally {
       await acquired.release();
     }
   } finally {
+    stopEarly();
     uninstall();
   }
 }
@@ -72,9 +86,11 @@ interface Prepared {
   faults: string[];
   /** What the run was asked to check and how (report.json run.selection). */
   selection: Selection;
+  /** Ends the report an interrupt writes before the suites start: from then on each run writes its own. */
+  stopEarly: () => void;
 }
 
-async function runOnTarget(plan: RunPlan, acquired: Acquired, log: RunLog): Promise<number> {
+async function runOnTarget(plan: RunPlan, acquired: Acquired, log: RunLog, stopEarly: () => void): Promise<number> {
   const workDir = mkdtempSync(join(tmpdir(), "cap-run-"));
   const unregister = stopOnInterrupt(async () => rmSync(workDir, { recursive: true, force: true }));
   let delayed: Delayed | undefined;
@@ -86,7 +102,12 @@ async function runOnTarget(plan: RunPlan, acquired: Acquired, log: RunLog): Prom
       );
     }
     const target = delayed?.target ?? acquired.target;
-    const prepared = await prepare(plan, target, { workDir, embedded: acquired.description === EMBEDDED }, log);
+    const prepared = await prepare(
+      plan,
+      target,
+      { workDir, embedded: acquired.description === EMBEDDED, stopEarly },
+      log,
+    );
     const finished: Finished = {
       ...(prepared.faults.length > 0 ? stoppedBySetup(plan, prepared) : await runRepeats(plan, prepared, log)),
       target: prepared.target,
@@ -108,7 +129,7 @@ async function runOnTarget(plan: RunPlan, acquired: Acquired, log: RunLog): Prom
 async function prepare(
   plan: RunPlan,
   target: Target,
-  { workDir, embedded }: Pick<Prepared, "workDir" | "embedded">,
+  { workDir, embedded, stopEarly }: Pick<Prepared, "workDir" | "embedded" | "stopEarly">,
   log: RunLog,
 ): Promise<Prepared> {
   checkProfile(target.profile);
@@ -135,6 +156,7 @@ async function prepare(
     specSha256: specSha256(),
     optional: loadProfile(target.profile).optional,
     embedded,
+    stopEarly,
     faults,
     selection: selectionOf(plan, target.profile),
   };
@@ -182,6 +204,7 @@ async function runOnce(
   );
   const collector = new Collector(() => live.changed());
   live.changed();
+  prepared.stopEarly();
   const flushOnInterrupt = stopOnInterrupt((signal) => {
     const cut = live.flush(`interrupted by ${signal}`);
     for (const line of verdictLines(cut.report, cut.files)) log.say(line);
@@ -243,32 +266,37 @@ function unfinished(collector: Collector): Report["incomplete"] {
   };
 }
 
-/** The report of the checks collected so far, expectations applied and every secret masked. */
+/**
+ * The report of the checks collected so far, expectations applied and every secret masked. Before the target is
+ * prepared (an interrupt while the server starts) it says what it can: the target as acquired, if it was.
+ */
 function runReport(
   plan: RunPlan,
-  prepared: Prepared,
+  prepared: Prepared | undefined,
   collector: Collector,
-  run: { startedAt: Date; prefix?: string; incomplete: Report["incomplete"] },
+  run: { startedAt: Date; prefix?: string; incomplete: Report["incomplete"]; target?: Target },
 ): Report {
+  const target = prepared?.target ?? run.target;
+  const profile = target?.profile ?? plan.acquire.profile ?? "default";
   const built = buildReport(
     CLAUSES,
     collector.checks,
-    prepared.target,
+    target ?? { regions: [], wired: false, profile },
     {
       toolVersion: TOOL_VERSION,
-      specSha256: prepared.specSha256,
+      specSha256: prepared?.specSha256 ?? specSha256(),
       seed: plan.seed,
       numRuns: plan.numRuns,
       startedAt: run.startedAt,
       finishedAt: new Date(),
       narrowed: plan.suites !== undefined || plan.clauses !== undefined,
-      optional: prepared.optional,
+      optional: prepared?.optional ?? loadProfile(profile).optional,
       ...(run.prefix === undefined ? {} : { prefix: run.prefix }),
       leftovers: collector.leftovers,
       traffic: collector.traffic,
       addedLatencyMs: plan.addedLatencyMs,
       incomplete: run.incomplete,
-      selection: prepared.selection,
+      selection: prepared?.selection ?? selectionOf(plan, profile),
     },
     collector.harnessErrors,
   );

@@ -112,7 +112,7 @@ function underClause(result: CheckResult, id: string): CheckResult {
 export function buildReport(
   allClauses: readonly Clause[],
   collected: CollectedCheck[],
-  target: Target,
+  target: Pick<Target, "regions" | "wired" | "profile">,
   info: RunInfo,
   harnessErrors: string[] = [],
 ): Report {
