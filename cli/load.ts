@@ -12,14 +12,17 @@ import { join, resolve } from "node:path";
 import { ensureK6, K6Unavailable } from "../load/build-k6.ts";
 import { bundleScenario } from "../load/bundle.ts";
 import { durationMs } from "../load/lib/duration.ts";
+import { renderJunit } from "../load/lib/junit.ts";
 import { segmentFlags } from "../load/lib/segment.ts";
 import { textVerdict } from "../load/lib/summary-text.ts";
 import { carrierTimeline } from "../load/merge/carrier-timeline.ts";
 import { mergeRuns } from "../load/merge/merge.ts";
 import { addCharts, writeReports } from "../load/merge/reports.ts";
 import { SAMPLE_FILES } from "../load/merge/samples.ts";
+import { LoadSummarySchema } from "../load/merge/summary-schema.ts";
 import type { CarrierPoint } from "../load/merge/timeline.ts";
 import { Target } from "../spec/target.ts";
+import { exitCodeOf } from "../spec/verdict.ts";
 import { type LoadArgs, parseLoadArgs, USAGE } from "./load-args.ts";
 import { runK6Bounded } from "./run-k6.ts";
 
@@ -98,6 +101,7 @@ export async function loadCommand(argv: string[]): Promise<number> {
       ...(stack ? { CAP_EMBEDDED_STACK: "1" } : {}),
     };
     const limitMs = durationMs(args.duration) + OVERRUN_MS;
+    const interrupt = watchInterrupt();
     const codes = await Promise.all(
       dirs.map((dir, i) => {
         const segment = args.instances > 1 ? segmentFlags(i + 1, args.instances) : [];
@@ -107,9 +111,29 @@ export async function loadCommand(argv: string[]): Promise<number> {
         return runK6Bounded(k6, k6Args, instanceEnv, limitMs);
       }),
     );
+    const interrupted = interrupt.stop();
+    if (interrupted !== undefined) {
+      for (const dir of dirs) markInterrupted(dir, interrupted);
+      // k6 printed its verdict before it knew: say it again as the reports now do.
+      if (args.instances === 1 && existsSync(join(reportDir, "summary.json"))) {
+        console.log(
+          textVerdict(
+            LoadSummarySchema.parse(JSON.parse(readFileSync(join(reportDir, "summary.json"), "utf8"))),
+            reportDir,
+          ),
+        );
+      }
+    }
     const carrier = await carrierTimeline(target.simulators?.carrier);
-    if (args.instances === 1) return await finishWhole(reportDir, codes[0]!, carrier);
-    return await finishSplit(reportDir, dirs, codes, carrier);
+    const code =
+      args.instances === 1
+        ? await finishWhole(reportDir, codes[0]!, carrier)
+        : await finishSplit(reportDir, dirs, codes, carrier);
+    if (interrupted === undefined) return code;
+    console.error(
+      `load: ${interrupted}: the run did not finish; its reports say so (exit 2, not k6's ${codes.join(", ")})`,
+    );
+    return exitCodeOf("ERROR");
   } catch (error) {
     console.error(`load: ${message(error)}`);
     return 2;
@@ -117,6 +141,33 @@ export async function loadCommand(argv: string[]): Promise<number> {
     await stack?.close();
     rmSync(scratch, { recursive: true, force: true });
   }
+}
+
+/**
+ * Notes a SIGINT or SIGTERM that reaches this process while k6 runs (run-k6.ts passes it on to k6): the run did
+ * not finish, whatever k6's thresholds say. `stop` ends the watch and answers what interrupted it, if anything.
+ */
+function watchInterrupt(): { stop(): string | undefined } {
+  let interrupted: string | undefined;
+  const note = (signal: NodeJS.Signals) => {
+    interrupted ??= `interrupted by ${signal}`;
+  };
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, note);
+  return {
+    stop() {
+      for (const signal of ["SIGINT", "SIGTERM"] as const) process.off(signal, note);
+      return interrupted;
+    },
+  };
+}
+
+/** Marks the summary an interrupted k6 process wrote (if it wrote one), and its JUnit, as interrupted. */
+function markInterrupted(dir: string, reason: string): void {
+  const path = join(dir, "summary.json");
+  if (!existsSync(path)) return;
+  const summary = { ...LoadSummarySchema.parse(JSON.parse(readFileSync(path, "utf8"))), interrupted: reason };
+  writeFileSync(path, `${JSON.stringify(summary, null, 2)}\n`);
+  writeFileSync(join(dir, "junit.xml"), renderJunit(summary));
 }
 
 /** Answers what is wrong with the target file, or undefined when it is usable. */

@@ -84,6 +84,17 @@ export interface LoadSummary {
   judge?: FindingInputs;
   /** A merged summary: the instances it combines (metrics recomputed from their raw samples). */
   merged?: MergedInstance[];
+  /**
+   * Set when the run was interrupted (SIGINT, SIGTERM) before its end: its numbers cover only what ran, and its
+   * verdict is ERROR (`load` exits 2), whatever the thresholds say.
+   */
+  interrupted?: string;
+}
+
+/** The one word a load report leads with: INTERRUPTED before PASSED or FAILED. */
+export function loadVerdict(summary: Pick<LoadSummary, "passed" | "interrupted">): "PASSED" | "FAILED" | "INTERRUPTED" {
+  if (summary.interrupted !== undefined) return "INTERRUPTED";
+  return summary.passed ? "PASSED" : "FAILED";
 }
 
 export function thresholdResults(data: SummaryData): ThresholdResult[] {

@@ -2,7 +2,7 @@
 // The charts over time (an SVG fragment and its CSS) are rendered outside k6, from the raw samples
 // (load/merge/charts.ts), and passed in when the report is written again after the run.
 import { escapeMarkup as esc } from "./escape.ts";
-import type { LoadSummary, MetricSummary } from "./summary-data.ts";
+import { type LoadSummary, loadVerdict, type MetricSummary } from "./summary-data.ts";
 
 const STYLE = `
 body{font:14px/1.45 system-ui,sans-serif;margin:2rem auto;max-width:70rem;color:#1d2430;padding:0 1rem}
@@ -23,14 +23,14 @@ export interface HtmlExtras {
 }
 
 export function renderHtml(summary: LoadSummary, extras: HtmlExtras = {}): string {
-  const verdict = summary.passed
-    ? `<span class="verdict pass">PASSED</span>`
-    : `<span class="verdict fail">FAILED</span>`;
+  const word = loadVerdict(summary);
+  const verdict = `<span class="verdict ${word === "PASSED" ? "pass" : "fail"}">${word}</span>`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>Load ${esc(summary.scenario)}: ${summary.passed ? "passed" : "failed"}</title><style>${STYLE}${extras.style ?? ""}</style></head>
+<title>Load ${esc(summary.scenario)}: ${word.toLowerCase()}</title><style>${STYLE}${extras.style ?? ""}</style></head>
 <body>
 <h1>Load scenario <code>${esc(summary.scenario)}</code> ${verdict}</h1>
+${summary.interrupted === undefined ? "" : `<p class="meta">${esc(summary.interrupted)}: the run did not finish, so its numbers cover only what ran.</p>`}
 <p class="meta">Run ${esc(summary.run_id)} against region ${esc(summary.region)} (${esc(summary.base_url)}),
 ${(summary.duration_ms / 1000).toFixed(1)} s, finished ${esc(summary.finished_at)}.${splitNote(summary)}</p>
 ${instancesSection(summary)}

@@ -1,5 +1,5 @@
 // The short verdict printed at the end of a run (k6's stdout, or the merge's), pure.
-import type { Finding, LoadSummary } from "./summary-data.ts";
+import { type Finding, type LoadSummary, loadVerdict } from "./summary-data.ts";
 
 function findingMark(f: Finding): string {
   if (!f.ok) return "FAIL";
@@ -9,7 +9,10 @@ function findingMark(f: Finding): string {
 export function textVerdict(summary: LoadSummary, dir: string): string {
   const lines = [
     "",
-    `load ${summary.scenario}: ${summary.passed ? "PASSED" : "FAILED"} (${(summary.duration_ms / 1000).toFixed(1)} s)`,
+    `load ${summary.scenario}: ${loadVerdict(summary)} (${(summary.duration_ms / 1000).toFixed(1)} s)`,
+    ...(summary.interrupted === undefined
+      ? []
+      : [`  ${summary.interrupted}: the run did not finish, so its numbers cover only what ran (ERROR, exit 2)`]),
   ];
   for (const t of summary.thresholds) {
     const who = t.instance === undefined ? "" : `instance ${t.instance}: `;

@@ -154,6 +154,7 @@ export async function mergeRuns(dirs: string[]): Promise<MergedRun> {
   );
   const thresholds = [...judged.thresholds, ...crossed];
   const first = runs[0]!.summary;
+  const interrupted = runs.find((r) => r.summary.interrupted !== undefined)?.summary.interrupted;
   const summary: LoadSummary = {
     schema: "cap-conformance/load-summary@1",
     scenario: first.scenario,
@@ -178,6 +179,8 @@ export async function mergeRuns(dirs: string[]): Promise<MergedRun> {
       passed: r.summary.passed,
       dir: r.dir,
     })),
+    // One instance interrupted interrupts the whole: its share of the load was not run.
+    ...(interrupted === undefined ? {} : { interrupted }),
   };
   return { summary, samples, runs };
 }

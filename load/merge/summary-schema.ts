@@ -47,4 +47,5 @@ export const LoadSummarySchema: z.ZodType<LoadSummary> = z.object({
   instance: Instance.optional(),
   judge: Judge.optional(),
   merged: z.array(Instance.extend({ run_id: z.string(), passed: z.boolean(), dir: z.string() })).optional(),
+  interrupted: z.string().optional(),
 });

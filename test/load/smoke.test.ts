@@ -4,7 +4,7 @@
 // so a smoke of a few seconds sees keep-alives; test/load/stand-in.ts plays a failing server and a
 // planted fault a platform whose keep-alives come late. Each smoke stays within 20 s of k6 time.
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,6 +12,7 @@ import { loadCommand } from "../../cli/load.ts";
 import { ensureK6, REPO_ROOT } from "../../load/build-k6.ts";
 import type { LoadSummary } from "../../load/lib/summary-data.ts";
 import { startStack } from "../../simulators/stack.ts";
+import { until } from "../helpers/until.ts";
 import { BUILD_TIMEOUT_MS, K6_RUNNABLE } from "./k6-available.ts";
 import { startStandIn } from "./stand-in.ts";
 
@@ -213,11 +214,15 @@ describe.skipIf(!K6_RUNNABLE)("load smoke (k6)", () => {
   );
 
   it(
-    "stops k6 when the load command gets SIGTERM",
+    "stops k6 when the load command gets SIGTERM, exits 2 and marks the report interrupted",
     async () => {
+      const reports = mkdtempSync(join(tmpdir(), "cap-load-interrupted-"));
       const child = spawn(
         process.execPath,
-        [join(REPO_ROOT, "bin", "cap-conformance.js"), "load", "--scenario", "api-mix", "--target", platform],
+        [join(REPO_ROOT, "bin", "cap-conformance.js"), "load", "--scenario", "api-mix", "--target", platform].concat([
+          "--report-dir",
+          reports,
+        ]),
         { stdio: ["ignore", "pipe", "pipe"] },
       );
       child.stdout.resume();
@@ -234,10 +239,22 @@ describe.skipIf(!K6_RUNNABLE)("load smoke (k6)", () => {
           }
         });
       });
+      // Interrupted once load is going: k6 has written samples, so it ends with a summary of what ran.
+      const samples = join(reports, "samples.json.gz");
+      await until(() => existsSync(samples) && statSync(samples).size > 0, 45_000, "k6's first samples");
       child.kill("SIGTERM");
       const bounded = new Promise<"timeout">((resolve) => setTimeout(() => resolve("timeout"), 40_000).unref());
-      expect(await Promise.race([exited, bounded])).not.toBe("timeout");
+      // The run did not do its job: ERROR, exit 2 (k6 itself exits 105), and every report says so.
+      expect(await Promise.race([exited, bounded])).toBe(2);
       expect(() => process.kill(k6Pid, 0), "k6 is gone").toThrow();
+      const summary = JSON.parse(readFileSync(join(reports, "summary.json"), "utf8")) as { interrupted?: string };
+      expect(summary.interrupted).toBe("interrupted by SIGTERM");
+      expect(readFileSync(join(reports, "junit.xml"), "utf8")).toContain(
+        '<testcase classname="load.api-mix" name="the run did not finish">',
+      );
+      expect(readFileSync(join(reports, "report.html"), "utf8")).toContain(
+        '<span class="verdict fail">INTERRUPTED</span>',
+      );
     },
     RUN_TIMEOUT_MS,
   );
