@@ -77,8 +77,10 @@ export async function runSuites(options: SuiteRunOptions): Promise<Collector> {
   // Before any worker starts: they ask it for a slot of the bound on requests in flight.
   const broker = await startInFlightBroker(settings.maxInFlight);
   writeSettings({ ...settings, inFlightBroker: broker.address });
-  const reporters = print === undefined ? [collector] : [collector, new Progress(print)];
   const files = filesByLane(suites, clauses);
+  const fileCount = files.shared.length + files.exclusive.length + files.background.length;
+  const progress = print === undefined ? undefined : new Progress(print, fileCount);
+  const reporters = progress === undefined ? [collector] : [collector, progress];
   const exitCode = process.exitCode;
   const timeout = checkDeadlineMs(settings.timeoutMs);
   // A project (a lane) is given every option a file's run needs: inline projects inherit nothing from the
@@ -146,6 +148,7 @@ export async function runSuites(options: SuiteRunOptions): Promise<Collector> {
     await Promise.all(runs.map((vitest) => vitest?.close()));
     if (runs.some((vitest) => vitest === undefined)) throw new Error("vitest could not start");
   } finally {
+    progress?.stop();
     // vitest marks the process failed on a failing test; the verdict is ours to give.
     process.exitCode = exitCode;
     await broker.close();
