@@ -14,6 +14,7 @@ import { bundleScenario } from "../load/bundle.ts";
 import { durationMs } from "../load/lib/duration.ts";
 import { renderJunit } from "../load/lib/junit.ts";
 import { segmentFlags } from "../load/lib/segment.ts";
+import { markdownVerdict } from "../load/lib/summary-markdown.ts";
 import { textVerdict } from "../load/lib/summary-text.ts";
 import { carrierTimeline } from "../load/merge/carrier-timeline.ts";
 import { mergeRuns } from "../load/merge/merge.ts";
@@ -168,6 +169,7 @@ function markInterrupted(dir: string, reason: string): void {
   const summary = { ...LoadSummarySchema.parse(JSON.parse(readFileSync(path, "utf8"))), interrupted: reason };
   writeFileSync(path, `${JSON.stringify(summary, null, 2)}\n`);
   writeFileSync(join(dir, "junit.xml"), renderJunit(summary));
+  writeFileSync(join(dir, "summary.md"), markdownVerdict(summary));
 }
 
 /** Answers what is wrong with the target file, or undefined when it is usable. */

@@ -1,6 +1,6 @@
 // summary.md of a load run, for a CI job summary (action.yml appends it, as it does run's): the verdict, the
 // thresholds, the findings and failed checks, one table each. Pure, so k6's handleSummary and `load merge` share it.
-import type { LoadSummary } from "./summary-data.ts";
+import { type LoadSummary, loadVerdict } from "./summary-data.ts";
 
 /** A table cell: no line breaks, no pipe that would end the cell, no HTML. */
 function cell(text: string): string {
@@ -8,11 +8,15 @@ function cell(text: string): string {
 }
 
 export function markdownVerdict(summary: LoadSummary): string {
-  const mark = summary.passed ? "✓" : "✗";
+  const word = loadVerdict(summary);
+  const mark = word === "PASSED" ? "✓" : word === "FAILED" ? "✗" : "!";
   const merged = summary.merged === undefined ? "" : `, merged from ${summary.merged.length} instances`;
   const lines = [
-    `## ${mark} cap-conformance load ${cell(summary.scenario)}: ${summary.passed ? "PASS" : "FAIL"}`,
+    `## ${mark} cap-conformance load ${cell(summary.scenario)}: ${{ PASSED: "PASS", FAILED: "FAIL", INTERRUPTED: "ERROR" }[word]}`,
     "",
+    ...(summary.interrupted === undefined
+      ? []
+      : [`${cell(summary.interrupted)}: the run did not finish, so its numbers cover only what ran.`, ""]),
     `${(summary.duration_ms / 1000).toFixed(1)} s against ${cell(summary.base_url)} (region ${cell(summary.region)}), run ${cell(summary.run_id)}${merged}.`,
     "",
   ];
