@@ -21,7 +21,6 @@ import {
   firstPair,
   isListed,
   listedBuiltinTools,
-  listedLanguages,
   listedPairs,
   listedVoices,
   type Pair,
@@ -397,25 +396,6 @@ check(
       tried,
       "the catalog lists no voice and no builtin tool free of required options: nothing to check",
     ).toBeGreaterThan(0);
-  },
-);
-
-check(
-  "every agent language of the catalog's languages list is accepted on a text agent (PATCH)",
-  ["agents.listed-pair-accepted"],
-  async () => {
-    const languages = await listedLanguages();
-    expect(languages.length, "the catalog's languages list is empty: nothing to check").toBeGreaterThan(0);
-    const body = { name: uniqueName("language"), channel: "text", llm: await firstPair("llm") };
-    const agent = await createAgent(body);
-    for (const language of languages) {
-      const patched = await callOp(
-        "agent.patch",
-        { agent_id: agent.id },
-        { body: { ...body, name: agent.name, language } },
-      );
-      expectStatus(patched, "2xx", `PATCH with the listed language ${language}`);
-    }
   },
 );
 

@@ -92,7 +92,7 @@ export const agentsClauses: Clause[] = [
     kind: "testable",
     assumption: "agent.create",
     statement:
-      "The catalog is the authoritative source (2.8): a config naming only what GET /v1/catalog lists (its provider/model pairs, a voice its tts or realtime entry lists, a builtin tool its llm entry offers, a language of its languages list) is accepted.",
+      "The catalog is the authoritative source for provider and model pairs (2.8): a config naming only what GET /v1/catalog lists with them (its provider/model pairs, a voice its tts or realtime entry lists, a builtin tool its llm entry offers) is accepted. Which listed language an agent may take is the server's to say (variant agent-language-of-its-models).",
   },
   {
     id: "agents.override-partial",

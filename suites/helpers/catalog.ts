@@ -111,8 +111,3 @@ export async function listedBuiltinTools(pair: Pair): Promise<string[]> {
   );
   return stringsOf(free, "type");
 }
-
-/** The codes of the catalog's `languages` list. */
-export async function listedLanguages(): Promise<string[]> {
-  return stringsOf((await rawCatalog()).languages, "code");
-}

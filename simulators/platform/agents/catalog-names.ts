@@ -43,6 +43,23 @@ export function unlistedLanguage(catalog: Catalog, config: AgentConfig): string[
 }
 
 /**
+ * The `agent-language-of-its-models` variant: the language must be one the agent's speech models list (stt,
+ * tts, realtime), or, for an agent naming none, one some speech model of the catalog lists. 2.8 makes the catalog
+ * authoritative for provider and model pairs; which listed language an agent may take is not shown.
+ */
+export function languageNoModelSpeaks(catalog: Catalog, config: AgentConfig): string[] {
+  if (config.language === undefined) return [];
+  const named = [
+    entryOf(catalog.stt, config.stt),
+    entryOf(catalog.tts, config.tts),
+    entryOf(catalog.realtime, config.realtime),
+  ].filter((entry) => entry !== undefined);
+  const speakers = named.length > 0 ? named : [...catalog.stt, ...catalog.tts, ...catalog.realtime];
+  if (speakers.some((entry) => entry.languages.some((language) => language.code === config.language))) return [];
+  return [`language: ${JSON.stringify(config.language)} is spoken by none of the agent's speech models`];
+}
+
+/**
  * Whether a speech model the config names sets language_required: the fault language-checked-only-when-required
  * looks at the language only then (planted faults only).
  */

@@ -7,6 +7,7 @@ import { keyMissing } from "../byok-keys.ts";
 import { catalogOf } from "../catalog/catalog.ts";
 import type { PlatformContext } from "../context.ts";
 import {
+  languageNoModelSpeaks,
   languageRequiredByNamedModel,
   lastNamesDropped,
   unlistedBuiltinTools,
@@ -33,6 +34,7 @@ export function writeProblems(ctx: PlatformContext, workspaceId: string, config:
     ...(ctx.faults.has("language-checked-only-when-required") && !languageRequiredByNamedModel(catalogOf(ctx), config)
       ? []
       : unlistedLanguage(names, config)),
+    ...(ctx.variants.has("agent-language-of-its-models") ? languageNoModelSpeaks(catalogOf(ctx), config) : []),
     ...(ctx.faults.has("unlisted-builtin-tool-accepted") ? [] : unlistedBuiltinTools(catalogOf(ctx), config)),
     ...toolReferenceProblems(ctx, workspaceId, config),
   ];

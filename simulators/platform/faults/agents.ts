@@ -24,7 +24,7 @@ export const agentsFaults = {
   },
   "last-listed-names-refused": {
     description:
-      "an off-by-one in the lookup of voices and languages: the last voice each tts and realtime model lists, and the last code of each language list, are refused as unknown",
+      "an off-by-one in the lookup of voices and languages: the last voice each tts and realtime model lists, and the last code of each language list, are refused as unknown (killed by the voices; which listed language an agent may take is not shown)",
     clauses: ["agents.listed-pair-accepted"],
   },
   "language-checked-only-when-required": {

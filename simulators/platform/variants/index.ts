@@ -2,6 +2,7 @@
 
 import { mergeProfileFiles, type ProfileFile } from "../../../spec/profile.ts";
 import { NameSet } from "../name-set.ts";
+import { catalogVariants } from "./catalog.ts";
 import { channelVariants } from "./channels.ts";
 import { creditVariants } from "./credits.ts";
 import { errorVariants } from "./errors.ts";
@@ -39,6 +40,7 @@ export const VARIANTS = {
   ...listVariants,
   ...knowledgeVariants,
   ...channelVariants,
+  ...catalogVariants,
   ...providerRequestVariants,
   ...wiringVariants,
   ...profileValueVariants,

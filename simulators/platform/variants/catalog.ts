@@ -1,0 +1,14 @@
+// What the catalog (2.8) makes acceptable: "The catalog is the authoritative source for provider and model
+// pairs. A config naming anything not listed is rejected." Which listed names go together beyond pairs is the
+// server's.
+import type { VariantSpec } from "./variant.ts";
+
+export const catalogVariants = {
+  "agent-language-of-its-models": {
+    description:
+      "an agent's language must be one its speech models list (stt, tts or realtime `languages[]`), or, for an agent naming none, one some speech model lists: a language only the catalog's top-level `languages[]` lists is refused with a 400 (2.8 makes the catalog authoritative for provider and model pairs, not for which language an agent may take)",
+    section: "2.8",
+    layer: "agent-language",
+    reach: ["agents"],
+  },
+} as const satisfies Record<string, VariantSpec>;
