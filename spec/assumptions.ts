@@ -49,6 +49,13 @@ function words(profile: Profile, list: WordListName): string {
     .join("; ");
 }
 
+/** A draft's fields over the complete one: `llm` left out, `operations: []`. */
+function draftDelta(fields: Record<string, unknown>): string {
+  return Object.entries(fields)
+    .map(([key, value]) => (value === null ? `\`${key}\` left out` : `\`${key}: ${JSON.stringify(value)}\``))
+    .join(", ");
+}
+
 function reading(profile: Profile, name: ReadingName): string {
   const choices: Readonly<Record<string, string>> = READINGS[name].choices;
   return `${profile.readings[name]}: ${choices[profile.readings[name]]}`;
@@ -220,6 +227,12 @@ export function assumptionRows(profile: Profile): AssumptionRow[] {
       [...f("conversation", "conversation_item", "conversation_snapshot"), ...w("item_role")],
       `conversation ${shape(profile, "conversation")}; item ${shape(profile, "conversation_item")} (the items list, item.created), \`role\` ${words(profile, "item_role")}; conversation.snapshot ${shape(profile, "conversation_snapshot")}`,
       "4.1, 6.2",
+    ),
+    row(
+      "drafts with validation errors",
+      ["drafts_with_errors"],
+      `agent: the complete draft with ${draftDelta(profile.drafts_with_errors.agent)}; tool: the complete draft with ${draftDelta(profile.drafts_with_errors.tool)} (validate finds errors in each, publish refuses each)`,
+      "3.3, 2.13",
     ),
     row(
       "knowledge-base stream frames",

@@ -138,6 +138,9 @@ const WordMapsSchema = z
     }
   }) as unknown as z.ZodType<WordMaps, WordMaps>;
 
+/** Fields of a draft body; null leaves the field out. */
+const DraftFields = z.record(z.string().min(1), z.unknown());
+
 export const Profile = z.object({
   name: z.string(),
   operations: z.record(z.string(), Operation),
@@ -184,6 +187,12 @@ export const Profile = z.object({
   null_is_wrong_type: z.boolean(),
   /** 2.13: task fields beyond name are not shown; the two text fields the merge-PATCH checks write and clear. */
   task_text_fields: z.tuple([z.string().min(1), z.string().min(1)]),
+  /**
+   * 3.3, 2.13: what validate counts as an error is not shown (required markers and defaults are not, and 2.10
+   * marks no tool field required). The fields written over the harness's complete agent and tool drafts to make
+   * each one a draft with validation errors, by the reference's field names; a field given null is left out.
+   */
+  drafts_with_errors: z.object({ agent: DraftFields, tool: DraftFields }),
   /**
    * 2.13, 4.1, 6.1, 6.2: where this server puts each field of the records the harness reads and the bodies it
    * writes (spec/shapes.ts), by the reference's field names; a field not named stays where the reference has it.
@@ -237,6 +246,7 @@ export const ProfileFile = Profile.extend({
   optional: z.partialRecord(OptionalBehaviourId, Declaration),
   webhook_signature: Profile.shape.webhook_signature.partial(),
   readings: Readings.partial(),
+  drafts_with_errors: Profile.shape.drafts_with_errors.partial(),
 })
   .partial()
   .strict();
@@ -265,6 +275,8 @@ export const DEFAULT_PROFILE: Profile = {
   agent_field_types: {},
   null_is_wrong_type: false,
   task_text_fields: ["description", "instructions"],
+  // The reference refuses to publish a cascade agent without an llm, and a tool without operations.
+  drafts_with_errors: { agent: { llm: null }, tool: { operations: [] } },
   // The reference's own shapes, words and readings: every field where it puts it.
   fields: {},
   words: {},
@@ -283,6 +295,7 @@ export function mergeProfile(file: ProfileFile, name: string): Profile {
     fields: mergeMaps(DEFAULT_PROFILE.fields, file.fields),
     words: mergeMaps(DEFAULT_PROFILE.words, file.words),
     readings: { ...DEFAULT_PROFILE.readings, ...file.readings },
+    drafts_with_errors: { ...DEFAULT_PROFILE.drafts_with_errors, ...file.drafts_with_errors },
   });
 }
 

@@ -26,7 +26,7 @@ import { firstPair, listedPairs, type Pair } from "./helpers/catalog.ts";
 import { replyDeadlineMs, sendMessage, waitForReply } from "./helpers/conversations.ts";
 import { throughCreditGate } from "./helpers/credits.ts";
 import { expectIntegerRefusedOrRead } from "./helpers/lax-integers.ts";
-import { callOp, placeOf } from "./helpers/profile.ts";
+import { callOp, placeOf, profile } from "./helpers/profile.ts";
 import { chatRequestsFor, providerRequests, READS_PROVIDER_LOG } from "./helpers/provider.ts";
 import { importFreshNumber } from "./helpers/telephony.ts";
 import { createTool, httpOperation, publishTool } from "./helpers/tools.ts";
@@ -39,23 +39,34 @@ checksSideBySide(
 
 type Kind = "agent" | "tool";
 
-/** The body of a write: `complete` decides whether the draft has what a publish needs; `bare` drops niceties. */
+/**
+ * The body of a write. A complete draft is what every check publishes (a text agent on a listed llm, a tool with
+ * one http operation); `complete: false` puts the profile's `drafts_with_errors` over it (3.3 and 2.13: what
+ * validate counts as an error is the server's), a null there leaving the field out; `bare` empties the greeting
+ * or the description, which may draw a warning, an error, or nothing.
+ */
 async function draftBody(kind: Kind, name: string, complete: boolean, bare: boolean, marker: string) {
-  if (kind === "agent") {
-    return {
-      name,
-      channel: "text",
-      prompt: marker,
-      greeting: bare ? "" : "Hello, how can I help?",
-      ...(complete ? { llm: await firstPair("llm") } : {}),
-    };
+  const body: Record<string, unknown> =
+    kind === "agent"
+      ? {
+          name,
+          channel: "text",
+          prompt: marker,
+          greeting: bare ? "" : "Hello, how can I help?",
+          llm: await firstPair("llm"),
+        }
+      : {
+          name,
+          description: bare ? "" : "Looks up an order by its number.",
+          json_schema: { type: "object", title: marker },
+          operations: [httpOperation()],
+        };
+  if (complete) return body;
+  for (const [field, value] of Object.entries(profile().drafts_with_errors[kind])) {
+    if (value === null) delete body[field];
+    else body[field] = value;
   }
-  return {
-    name,
-    description: bare ? "" : "Looks up an order by its number.",
-    json_schema: { type: "object", title: marker },
-    operations: complete ? [httpOperation()] : [],
-  };
+  return body;
 }
 
 /** Where the model reads the marker back from a record's config (profile record shape). */
@@ -95,7 +106,10 @@ for (const kind of ["agent", "tool"] as const) {
           ? await createAgent(await draftBody(kind, uniqueName("incomplete"), false, true, "m"))
           : await createTool(await draftBody(kind, uniqueName("incomplete"), false, true, "m"));
       const result = validation(await op(kind, "validate", incomplete.id));
-      expect(result.errors.length, `a ${kind} missing what it needs has errors`).toBeGreaterThan(0);
+      expect(
+        result.errors.length,
+        `the profile's ${kind} draft with errors (drafts_with_errors) has errors`,
+      ).toBeGreaterThan(0);
       const complete =
         kind === "agent"
           ? await createAgent(await draftBody(kind, uniqueName("complete"), true, false, "m"))
@@ -113,7 +127,9 @@ for (const kind of ["agent", "tool"] as const) {
           ? await createAgent(await draftBody(kind, uniqueName("refused"), false, false, "m"))
           : await createTool(await draftBody(kind, uniqueName("refused"), false, false, "m"));
       const { errors } = validation(await op(kind, "validate", draft.id));
-      expect(errors.length, "the draft has errors").toBeGreaterThan(0);
+      expect(errors.length, `the profile's ${kind} draft with errors (drafts_with_errors) has errors`).toBeGreaterThan(
+        0,
+      );
       const published = await op(kind, "publish", draft.id);
       expect(expectBody(published, 400, ErrorLines).detail.errors, explain(published)).toEqual(errors);
       const after = (await op(kind, "get", draft.id)).json as { published_version?: unknown };
@@ -127,9 +143,15 @@ check(
   ["versioning.validate-empty-means-publishable", "versioning.warnings-do-not-block"],
   async () => {
     await ensurePublishable();
-    const agent = await createAgent(await draftBody("agent", uniqueName("warned"), true, true, "m"));
-    const { errors, warnings } = validation(await op("agent", "validate", agent.id));
-    expect(errors, "a complete draft").toEqual([]);
+    // Without a greeting first, the likeliest to draw a warning; a server that counts that an error (2.13: required
+    // markers are not shown) is judged on the complete draft, which every check publishes.
+    let agent = await createAgent(await draftBody("agent", uniqueName("warned"), true, true, "m"));
+    let { errors, warnings } = validation(await op("agent", "validate", agent.id));
+    if (errors.length > 0) {
+      agent = await createAgent(await draftBody("agent", uniqueName("clean"), true, false, "m"));
+      ({ errors, warnings } = validation(await op("agent", "validate", agent.id)));
+    }
+    expect(errors, "the complete draft every check publishes").toEqual([]);
     const published = await op("agent", "publish", agent.id);
     expect(expectBody(published, "2xx", PublishWarnings).warnings, `the warnings in ${explain(published)}`).toEqual(
       warnings,
@@ -147,13 +169,14 @@ check(
     // Each draft in turn: validate's verdict on it decides whether its publish must succeed.
     for (const [label, complete, bare] of [
       ["a complete draft", true, false],
-      ["a draft without operations, after a publish", false, false],
+      ["the profile's draft with errors, after a publish", false, false],
       ["a complete draft without a description", true, true],
     ] as const) {
       const patched = await op("tool", "patch", tool.id, await draftBody("tool", name, complete, bare, label));
       expectStatus(patched, "2xx", label);
       const { errors } = validation(await op("tool", "validate", tool.id));
-      if (complete) expect(errors, `${label} validates clean`).toEqual([]);
+      // The complete draft is what every check publishes; without a description it may have errors (2.10).
+      if (complete && !bare) expect(errors, `${label} validates clean`).toEqual([]);
       if (errors.length > 0) continue;
       const published = await op("tool", "publish", tool.id);
       expectStatus(published, "2xx", `${label}, whose validate found no errors`);
@@ -168,7 +191,9 @@ check(
     // A complete tool with an empty description: the likeliest draft to draw a warning and no error.
     const tool = await createTool(await draftBody("tool", uniqueName("warned-tool"), true, true, "m"));
     const { errors, warnings } = validation(await op("tool", "validate", tool.id));
-    expect(errors, "a complete draft").toEqual([]);
+    // 2.10 marks no field of a tool required: a server may count an empty description an error, not a warning.
+    if (errors.length > 0)
+      ctx.skip("validate finds errors in a complete tool without a description: no warnings-only draft");
     if (warnings.length === 0) ctx.skip("validate warns about nothing in a tool without a description");
     const published = await op("tool", "publish", tool.id);
     expectStatus(published, "2xx", `publish with only the warnings ${JSON.stringify(warnings)}`);

@@ -61,8 +61,20 @@ export function agentValidation(
   agentExists: (id: string) => boolean,
 ): ValidationResult {
   const base = validateAgent(config, agentExists);
+  const own = ctx.variants.has("agent-vars-checked") ? varsRule(base.errors, config) : base.errors;
   return {
-    errors: [...writeProblems(ctx, workspaceId, config), ...base.errors, ...missingKeys(ctx, workspaceId, config)],
+    errors: [...writeProblems(ctx, workspaceId, config), ...own, ...missingKeys(ctx, workspaceId, config)],
     warnings: base.warnings,
   };
+}
+
+/**
+ * The `agent-vars-checked` variant's rules: an agent without an llm runs on the server's default one (2.13:
+ * defaults not shown), and a required var without a default is an error (a run could not fill it).
+ */
+function varsRule(errors: string[], config: AgentConfig): string[] {
+  const unfilled = (config.vars ?? []).flatMap((v, i) =>
+    v.required === true && v.default === undefined ? [`vars.${i}.default: a required var needs a default`] : [],
+  );
+  return [...errors.filter((line) => !line.startsWith("llm: ")), ...unfilled];
 }

@@ -112,7 +112,7 @@ export function toolsRoutes(app: FastifyInstance, ctx: PlatformContext): void {
     const judged = ctx.faults.has("tool-validate-reads-published")
       ? (tool.record.published_config ?? tool.record.config)
       : tool.record.config;
-    const result = validateTool(judged);
+    const result = validateTool(judged, ctx.variants.has("tool-description-required"));
     if (ctx.faults.has("validate-400-on-errors") && result.errors.length > 0) {
       throw new ApiError(400, "the tool has validation errors", result.errors);
     }
@@ -122,7 +122,7 @@ export function toolsRoutes(app: FastifyInstance, ctx: PlatformContext): void {
   app.post("/v1/tools/:tool_id/publish", async (request) => {
     requireRole(request.principal, "EDITOR");
     const tool = find(request.principal.workspaceId, request.params);
-    const result = validateTool(tool.record.config);
+    const result = validateTool(tool.record.config, ctx.variants.has("tool-description-required"));
     if (result.errors.length > 0 && !ctx.faults.has("publish-succeeds-with-errors")) {
       throw new ApiError(400, "the tool has validation errors and was not published", result.errors);
     }

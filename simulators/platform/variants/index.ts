@@ -21,6 +21,7 @@ import { roleVariants } from "./roles.ts";
 import { statusVariants } from "./statuses.ts";
 import { streamVariants } from "./streams.ts";
 import { timestampVariants } from "./timestamps.ts";
+import { validationVariants } from "./validation.ts";
 import type { VariantSpec } from "./variant.ts";
 import { webhookVariants } from "./webhooks.ts";
 import { wiringVariants } from "./wiring.ts";
@@ -41,6 +42,7 @@ export const VARIANTS = {
   ...knowledgeVariants,
   ...channelVariants,
   ...catalogVariants,
+  ...validationVariants,
   ...providerRequestVariants,
   ...wiringVariants,
   ...profileValueVariants,

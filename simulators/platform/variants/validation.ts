@@ -1,0 +1,21 @@
+// What validate counts as an error (3.3: "Publish runs validation and refuses with 400 and the validation errors
+// if any error exists"; 2.13: required markers and defaults are not shown; 2.10 marks no tool field required).
+// Each is served with the vendor's profile saying what its draft with errors is: the stranger's.
+import type { VariantSpec } from "./variant.ts";
+
+export const validationVariants = {
+  "agent-vars-checked": {
+    description:
+      "an agent without an llm validates clean (it runs on the server's default model: 2.13, defaults not shown), and a required var without a default is an error: the vendor's profile says its draft with errors is `drafts_with_errors.agent: {vars: [{name, required: true}]}`",
+    section: "3.3",
+    layer: "profile-agent-vars-checked",
+    profile: { drafts_with_errors: { agent: { vars: [{ name: "order_id", required: true }] } } },
+  },
+  "tool-description-required": {
+    description:
+      'a tool with an empty description has a validation error and one with no operations only a warning (2.10 marks no field of a tool required): the vendor\'s profile says `drafts_with_errors.tool: {description: ""}`',
+    section: "3.3",
+    layer: "profile-tool-description-required",
+    profile: { drafts_with_errors: { tool: { description: "" } } },
+  },
+} as const satisfies Record<string, VariantSpec>;
