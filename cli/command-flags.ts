@@ -2,18 +2,19 @@
 // its table and help.ts prints it, so `--help` lists every flag a command takes with its default.
 import type { FlagTable } from "./flags.ts";
 
-const TARGET = {
+/** Where a command aims: a target file, or its first region's URL and the tokens over it (cli/resolve-target.ts). */
+export const TARGET_FLAGS = {
   target: { type: "string", value: "FILE", help: "the target file (env CAP_TARGET)" },
   "base-url": { type: "string", value: "URL", help: "the first region's base URL, over the file's (env CAP_BASE_URL)" },
   "token-admin": { type: "string", value: "T", help: "the ADMIN token, over the file's (env CAP_TOKEN_ADMIN)" },
+  "token-editor": { type: "string", value: "T", help: "the EDITOR token, over the file's (env CAP_TOKEN_EDITOR)" },
+  "token-viewer": { type: "string", value: "T", help: "the VIEWER token, over the file's (env CAP_TOKEN_VIEWER)" },
 } as const satisfies FlagTable;
 
 const JSON_FLAG = { json: { type: "boolean", help: "as JSON" } } as const satisfies FlagTable;
 
 export const DOCTOR_FLAGS = {
-  ...TARGET,
-  "token-editor": { type: "string", value: "T", help: "the EDITOR token, over the file's (env CAP_TOKEN_EDITOR)" },
-  "token-viewer": { type: "string", value: "T", help: "the VIEWER token, over the file's (env CAP_TOKEN_VIEWER)" },
+  ...TARGET_FLAGS,
   profile: { type: "string", value: "FILE", help: "the profile (where the provider-key list is)" },
   "timeout-ms": { type: "string", value: "N", default: 5_000, help: "bound on each request" },
   ...JSON_FLAG,
@@ -94,7 +95,10 @@ export const SIMULATE_FLAGS = {
 } as const satisfies FlagTable;
 
 export const CLEANUP_FLAGS = {
-  ...TARGET,
+  // Only the admin token is used: it deletes.
+  target: TARGET_FLAGS.target,
+  "base-url": TARGET_FLAGS["base-url"],
+  "token-admin": TARGET_FLAGS["token-admin"],
   prefix: { type: "string", value: "capct-xxxxxx-", help: "the run prefix whose resources are deleted (required)" },
   profile: { type: "string", value: "FILE", help: "the profile (where the lists and deletes are)" },
   "timeout-ms": { type: "string", value: "N", default: 10_000, help: "bound on each request" },

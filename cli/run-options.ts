@@ -1,21 +1,15 @@
 // The flags of `cap-conformance run`, in one table (cli/flags.ts): run.ts parses them, help.ts prints them, and
 // tests hold every reproduce line a report prints against them (a replay command must be one `run` accepts).
 import { SETTING_DEFAULTS } from "../runner/contract.ts";
+import { TARGET_FLAGS } from "./command-flags.ts";
 import type { FlagTable } from "./flags.ts";
 
 /** How long --command and --image wait for the server to answer, unless told. */
 export const STARTUP_TIMEOUT_MS = 60_000;
 
 export const RUN_OPTIONS = {
-  target: {
-    type: "string",
-    value: "FILE",
-    help: "the target file (env CAP_TARGET); without one, the embedded reference platform",
-  },
-  "base-url": { type: "string", value: "URL", help: "the first region's base URL, over the file's (env CAP_BASE_URL)" },
-  "token-admin": { type: "string", value: "T", help: "the ADMIN token, over the file's (env CAP_TOKEN_ADMIN)" },
-  "token-editor": { type: "string", value: "T", help: "the EDITOR token, over the file's (env CAP_TOKEN_EDITOR)" },
-  "token-viewer": { type: "string", value: "T", help: "the VIEWER token, over the file's (env CAP_TOKEN_VIEWER)" },
+  ...TARGET_FLAGS,
+  target: { ...TARGET_FLAGS.target, help: `${TARGET_FLAGS.target.help}; without one, the embedded reference platform` },
   profile: {
     type: "string",
     value: "FILE",
