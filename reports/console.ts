@@ -51,7 +51,13 @@ export function verdictLines(report: Report, files: string[]): string[] {
   lines.push(...optionalLines(report));
   lines.push(...ambiguityLines(report));
   const stoppedBySetup = (report.setup?.faults?.length ?? 0) > 0;
-  if (!stoppedBySetup && report.incomplete === undefined && report.summary.failed === 0 && report.summary.errored === 0 && nothingChecked(report))
+  if (
+    !stoppedBySetup &&
+    report.incomplete === undefined &&
+    report.summary.failed === 0 &&
+    report.summary.errored === 0 &&
+    nothingChecked(report)
+  )
     lines.push("", "Nothing was checked: every selected check was skipped (the report gives each reason).");
   const s = report.summary;
   const verdict = verdictHeadline(report);
