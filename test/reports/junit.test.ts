@@ -45,6 +45,14 @@ describe("renderJunit", () => {
     ]);
   });
 
+  it("says it counts checks, where the other formats count clauses, and gives the clause counts beside", () => {
+    const xml = renderJunit(sampleReport());
+    // sampleReport: 3 failed clauses, judged by fewer failed checks (one check names two of them).
+    expect(xml).toContain("<!-- cap-conformance: FAIL, and 1 clause errored (not judged): 3 failed, 1 errored,");
+    expect(xml).toContain("<!-- junit.xml counts checks (a testcase per check, and one per clause no check judged)");
+    expect(xml).toContain('<property name="counts" value="checks"/><property name="clauses.failed" value="3"/>');
+  });
+
   it("names every clause of the report in some test case's properties", () => {
     const report = sampleReport();
     const root = parseXml(renderJunit(report));
