@@ -181,6 +181,11 @@ export const VoiceCatalogPage = catalogPageOf(VoiceCatalogItem, VoiceFacets);
 export type VoiceCatalogPage = z.infer<typeof VoiceCatalogPage>;
 export const AvatarCatalogPage = catalogPageOf(AvatarCatalogItem, AvatarFacets);
 export type AvatarCatalogPage = z.infer<typeof AvatarCatalogPage>;
+/**
+ * An avatar gallery page as the checks read it: rows are held only to what the facets filter on (2.1 shows the
+ * galleries' envelope, not their rows, and only 2.8's voice entries have tags).
+ */
+export const AvatarCatalogPageRead = catalogPageOf(z.looseObject({ gender: str, provider: str }), AvatarFacets);
 
 /** The galleries' query (4: "paging and filter parameters"): the filter names and bounds are the reference's. */
 const filter = z.string().min(1).max(100).optional();

@@ -10,7 +10,7 @@ import { property } from "../runner/framework/property.ts";
 import { expectStatus } from "../runner/framework/response.ts";
 import { checksSideBySide } from "../runner/framework/side-by-side.ts";
 import {
-  AvatarCatalogPage,
+  AvatarCatalogPageRead,
   AvatarEntry,
   CatalogBuiltinTool,
   CatalogLanguage,
@@ -189,7 +189,7 @@ interface Gallery {
 }
 const GALLERIES: Gallery[] = [
   { name: "voices", schema: VoiceCatalogPage, filters: ["gender", "language", "provider"] },
-  { name: "avatars", schema: AvatarCatalogPage, filters: ["gender", "provider"] },
+  { name: "avatars", schema: AvatarCatalogPageRead, filters: ["gender", "provider"] },
 ];
 
 type GalleryPage = {

@@ -2,6 +2,11 @@
 import type { FaultSpec } from "./fault.ts";
 
 export const catalogFaults = {
+  "avatar-gallery-facets-missing": {
+    description:
+      "the avatar gallery answers its rows, has_more and total_count but no facets (2.1: `They carry their own filter facets next to the results`)",
+    clauses: ["catalog.avatars-envelope"],
+  },
   "catalog-fee-video-missing": {
     description: "the catalog is served with platform_fee_per_minute.video missing instead of failing the load",
     clauses: ["catalog.platform-fee-every-channel"],

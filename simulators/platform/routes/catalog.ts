@@ -36,6 +36,13 @@ export function catalogRoutes(app: FastifyInstance, ctx: PlatformContext): void 
   app.get("/v1/catalog/avatars", async (request) => {
     const query = parse(ctx, AvatarQuery, request.query, "query");
     if (!(await providerAnswers(ctx))) throw new ApiError(502, GALLERY_UNREACHABLE);
-    return galleryPage(avatarsOf(ctx), query, ["gender", "provider"]);
+    // A legal variant: a row carries what identifies an avatar and what the facets filter on, no tags, no preview.
+    const rows = ctx.variants.has("avatar-rows-lean")
+      ? avatarsOf(ctx).map(({ id, name, provider, gender }) => ({ id, name, provider, gender }))
+      : avatarsOf(ctx);
+    const page = galleryPage(rows, query, ["gender", "provider"]);
+    if (!ctx.faults.has("avatar-gallery-facets-missing")) return page;
+    const { facets: _dropped, ...rest } = page;
+    return rest;
   });
 }

@@ -11,4 +11,11 @@ export const catalogVariants = {
     layer: "agent-language",
     reach: ["agents"],
   },
+  "avatar-rows-lean": {
+    description:
+      "avatar gallery rows carry id, name, provider and gender only, no tags and no preview link (2.1 names the galleries' envelope, not their rows; only 2.8's voice entries have tags)",
+    section: "2.1",
+    layer: "avatar-rows",
+    reach: ["catalog"],
+  },
 } as const satisfies Record<string, VariantSpec>;
