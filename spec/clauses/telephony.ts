@@ -34,7 +34,7 @@ export const telephonyClauses: Clause[] = [
     section: "4",
     kind: "needs-wiring",
     statement:
-      "Listing remote numbers proves the carrier credentials work: with credentials the carrier refuses, it fails.",
+      "Listing remote numbers proves the carrier credentials work: with credentials the carrier refuses, it fails (or the account is refused at create, where a server may prove them first).",
   },
   {
     id: "telephony.remote-numbers-502",

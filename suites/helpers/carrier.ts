@@ -71,6 +71,16 @@ export async function addCarrierNumber(
   })) as CarrierNumber;
 }
 
+/** An account opened at the carrier (not through the API), with no numbers: its sid and auth token. */
+export async function newCarrierAccount(friendlyName: string): Promise<{ sid: string; authToken: string }> {
+  // The admin API's answer carries the token; the simulator client registers it as a secret as it arrives.
+  const created = (await admin("POST", "/accounts", { friendly_name: friendlyName })) as {
+    sid: string;
+    auth_token: string;
+  };
+  return { sid: created.sid, authToken: created.auth_token };
+}
+
 export async function carrierNumbers(accountSid: string): Promise<CarrierNumber[]> {
   return ((await admin("GET", `/accounts/${encodeURIComponent(accountSid)}/numbers`)) as { numbers: CarrierNumber[] })
     .numbers;

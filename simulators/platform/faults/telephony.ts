@@ -2,6 +2,11 @@
 import type { FaultSpec } from "./fault.ts";
 
 export const telephonyFaults = {
+  "remote-numbers-refusal-empty": {
+    description:
+      "listing remote numbers with credentials the carrier refuses answers an empty page, as if the account owned none (4: the listing `also proves the carrier credentials work`)",
+    clauses: ["telephony.remote-numbers-bad-credentials"],
+  },
   "remote-numbers-cached": {
     description: "remote numbers are read from the carrier once per account and served from a cache afterwards",
     clauses: ["telephony.remote-numbers-live"],

@@ -108,11 +108,15 @@ export function telephonyRoutes(app: FastifyInstance, ctx: PlatformContext): voi
     const carrier = ctx.wiring.carrier;
     if (carrier === undefined) throw new ApiError(400, "this region has no carrier to connect an account to");
     const state = telephonyState(ctx, request.principal.workspaceId);
+    const access = { url: carrier.url, accountSid: body.account_sid, authToken: body.auth_token };
+    // A legal variant proves the credentials at save time (4: listing remote numbers "also proves the carrier
+    // credentials work", which does not forbid proving them earlier): a refusal is the carrier client's error.
+    if (ctx.variants.has("carrier-credentials-checked-at-create")) await listCarrierNumbers(ctx, access);
     const row: TelephonyAccountRow = {
       id: mintId(ctx),
       provider: "twilio",
       label: body.label ?? `Carrier account ${body.account_sid.slice(-6)}`,
-      access: { url: carrier.url, accountSid: body.account_sid, authToken: body.auth_token },
+      access,
       isDefault: false,
       created_at: now(),
       seq: state.nextSeq(),
@@ -137,7 +141,10 @@ export function telephonyRoutes(app: FastifyInstance, ctx: PlatformContext): voi
     const paging = parsePaging(ctx, request.query);
     const state = telephonyState(ctx, request.principal.workspaceId);
     const row = account(state, request.params);
-    const remote = await carrierNumbers(row);
+    // The planted bug: a listing the carrier refused reads as an account with no numbers.
+    const remote = ctx.faults.has("remote-numbers-refusal-empty")
+      ? await carrierNumbers(row).catch(() => [])
+      : await carrierNumbers(row);
     const items: RemoteNumber[] = remote.map((n) => ({
       e164: n.phone_number,
       already_imported: state.numberByProviderId(row.id, n.sid) !== undefined,

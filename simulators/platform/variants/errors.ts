@@ -36,6 +36,13 @@ export const errorVariants = {
     layer: "carrier-refusal",
     reach: ["telephony"],
   },
+  "carrier-credentials-checked-at-create": {
+    description:
+      "a telephony account whose credentials the carrier refuses is refused at create, with the error listing its remote numbers would give (4: listing remote numbers `also proves the carrier credentials work`; account creation is not in the spec, and proving them earlier is not forbidden)",
+    section: "4",
+    layer: "carrier-account-check",
+    reach: ["telephony"],
+  },
   "byok-key-form-422": {
     description:
       "PUT /v1/byok/{provider} whose key is not of the form the provider issues (`sk-`, a lowercase tag, `-`, 48 hex digits) is a 422 naming the key field: the body of the provider-key write is not shown (4.1), so its schema may hold the key's form (7: 422 `does not match the operation schema`); a key of that form the provider refuses is still a 400",
