@@ -33,7 +33,9 @@ function registrationsOf(file: string): Registration[] {
     const required = /requireRole\(request\.principal, (?:"(\w+)"|(\w+))\)/.exec(body);
     // A role held in a constant (a fault's switch) is the constant's last literal: the clean branch.
     const role = required?.[1] ?? (required?.[2] === undefined ? undefined : constantRole(text, required[2]));
+    // A variant's or fault's branch, a one-line test or an if block, answers for that server alone.
     const statuses = body
+      .replace(/if \([^\n]*(?:variants|faults)\.has[^\n]*\{[\s\S]*?\n\s*\}/g, "")
       .split("\n")
       .filter((line) => !/variants\.has|faults\.has/.test(line))
       .flatMap((line) => [...line.matchAll(/reply\.status\((2\d\d)\)/g)].map((m) => Number(m[1])));
