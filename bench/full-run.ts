@@ -17,6 +17,8 @@ const RUN_LIMIT_MS = 30 * 60_000;
 
 export interface FullRunResult {
   addedLatencyMs: number;
+  /** What the row is, when it is not a plain serve seen through `addedLatencyMs`. */
+  label?: string;
   exitCode: number | null;
   /** report.json `run.duration_ms`: the suites, from the first file's start to the last one's end. */
   durationMs: number;
@@ -87,7 +89,7 @@ export function fullRunRows(runs: FullRunResult[]): string[] {
       `exit ${run.exitCode}, ${run.summary.passed} passed, ${run.summary.failed} failed, ${run.summary.errored} errored` +
       (run === loopback ? "" : changed.length === 0 ? ", same as loopback" : `, differs: ${changed.join(", ")}`);
     rows.push(
-      `| ${run.addedLatencyMs === 0 ? "loopback" : `+${run.addedLatencyMs} ms per response`} | ${s(run.durationMs)} | ` +
+      `| ${run.label ?? (run.addedLatencyMs === 0 ? "loopback" : `+${run.addedLatencyMs} ms per response`)} | ${s(run.durationMs)} | ` +
         `${(run.durationMs / loopback.durationMs).toFixed(2)} | ${each(run, (l) => l.requests)} | ` +
         `${each(run, (l) => l.network_ms, s)} | ${each(run, (l) => l.helper_requests)} | ${each(run, (l) => l.helper_ms, s)} | ` +
         `${each(run, (l) => l.waits_ms, s)} | ${each(run, (l) => l.duration_ms, s)} | ` +

@@ -4,7 +4,8 @@
 // BENCH_PARTS=platform,runs,simulators,scenarios picks parts (default: all four); BENCH_SIMULATORS picks the
 // simulators' rows (floor,control-plane,sink,carrier,provider; default all), BENCH_WORKERS the front workers of
 // the carrier's and the provider's second rows (default 2, 0 for none); BENCH_DURATION_S, BENCH_STREAMS,
-// BENCH_WEBHOOK_EVENTS, BENCH_LATENCIES, BENCH_SIM_DURATION_S and BENCH_SCENARIO_DURATION size them.
+// BENCH_WEBHOOK_EVENTS, BENCH_LATENCIES, BENCH_NEVER_MINUTE_MS, BENCH_SIM_DURATION_S and BENCH_SCENARIO_DURATION
+// size them.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
@@ -42,6 +43,12 @@ const LATENCIES = (process.env.BENCH_LATENCIES ?? "30,100")
   .filter((v) => v.trim() !== "")
   .map(Number);
 const RUN_SEED = 42;
+/**
+ * The simulated minute of the row "full run against a server whose sessions never end" (`serve --fault
+ * sessions-stay-queued`): by default real time, as `simulate` runs for a vendor's server, so every wait a check
+ * makes lasts what it would against one (`BENCH_NEVER_MINUTE_MS`; empty leaves the row out).
+ */
+const NEVER_MINUTE_MS = process.env.BENCH_NEVER_MINUTE_MS ?? "60000";
 /** Sockets besides the streams: the servers, the simulators, the control plane's pool, node itself. */
 const SPARE_DESCRIPTORS = 1_000;
 
@@ -213,6 +220,16 @@ async function runsPart(dir: string, lines: string[], out: Record<string, unknow
     const { child } = await startServe(targetFile);
     try {
       runs.push(await measureFullRun(targetFile, ms, RUN_SEED));
+    } finally {
+      await child.stop();
+    }
+  }
+  if (NEVER_MINUTE_MS !== "") {
+    const targetFile = join(dir, "run-target-never.json");
+    const { child } = await startServe(targetFile, ["--fault", "sessions-stay-queued", "--minute-ms", NEVER_MINUTE_MS]);
+    try {
+      const label = `full run against a server whose sessions never end (sessions-stay-queued, minute_ms ${NEVER_MINUTE_MS})`;
+      runs.push({ ...(await measureFullRun(targetFile, 0, RUN_SEED)), label });
     } finally {
       await child.stop();
     }

@@ -10,6 +10,7 @@ import { trafficLines } from "../reports/traffic.ts";
 import { writeReportsSync } from "../reports/write.ts";
 import { stoppedNote } from "../runner/client/liveness.ts";
 import { redactJson, registerSecret, useSecretRegistry } from "../runner/client/redact.ts";
+import { stalledNote } from "../runner/client/stalled-waits.ts";
 import { specSha256, TOOL_VERSION } from "../runner/framework/package-info.ts";
 import { buildReport } from "../runner/orchestration/build-report.ts";
 import { Collector } from "../runner/orchestration/collector.ts";
@@ -211,10 +212,12 @@ async function runOnce(
     return verdictOf(cut.report);
   });
   const livenessFile = join(prepared.workDir, `no-answer-${index}`);
+  const stalledWaitsFile = join(prepared.workDir, `stalled-waits-${index}`);
   try {
     await runSuites({
       targetFile: prepared.targetFile,
       livenessFile,
+      stalledWaitsFile,
       seed: plan.seed,
       numRuns: plan.numRuns,
       timeoutMs: plan.timeoutMs,
@@ -240,6 +243,8 @@ async function runOnce(
   for (const line of leftoverLines(collector.leftovers, prefix, plan.acquire.target, prepared.embedded)) log.say(line);
   for (const line of trafficLines(collector.traffic, startedAt.toISOString())) log.log(line);
   const stopped = stoppedNote(livenessFile);
+  const stalled = stalledNote(stalledWaitsFile);
+  if (stalled !== undefined) log.say(stalled);
   return { report, ...(stopped === undefined ? {} : { stopped }) };
 }
 

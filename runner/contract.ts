@@ -50,6 +50,8 @@ export const RunSettings = z.strictObject({
   shrink: z.boolean(),
   /** Where the workers count unanswered requests in a row (liveness.ts); absent, the breaker is off. */
   livenessFile: z.string().optional(),
+  /** Where the workers count waits on the server that ran out in a row (stalled-waits.ts); absent, it is off. */
+  stalledWaitsFile: z.string().optional(),
   /** The registry every worker appends the secret values it sends or learns to (secret-registry.ts). */
   secretsFile: z.string().optional(),
   /** Most requests in flight to one region at once, across every worker (in-flight.ts). */
@@ -196,7 +198,8 @@ export function parseSlotLine(line: string): SlotMessage | undefined {
 export const grantLine = (id: string): string => `G ${id}\n`;
 export const grantedId = (line: string): string => line.slice(2);
 
-// ---- The no-answer counter (runner/client/liveness.ts): a file holding one decimal count ----
+// ---- The no-answer and stalled-wait counters (runner/client/liveness.ts, stalled-waits.ts): a file holding
+// one decimal count ----
 
 export function readNoAnswerCount(file: string): number {
   try {

@@ -28,6 +28,8 @@ export interface CheckRecord {
   ambiguities: Ambiguity[];
   /** The clause ids the running check names. */
   clauses: string[];
+  /** When the check's own deadline ends it (epoch ms), if it has one. */
+  endsAt?: number;
 }
 
 /** A violation as a line: the server's own text in it (a huge errors value) is cut. */
@@ -35,8 +37,13 @@ const VIOLATION_CHARS = 500;
 const storage = new AsyncLocalStorage<CheckRecord>();
 
 /** Runs `work` with a fresh record of its own for a check naming `clauses`; answers the record (filled in as `work` goes). */
-export function recording(clauses: string[], work: () => Promise<void>): { record: CheckRecord; done: Promise<void> } {
+export function recording(
+  clauses: string[],
+  work: () => Promise<void>,
+  endsAt?: number,
+): { record: CheckRecord; done: Promise<void> } {
   const record: CheckRecord = {
+    ...(endsAt === undefined ? {} : { endsAt }),
     first: [],
     last: [],
     named: [],
@@ -48,6 +55,12 @@ export function recording(clauses: string[], work: () => Promise<void>): { recor
     clauses,
   };
   return { record, done: storage.run(record, work) };
+}
+
+/** What is left of the running check's deadline, in ms (undefined outside a check or without one). */
+export function checkTimeLeft(): number | undefined {
+  const endsAt = storage.getStore()?.endsAt;
+  return endsAt === undefined ? undefined : endsAt - Date.now();
 }
 
 /** The clause ids the running check names (none outside a check). */

@@ -124,7 +124,8 @@ export function check(
     ctx.task.meta.check = meta;
     const reason = unmet(options.needs ?? []);
     if (reason !== undefined) ctx.skip(reason);
-    const { record, done } = recording(clauses, () => withinDeadline(body(ctx), timeout - DEADLINE_MARGIN_MS));
+    const ownMs = timeout - DEADLINE_MARGIN_MS;
+    const { record, done } = recording(clauses, () => withinDeadline(body(ctx), ownMs), Date.now() + ownMs);
     try {
       await done;
     } catch (error) {

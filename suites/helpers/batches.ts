@@ -1,8 +1,10 @@
 // Batch helpers: create a batch from a fresh number (so the carrier witness isolates its dials), wait on
 // its status (profile `batch.get`), cancel it at the end of the suite file, and read its dials back.
+
 import { expect } from "vitest";
 import { explain } from "../../runner/client/http-client.ts";
 import { track, uniqueName } from "../../runner/client/resources.ts";
+import { waited, waitOnServer } from "../../runner/client/stalled-waits.ts";
 import { pause } from "../../runner/client/traffic.ts";
 import { CallBatchRead, CallSessionRead } from "../../spec/calls.ts";
 import { AnyPage } from "../../spec/common.ts";
@@ -64,15 +66,17 @@ export async function waitForBatch(
   what: string,
   fatal: string[] = ["failed"],
 ): Promise<CallBatchRead> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const batch = await getBatch(id);
-    if (done(batch)) return batch;
-    if (fatal.includes(batch.status)) throw new Error(`batch ${id} is ${batch.status} while waiting for ${what}`);
-    if (Date.now() > deadline)
-      throw new Error(`batch ${id} did not reach ${what} in ${timeoutMs} ms: ${JSON.stringify(batch)}`);
-    await pause(50);
-  }
+  let last: CallBatchRead | undefined;
+  return waitOnServer("batch", timeoutMs, {
+    look: async () => {
+      last = await getBatch(id);
+      if (done(last)) return last;
+      if (fatal.includes(last.status)) throw new Error(`batch ${id} is ${last.status} while waiting for ${what}`);
+      return undefined;
+    },
+    pace: () => pause(50),
+    late: (budget) => new Error(`batch ${id} did not reach ${what} in ${waited(budget)}: ${JSON.stringify(last)}`),
+  });
 }
 
 /** The calls a batch placed, as `GET /v1/calls?batch_id=` lists them (4). */

@@ -2,6 +2,7 @@
 // record to reach a state (polling GET /v1/calls/{session_id} with a deadline scaled to the target's
 // simulated minute).
 import { type ApiResponse, explain } from "../../runner/client/http-client.ts";
+import { waited, waitOnServer } from "../../runner/client/stalled-waits.ts";
 import { TargetError } from "../../runner/client/target-error.ts";
 import { pause } from "../../runner/client/traffic.ts";
 import { expectBody, expectStatus } from "../../runner/framework/response.ts";
@@ -80,16 +81,17 @@ export async function waitForCall(
   timeoutMs: number,
   what = "the expected state",
 ): Promise<CallSessionRead> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const response = await getCall(sessionId);
-    expectStatus(response, 200);
-    const session = CallSessionRead.parse(response.json);
-    if (done(session)) return session;
-    if (Date.now() > deadline)
-      throw new Error(`call ${sessionId} did not reach ${what} in ${timeoutMs} ms: ${explain(response)}`);
-    await pause(50);
-  }
+  let last: ApiResponse | undefined;
+  return waitOnServer("call", timeoutMs, {
+    look: async () => {
+      last = await getCall(sessionId);
+      expectStatus(last, 200);
+      const session = CallSessionRead.parse(last.json);
+      return done(session) ? session : undefined;
+    },
+    pace: () => pause(50),
+    late: (budget) => new Error(`call ${sessionId} did not reach ${what} in ${waited(budget)}: ${explain(last!)}`),
+  });
 }
 
 /** A pattern-0 call (answer after 2 s, talk 5 s) is over within this budget. */

@@ -1,11 +1,13 @@
 // Text-conversation helpers shared by suites: send a message, start a conversation, read its items, and
 // wait (polling, with a deadline) until a reply to a message has been stored. Field names beyond
 // client_message_id are profile assumptions (spec/conversations.ts).
+
 import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
 import { type ApiResponse, explain, type Who } from "../../runner/client/http-client.ts";
 import { uniqueName } from "../../runner/client/resources.ts";
 import { runConfig } from "../../runner/client/run-config.ts";
+import { waited, waitOnServer } from "../../runner/client/stalled-waits.ts";
 import { pause } from "../../runner/client/traffic.ts";
 import type { AgentRecordRead } from "../../spec/agent.ts";
 import { ensureProviderKeys } from "./byok.ts";
@@ -90,15 +92,15 @@ export async function waitForReply(
   itemId: string,
   deadlineMs = replyDeadlineMs(),
 ): Promise<Item[]> {
-  const until = Date.now() + deadlineMs;
-  for (;;) {
-    const items = await readItems(conversationId);
-    if (replyTo(items, itemId) !== undefined) return items;
-    if (Date.now() > until) {
-      throw new Error(`no reply to item ${itemId} in conversation ${conversationId} within ${deadlineMs} ms`);
-    }
-    await pause(25);
-  }
+  return waitOnServer("reply", deadlineMs, {
+    look: async () => {
+      const items = await readItems(conversationId);
+      return replyTo(items, itemId) === undefined ? undefined : items;
+    },
+    pace: () => pause(25),
+    late: (budget) =>
+      new Error(`no reply to item ${itemId} in conversation ${conversationId} within ${waited(budget)}`),
+  });
 }
 
 /** A conversation whose opening message has been answered, so it is idle. */

@@ -1,6 +1,8 @@
 // Events (6.1) as the webhook sink received them: one webhook per label pointed at a sink hook, and
 // waits for the deliveries of one session or batch (long-polling the sink, never sleeping).
+
 import { findNodeAtLocation, parseTree } from "jsonc-parser";
+import { waited, waitOnServer } from "../../runner/client/stalled-waits.ts";
 import { WebhookEnvelope } from "../../spec/webhook.ts";
 import { readEnvelope } from "./profile.ts";
 import { hookDeliveries, waitForDeliveries } from "./webhook-sink.ts";
@@ -65,17 +67,19 @@ export async function waitForEvents(
   timeoutMs: number,
   what: string,
 ): Promise<ReceivedEvent[]> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const events = await received(hook);
-    if (done(events)) return events;
-    const left = deadline - Date.now();
-    if (left <= 0) {
+  let events: ReceivedEvent[] = [];
+  return waitOnServer("delivery", timeoutMs, {
+    look: async () => {
+      events = await received(hook);
+      return done(events) ? events : undefined;
+    },
+    // Long-polls the sink for one delivery more than it has.
+    pace: (left) => waitForDeliveries(hook, { count: events.length + 1, timeoutMs: Math.min(left, 5_000) }),
+    late: (budget) => {
       const seen = events.map((e) => `${e.type}(${String(e.data.session_id ?? e.data.batch_id ?? "")})`).slice(-12);
-      throw new Error(`webhook sink: ${what} not delivered within ${timeoutMs} ms; last seen: ${seen.join(", ")}`);
-    }
-    await waitForDeliveries(hook, { count: events.length + 1, timeoutMs: Math.min(left, 5_000) });
-  }
+      return new Error(`webhook sink: ${what} not delivered within ${waited(budget)}; last seen: ${seen.join(", ")}`);
+    },
+  });
 }
 
 /** Waits `graceMs` more for anything further (a late, wrong event), then answers everything received. */

@@ -10,7 +10,7 @@ import { type CallRow, callsState } from "./state.ts";
 const iso = (ms: number) => new Date(ms).toISOString();
 
 export function startSession(ctx: PlatformContext, row: CallRow): void {
-  if (row.started_at !== null || row.status === "ended") return;
+  if (row.started_at !== null || row.status === "ended" || ctx.faults.has("sessions-stay-queued")) return;
   row.started_at = iso(ctx.clock.now());
   row.status = "in_progress";
   publishSessionStarted(ctx, row);
@@ -37,7 +37,7 @@ export interface Ending {
 
 /** Ends a session once, finalises it, then frees whoever waits on it (a batch slot). */
 export async function endSession(ctx: PlatformContext, row: CallRow, ending: Ending): Promise<void> {
-  if (row.status === "ended") return;
+  if (row.status === "ended" || ctx.faults.has("sessions-stay-queued")) return;
   const endMs = ctx.clock.now();
   const startMs = row.started_at === null ? null : Date.parse(row.started_at);
   row.status = "ended";

@@ -62,6 +62,7 @@ export async function placeOutbound(ctx: PlatformContext, input: OutboundInput):
   };
   const rowFirst = !ctx.faults.has("call-row-after-dial");
   if (rowFirst) store();
+  if (ctx.faults.has("sessions-stay-queued")) return neverDialled(ctx, row, input);
   let sid: string;
   try {
     const call = await dialCarrier(ctx, input.account.access, {
@@ -85,6 +86,12 @@ export async function placeOutbound(ctx: PlatformContext, input: OutboundInput):
   if (input.batchId === null || ctx.faults.has("queued-for-batch-calls")) {
     publishSessionEvent(ctx, "session.queued", row);
   }
+  return row;
+}
+
+/** Planted faults only: the call is written and announced, but its dial never leaves the queue. */
+function neverDialled(ctx: PlatformContext, row: CallRow, input: OutboundInput): CallRow {
+  if (input.batchId === null) publishSessionEvent(ctx, "session.queued", row);
   return row;
 }
 

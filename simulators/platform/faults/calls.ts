@@ -2,6 +2,11 @@
 import type { FaultSpec } from "./fault.ts";
 
 export const callsFaults = {
+  "sessions-stay-queued": {
+    description:
+      "no call session ever leaves queued: outbound and batch calls are written but never dialled, web and inbound calls never start, so nothing a check waits for ever happens (the bench times a full run against it)",
+    clauses: ["calls.record-readable", "events.session-completed-calls"],
+  },
   "call-row-after-dial": {
     description: "POST /v1/calls/outbound writes the call row only after the carrier accepted the dial",
     clauses: ["calls.outbound-record-before-carrier"],

@@ -1,0 +1,113 @@
+// A circuit breaker for a server that answers every request but never does what a check waits for: a call
+// session that never leaves queued, a batch that never completes, a reply or a webhook delivery that never
+// comes. Each such wait runs out a budget sized for a slow but conforming server (minutes of the target's
+// simulated time), and a run makes dozens of them, most in files whose checks run one after another, so such a
+// server would hold a run for an hour. Waits are counted by what they wait for (a call, a batch, a webhook
+// delivery, a reply): after STALLED_LIMIT waits of one kind in a row ran out their budget (across checks and suite
+// files: the count lives in a file of the run's work directory, as liveness.ts keeps its own), every later wait
+// of that kind gets CUT_WAIT_MS: it still fails when the server has not done it, and says it waited less and why.
+// A wait that sees the server do what it waited for resets its kind's count, so one slow wait never cuts others.
+import { readNoAnswerCount, settingsIfAny, writeNoAnswerCount } from "../contract.ts";
+import { checkTimeLeft } from "./recorder.ts";
+
+export const STALLED_LIMIT = 3;
+/** What a wait gets once the breaker has tripped: long enough for an answer already on its way. */
+export const CUT_WAIT_MS = 2_000;
+/** A wait ends this long before its check's deadline, so it fails (and is counted) rather than the check erroring. */
+const BEFORE_CHECK_DEADLINE_MS = 1_000;
+
+/** What a wait waits for: the breaker counts each kind apart. */
+export type WaitKind = "call" | "batch" | "delivery" | "reply";
+const KINDS: readonly WaitKind[] = ["call", "batch", "delivery", "reply"];
+
+const WAITED_FOR: Record<WaitKind, string> = {
+  call: "a call session",
+  batch: "a batch",
+  delivery: "a webhook delivery",
+  reply: "a reply",
+};
+
+/** A kind's counter file; absent outside `cap-conformance run` (unit tests), which disables the breaker. */
+function counterFile(kind: WaitKind, base = settingsIfAny()?.stalledWaitsFile): string | undefined {
+  return base === undefined ? undefined : `${base}-${kind}`;
+}
+
+/** Where a kind's breaker notes that it tripped, for the run's closing note (the count itself may reset later). */
+const trippedFile = (file: string) => `${file}-tripped`;
+
+const stalledMessage = (kind: WaitKind, count: number) =>
+  `${count} waits for ${WAITED_FOR[kind]} in a row ran out their budget without the server doing what they waited for, so every later one was cut to ${CUT_WAIT_MS} ms`;
+
+const README = `(README, "A verdict in bounded time")`;
+
+export interface WaitBudget {
+  ms: number;
+  /** Said in the wait's failure when the breaker cut it. */
+  cut?: string;
+}
+
+/**
+ * The budget a wait gets: its own, within what is left of its check's deadline, or CUT_WAIT_MS once
+ * STALLED_LIMIT waits of its kind in a row ran out.
+ */
+export function waitBudget(kind: WaitKind, ms: number): WaitBudget {
+  const left = checkTimeLeft();
+  const own = left === undefined ? ms : Math.max(0, Math.min(ms, left - BEFORE_CHECK_DEADLINE_MS));
+  const file = counterFile(kind);
+  const count = file === undefined ? 0 : readNoAnswerCount(file);
+  if (count < STALLED_LIMIT || own <= CUT_WAIT_MS) return { ms: own };
+  return { ms: CUT_WAIT_MS, cut: `cut from ${own} ms: ${stalledMessage(kind, count)} ${README}` };
+}
+
+/** Records how a wait ended; only a change is written. */
+export function noteWaitEnded(kind: WaitKind, reached: boolean): void {
+  const file = counterFile(kind);
+  if (file === undefined) return;
+  const count = readNoAnswerCount(file);
+  if (reached && count === 0) return;
+  const next = reached ? 0 : count + 1;
+  writeNoAnswerCount(file, next);
+  if (next >= STALLED_LIMIT && readNoAnswerCount(trippedFile(file)) < next) writeNoAnswerCount(trippedFile(file), next);
+}
+
+/** After a run, what the breaker did (the most waits in a row of each kind that tripped it), for the console. */
+export function stalledNote(base: string): string | undefined {
+  const tripped = KINDS.map((kind) => [kind, readNoAnswerCount(trippedFile(counterFile(kind, base)!))] as const).filter(
+    ([, count]) => count >= STALLED_LIMIT,
+  );
+  if (tripped.length === 0) return undefined;
+  return `Waits cut short ${README}: ${tripped.map(([kind, count]) => stalledMessage(kind, count)).join("; ")}.`;
+}
+
+/** How a wait on the server polls: one look, the pause before the next, and the failure once it ran out. */
+export interface ServerWait<T> {
+  /** What the server has done so far: the value waited for, or undefined. */
+  look(): Promise<T | undefined>;
+  /** Waits before the next look (a pause, or a long poll of at most `leftMs`). */
+  pace(leftMs: number): Promise<unknown>;
+  /** The wait's failure, given its budget and, when the breaker cut it, why. */
+  late(budget: WaitBudget): Error;
+}
+
+/** Looks until the server did what is waited for, or the wait's budget (waitBudget) runs out: then throws. */
+export async function waitOnServer<T>(kind: WaitKind, timeoutMs: number, wait: ServerWait<T>): Promise<T> {
+  const budget = waitBudget(kind, timeoutMs);
+  const deadline = Date.now() + budget.ms;
+  for (;;) {
+    const found = await wait.look();
+    if (found !== undefined) {
+      noteWaitEnded(kind, true);
+      return found;
+    }
+    const left = deadline - Date.now();
+    if (left <= 0) {
+      noteWaitEnded(kind, false);
+      throw wait.late(budget);
+    }
+    await wait.pace(left);
+  }
+}
+
+/** How long a failed wait waited, as its message says it. */
+export const waited = (budget: WaitBudget): string =>
+  budget.cut === undefined ? `${budget.ms} ms` : `${budget.ms} ms (${budget.cut})`;

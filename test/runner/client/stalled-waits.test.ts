@@ -1,0 +1,65 @@
+// The stalled-waits breaker (runner/client/stalled-waits.ts): waits of one kind that run out their budget in a row
+// cut the later ones of that kind, a wait that sees the server act resets its kind, and other kinds are untouched.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import {
+  CUT_WAIT_MS,
+  noteWaitEnded,
+  STALLED_LIMIT,
+  stalledNote,
+  waitBudget,
+  waitOnServer,
+} from "../../../runner/client/stalled-waits.ts";
+import { type RunSettings, SETTING_DEFAULTS, writeSettings } from "../../../runner/contract.ts";
+
+const dir = mkdtempSync(join(tmpdir(), "cap-stalled-"));
+const base = join(dir, "stalled-waits-0");
+const SETTINGS_ENV = "CAP_RUN_SETTINGS";
+const before = process.env[SETTINGS_ENV];
+
+beforeAll(() => {
+  const settings: RunSettings = {
+    targetFile: join(dir, "target.json"),
+    seed: 1,
+    ...SETTING_DEFAULTS,
+    prefix: "capct-",
+    replayBase: "npx cap-conformance run",
+    shrink: false,
+    stalledWaitsFile: base,
+  };
+  writeSettings(settings);
+});
+
+afterAll(() => {
+  if (before === undefined) delete process.env[SETTINGS_ENV];
+  else process.env[SETTINGS_ENV] = before;
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test("waits of one kind that run out in a row cut the later ones; a wait that is met resets the count", async () => {
+  for (let i = 0; i < STALLED_LIMIT; i++) {
+    expect(waitBudget("call", 60_000)).toEqual({ ms: 60_000 });
+    noteWaitEnded("call", false);
+  }
+  const cut = waitBudget("call", 60_000);
+  expect(cut.ms).toBe(CUT_WAIT_MS);
+  expect(cut.cut).toContain(`${STALLED_LIMIT} waits for a call session in a row ran out their budget`);
+  // Another kind keeps its own budget.
+  expect(waitBudget("reply", 60_000)).toEqual({ ms: 60_000 });
+  // A cut wait still fails when nothing happens, and says why it waited less.
+  const failed = waitOnServer("call", 60_000, {
+    look: async () => undefined,
+    pace: () => new Promise((resolve) => setTimeout(resolve, 50)),
+    late: (budget) => new Error(`late after ${budget.ms}: ${budget.cut}`),
+  });
+  await expect(failed).rejects.toThrow(/late after 2000: cut from 60000 ms/);
+  // A wait that sees the server act resets the kind.
+  await expect(
+    waitOnServer("call", 60_000, { look: async () => "done", pace: async () => undefined, late: () => new Error() }),
+  ).resolves.toBe("done");
+  expect(waitBudget("call", 60_000)).toEqual({ ms: 60_000 });
+  // The closing note still says the breaker tripped.
+  expect(stalledNote(base)).toContain("waits for a call session in a row ran out their budget");
+});
