@@ -100,9 +100,21 @@ export const MUTATION_AREAS = {
   // The envelope and the 422 lines (7); api-error.ts only its ApiError class (parsePart serves the other
   // simulators). Node's own parser refusals (shared/client-error.ts) cannot be sent by the suites' HTTP
   // client; the robustness matrix of npm test covers them.
+  // Beyond the errors suite, the checks that see parse's planted version truncation forced on (an integer
+  // version, 2.10, 9) and the platform's other 422s built with ApiError.validation (a webhook's events and
+  // secret).
   errors: {
     mutate: ["simulators/shared/api-error.ts:7-30", "simulators/platform/http/parse.ts"],
-    suites: ["errors"],
+    suites: ["errors", "tools", "versioning", "webhooks"],
+    clauses: clausesOf(
+      ["errors"],
+      [
+        "tools.reference-version-integer",
+        "versioning.agent-version-integer",
+        "webhooks.subscription-rejects-unknown",
+        "webhooks.secret-supplied-form",
+      ],
+    ),
   },
   // errors: a member of another workspace and a 401's errors list are judged there (7).
   auth: { mutate: ["simulators/platform/http/auth.ts"], suites: ["auth", "errors"] },
