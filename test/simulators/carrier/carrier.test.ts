@@ -379,10 +379,7 @@ describe("witness", () => {
     // The receiver has the fourth status before the carrier records its answer: wait for both records.
     const otherOk = (w: { callbacks: Array<{ call_sid: string; ok: boolean }> }) =>
       w.callbacks.filter((c) => c.call_sid === other.call.sid && c.ok).length;
-    const witness = await carrier.witness.waitFor(
-      (w) => w.callback_failures.length >= 1 && otherOk(w) >= 4,
-      15_000,
-    );
+    const witness = await carrier.witness.waitFor((w) => w.callback_failures.length >= 1 && otherOk(w) >= 4, 15_000);
     expect(witness.callback_failures).toHaveLength(1);
     expect(witness.callback_failures[0]).toMatchObject({
       call_sid: hanging.body.sid,
