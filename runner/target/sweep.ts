@@ -3,8 +3,9 @@
 // deleted in an order that frees references first (numbers before accounts, tasks before agents, agents before
 // tools). Every request is bounded; a list or delete that fails is reported, never skipped in silence.
 import { request } from "undici";
-import type { OperationName } from "../../spec/operations.ts";
-import { fillPath, operationIn, type Profile, placeholders } from "../../spec/profile.ts";
+import { OPERATIONS, type OperationName } from "../../spec/operations.ts";
+import { fillPath, operationIn, type Profile, placeholders, shapeMaps } from "../../spec/profile.ts";
+import { shapeResponse } from "../../spec/reshape.ts";
 import { readCapped } from "../client/capped-body.ts";
 import { decodingGlobal } from "../client/content-coding.ts";
 import { LIMITS } from "../client/limits.ts";
@@ -95,13 +96,17 @@ function why(error: unknown): string {
 }
 
 /** Every row of a list, reading pages until has_more is false; a bare array (a list the spec leaves unpaged) is
- * one page. */
-async function listAll(options: Options, path: string): Promise<Row[]> {
+ * one page. Each page is read through the list's shapes, so a row's id and name are found where the profile
+ * says the server writes them. */
+async function listAll(options: Options, list: OperationName, path: string): Promise<Row[]> {
   const rows: Row[] = [];
+  const maps = shapeMaps(options.profile);
   for (let page = 0; page < MAX_PAGES; page++) {
     const separator = path.includes("?") ? "&" : "?";
-    const { status, body } = await send(options, "GET", `${path}${separator}limit=${PAGE}&offset=${rows.length}`);
+    const answer = await send(options, "GET", `${path}${separator}limit=${PAGE}&offset=${rows.length}`);
+    const { status } = answer;
     if (status !== 200) throw new Error(`GET ${path} answered ${status}`);
+    const body = shapeResponse(maps, OPERATIONS[list], answer.body, "read");
     if (Array.isArray(body)) return [...rows, ...(body as Row[])];
     const envelope = body as { items?: unknown; has_more?: unknown } | undefined;
     if (!Array.isArray(envelope?.items)) throw new Error(`GET ${path} answered no items array`);
@@ -127,7 +132,7 @@ export async function sweepRegion(options: Options): Promise<SweepResult> {
     const remove = operationIn(options.profile, kind.remove);
     let rows: Row[];
     try {
-      rows = await listAll(options, path);
+      rows = await listAll(options, kind.list, path);
     } catch (error) {
       result.failures.push({ verb: "list", what: `${kind.label}s`, reason: why(error) });
       continue;

@@ -155,3 +155,47 @@ test("a list the server will not answer is exit 1 naming it, and the token is ne
     broken.close();
   }
 });
+
+test("a server whose profile moves a record's id and name is swept where the profile says they are", {
+  timeout: 120_000,
+}, async () => {
+  // 2.1 shows no agent record: a vendor may write its id and name under keys of its own.
+  const profileFile = join(dir, "moved-keys.json");
+  writeFileSync(
+    profileFile,
+    JSON.stringify({ name: "moved-keys", fields: { agent_record: { id: "agent_id", name: "title" } } }),
+  );
+  const moved = await startStack({ minuteMs: 50, profile: profileFile });
+  try {
+    const movedTarget = join(dir, "moved-target.json");
+    writeFileSync(movedTarget, JSON.stringify(moved.target), { mode: 0o600 });
+    const base = moved.target.regions[0]!.base_url;
+    const headers = {
+      authorization: `Bearer ${moved.target.credentials.admin}`,
+      "content-type": "application/json",
+    };
+    const agentNamed = async (name: string) => {
+      const response = await request(`${base}/v1/agents`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ name }),
+        signal: AbortSignal.timeout(10_000),
+      });
+      const json = (await response.body.json()) as Record<string, unknown>;
+      expect(json.title, JSON.stringify(json)).toBe(name);
+      return String(json.agent_id);
+    };
+    const mine = await agentNamed(`${PREFIX}moved`);
+    const kept = await agentNamed("kept-moved");
+
+    const result = await runCli(["cleanup", "--target", movedTarget, "--prefix", PREFIX], { timeoutMs: 60_000 });
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+    expect(result.stdout).toContain(`Deleted 1 resource(s) named ${PREFIX}*`);
+    const left = await request(`${base}/v1/agents?limit=200`, { headers, signal: AbortSignal.timeout(10_000) });
+    const ids = ((await left.body.json()) as { items: Array<{ agent_id: string }> }).items.map((row) => row.agent_id);
+    expect(ids).not.toContain(mine);
+    expect(ids).toContain(kept);
+  } finally {
+    await moved.close();
+  }
+});
