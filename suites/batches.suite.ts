@@ -10,6 +10,7 @@ import { check } from "../runner/framework/check.ts";
 import { namesField } from "../runner/framework/problem-lines.ts";
 import { property } from "../runner/framework/property.ts";
 import { expectStatus } from "../runner/framework/response.ts";
+import { skipIfLongerThanCheck } from "../runner/framework/slow-clock.ts";
 import {
   answered,
   byRecipient,
@@ -227,7 +228,9 @@ async function serverNowOrLocal(): Promise<number> {
 
 /** Waits (polling, with a real-time deadline) until the server's simulated clock passes `simMs`. */
 async function untilServerTime(simMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + realBudget(Math.max(0, simMs - (await serverNow())));
+  const budget = realBudget(Math.max(0, simMs - (await serverNow())));
+  skipIfLongerThanCheck(budget, what);
+  const deadline = Date.now() + budget;
   while ((await serverNow()) < simMs) {
     if (Date.now() > deadline) throw new Error(`the server clock did not reach ${what} in time`);
     await pause(50);

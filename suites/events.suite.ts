@@ -7,6 +7,7 @@ import { runConfig } from "../runner/client/run-config.ts";
 import { check, skipCheck } from "../runner/framework/check.ts";
 import { expectBody, expectStatus } from "../runner/framework/response.ts";
 import { disagreements, sameData } from "../runner/framework/same-data.ts";
+import { awaitShared } from "../runner/framework/slow-clock.ts";
 import { CallSessionRead, MediaRecording, TELEPHONY_FIELDS } from "../spec/calls.ts";
 import { EVENT_TYPES, EventTypes } from "../spec/webhook.ts";
 import { createAgent } from "./helpers/agents.ts";
@@ -532,9 +533,11 @@ check(
 
 /** A small batch run to its end; its events once batch.completed arrived and late ones had a moment. */
 let batchRun: Promise<ReceivedEvent[]> | undefined;
+/** How long the small batch's run is allowed, to its batch.completed. */
+const SMALL_BATCH_MS = () => realBudget(10 * MINUTE);
 function batchEvents(): Promise<ReceivedEvent[]> {
   batchRun ??= runSmallBatch();
-  return batchRun;
+  return awaitShared(batchRun, SMALL_BATCH_MS(), "a small batch's end and its events");
 }
 
 async function runSmallBatch(): Promise<ReceivedEvent[]> {
@@ -550,7 +553,7 @@ async function runSmallBatch(): Promise<ReceivedEvent[]> {
     hook,
     // The calls' session.started too: deliveries are not ordered, so it may land after batch.completed.
     (all) => hasAll(ofBatch(all, id), ["batch.completed", "session.started"]),
-    realBudget(10 * MINUTE),
+    SMALL_BATCH_MS(),
     "batch.completed and a session.started of its calls",
   );
   return ofBatch(await settle(hook, 150), id);
@@ -649,15 +652,17 @@ async function runTextWindow(): Promise<ReceivedEvent[]> {
   await waitForEvents(
     hook,
     (all) => hasAll(ofConversation(all), ["session.started", "session.completed"]),
-    realBudget(40 * MINUTE, 15_000),
+    TEXT_WINDOW_MS(),
     `session.completed of conversation ${sent.conversationId}`,
   );
   return ofConversation(await settle(hook, 150));
 }
 let textRun: Promise<ReceivedEvent[]> | undefined;
+/** How long the text window's run is allowed: its idle close and room for the events. */
+const TEXT_WINDOW_MS = () => realBudget(40 * MINUTE, 15_000);
 const textEvents = () => {
   textRun ??= runTextWindow();
-  return textRun;
+  return awaitShared(textRun, TEXT_WINDOW_MS(), "a text window's idle close and its events");
 };
 
 beforeAll(() => {

@@ -30,6 +30,8 @@ export interface CheckRecord {
   clauses: string[];
   /** When the check's own deadline ends it (epoch ms), if it has one. */
   endsAt?: number;
+  /** When the check began (epoch ms). */
+  startedAt: number;
 }
 
 /** A violation as a line: the server's own text in it (a huge errors value) is cut. */
@@ -44,6 +46,7 @@ export function recording(
 ): { record: CheckRecord; done: Promise<void> } {
   const record: CheckRecord = {
     ...(endsAt === undefined ? {} : { endsAt }),
+    startedAt: Date.now(),
     first: [],
     last: [],
     named: [],
@@ -61,6 +64,12 @@ export function recording(
 export function checkTimeLeft(): number | undefined {
   const endsAt = storage.getStore()?.endsAt;
   return endsAt === undefined ? undefined : endsAt - Date.now();
+}
+
+/** How long the running check may take in all, in ms (undefined outside a check or without a deadline). */
+export function checkSpan(): number | undefined {
+  const record = storage.getStore();
+  return record?.endsAt === undefined ? undefined : record.endsAt - record.startedAt;
 }
 
 /** The clause ids the running check names (none outside a check). */

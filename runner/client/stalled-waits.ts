@@ -8,7 +8,8 @@
 // of that kind gets CUT_WAIT_MS: it still fails when the server has not done it, and says it waited less and why.
 // A wait that sees the server do what it waited for resets its kind's count, so one slow wait never cuts others.
 import { readNoAnswerCount, settingsIfAny, writeNoAnswerCount } from "../contract.ts";
-import { checkTimeLeft } from "./recorder.ts";
+import { ClockTooSlow } from "./clock-too-slow.ts";
+import { checkSpan, checkTimeLeft } from "./recorder.ts";
 
 export const STALLED_LIMIT = 3;
 /** What a wait gets once the breaker has tripped: long enough for an answer already on its way. */
@@ -44,7 +45,15 @@ export interface WaitBudget {
   ms: number;
   /** Said in the wait's failure when the breaker cut it. */
   cut?: string;
+  /**
+   * Set when the wait allows the server longer than its whole check may take (the target's clock is too slow
+   * for the check): running out then is a skip with this reason, not a failure, and is not counted.
+   */
+  beyond?: string;
 }
+
+const beyondMessage = (own: number, ms: number, span: number) =>
+  `the server had ${own} ms of the ${ms} ms this wait allows it, and the whole check may take only ${span} ms: at the target's minute_ms the wait cannot end within its check, so running out says nothing against the server (a server that scales its clock by the target file's minute_ms lets this check judge: README, "The target file")`;
 
 /**
  * The budget a wait gets: its own, within what is left of its check's deadline, or CUT_WAIT_MS once
@@ -53,9 +62,11 @@ export interface WaitBudget {
 export function waitBudget(kind: WaitKind, ms: number): WaitBudget {
   const left = checkTimeLeft();
   const own = left === undefined ? ms : Math.max(0, Math.min(ms, left - BEFORE_CHECK_DEADLINE_MS));
+  const span = checkSpan();
+  const beyond = span !== undefined && ms > span ? { beyond: beyondMessage(own, ms, span) } : {};
   const file = counterFile(kind);
   const count = file === undefined ? 0 : readNoAnswerCount(file);
-  if (count < STALLED_LIMIT || own <= CUT_WAIT_MS) return { ms: own };
+  if (count < STALLED_LIMIT || own <= CUT_WAIT_MS) return { ms: own, ...beyond };
   return { ms: CUT_WAIT_MS, cut: `cut from ${own} ms: ${stalledMessage(kind, count)} ${README}` };
 }
 
@@ -101,6 +112,7 @@ export async function waitOnServer<T>(kind: WaitKind, timeoutMs: number, wait: S
     }
     const left = deadline - Date.now();
     if (left <= 0) {
+      if (budget.beyond !== undefined) throw new ClockTooSlow(budget.beyond);
       noteWaitEnded(kind, false);
       throw wait.late(budget);
     }

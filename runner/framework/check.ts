@@ -2,6 +2,7 @@
 // lacks what it needs, and records the exchange, seed and replay command when it fails.
 import { type TestContext, TestRunner, test } from "vitest";
 import { clipText } from "../../spec/report.ts";
+import { ClockTooSlow } from "../client/clock-too-slow.ts";
 import { LIMITS } from "../client/limits.ts";
 import { keptExchanges, recording } from "../client/recorder.ts";
 import { redact } from "../client/redact.ts";
@@ -131,7 +132,7 @@ export function check(
     } catch (error) {
       const failure = error instanceof PropertyFailure ? error : undefined;
       const cause = failure?.cause ?? error;
-      if (cause instanceof CheckSkipped) ctx.skip(cause.message);
+      if (cause instanceof CheckSkipped || cause instanceof ClockTooSlow) ctx.skip(cause.message);
       meta.errored = isTargetError(cause) || isHarnessFault(cause);
       const said = isHarnessFault(cause) ? harnessFaultMessage(cause as Error) : undefined;
       const message = clipText(

@@ -2,11 +2,17 @@
 // check name, so `--seed S` replays every property exactly, whatever ran before it.
 import { createHash } from "node:crypto";
 import fc from "fast-check";
+import { ClockTooSlow } from "../client/clock-too-slow.ts";
 import { runConfig } from "../client/run-config.ts";
 import { type CheckOptions, CheckSkipped, check, PropertyFailure } from "./check.ts";
 
 export function propertySeed(runSeed: number, name: string): number {
   return createHash("sha256").update(`${runSeed}:${name}`).digest().readInt32BE(0);
+}
+
+/** A check that found it cannot be judged here (CheckSkipped), or whose wait outlasts it at the target's clock. */
+function isSkip(error: unknown): error is Error {
+  return error instanceof CheckSkipped || error instanceof ClockTooSlow;
 }
 
 export interface PropertyOptions<Ts extends unknown[] = unknown[]> extends CheckOptions {
@@ -39,7 +45,18 @@ export function property<Ts extends [unknown, ...unknown[]]>(
       const seed = propertySeed(config.seed, name);
       const numRuns = Math.min(options.numRuns ?? config.numRuns, config.numRuns);
       if (ahead !== undefined) await ahead(await valuesOfRuns(arbitraries, seed, numRuns, examples));
-      const details = await fc.check(fc.asyncProperty(...arbitraries, predicate), {
+      // A skip ends the property: fast-check would shrink it as a failure, running (and waiting) again for nothing.
+      let skipped: Error | undefined;
+      const guarded = async (...args: Ts): Promise<void> => {
+        if (skipped !== undefined) throw skipped;
+        try {
+          await predicate(...args);
+        } catch (error) {
+          if (isSkip(error)) skipped = error;
+          throw error;
+        }
+      };
+      const details = await fc.check(fc.asyncProperty(...arbitraries, guarded), {
         seed,
         numRuns,
         examples,
@@ -47,7 +64,7 @@ export function property<Ts extends [unknown, ...unknown[]]>(
       });
       if (!details.failed) return;
       const error = details.errorInstance;
-      if (error instanceof CheckSkipped) throw error;
+      if (isSkip(error)) throw error;
       const reason = error instanceof Error ? error.message : String(error);
       throw new PropertyFailure(
         `property failed after ${details.numRuns} run(s) and ${details.numShrinks} shrink(s)\n` +

@@ -1,0 +1,41 @@
+// A target whose clock runs slowly (minute_ms 60000, real time, as `simulate` runs for a vendor's server) puts some
+// waits further away than their whole check may take: a window that closes in 30 simulated minutes, a text window's
+// idle close. Running out of such a wait says nothing against the server, so the check is skipped with the reason.
+import { ClockTooSlow } from "../client/clock-too-slow.ts";
+import { checkSpan, checkTimeLeft } from "../client/recorder.ts";
+import { skipCheck } from "./check.ts";
+
+/** Ends a wait this long before the check's own deadline, so the skip is said before the deadline errors it. */
+const BEFORE_CHECK_DEADLINE_MS = 1_000;
+
+const tooFar = (what: string, ms: number, span: number) =>
+  `${what} is up to ${ms} ms away at the target's minute_ms, longer than the whole check may take (${span} ms): a server that scales its clock by the target file's minute_ms lets this check judge (README, "The target file")`;
+
+/** Skips the running check when `what`, `ms` real ms away, is further than the whole check may take. */
+export function skipIfLongerThanCheck(ms: number, what: string): void {
+  const span = checkSpan();
+  if (span !== undefined && ms > span) skipCheck(tooFar(what, ms, span));
+}
+
+/**
+ * Awaits a wait started outside the running check (one several checks share, begun before them), allowed `ms`
+ * real ms: when it has not ended by the check's deadline and `ms` is longer than the whole check, the check is
+ * skipped for the target's clock rather than errored; otherwise it is awaited as it is.
+ */
+export async function awaitShared<T>(shared: Promise<T>, ms: number, what: string): Promise<T> {
+  const span = checkSpan();
+  const left = checkTimeLeft();
+  if (span === undefined || left === undefined || ms <= span) return shared;
+  let timer: NodeJS.Timeout | undefined;
+  const outlasted = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new ClockTooSlow(tooFar(what, ms, span))),
+      Math.max(0, left - BEFORE_CHECK_DEADLINE_MS),
+    );
+  });
+  try {
+    return await Promise.race([shared, outlasted]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
