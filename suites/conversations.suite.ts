@@ -8,7 +8,7 @@ import { type ApiResponse, call, explain } from "../runner/client/http-client.ts
 import { uniqueName } from "../runner/client/resources.ts";
 import { runConfig } from "../runner/client/run-config.ts";
 import { check } from "../runner/framework/check.ts";
-import { problemLines } from "../runner/framework/problem-lines.ts";
+import { namesField, problemLines } from "../runner/framework/problem-lines.ts";
 import { property } from "../runner/framework/property.ts";
 import { expectBody, expectStatus } from "../runner/framework/response.ts";
 import { checksSideBySide } from "../runner/framework/side-by-side.ts";
@@ -40,10 +40,7 @@ const linesOf = (response: ApiResponse): string[] => problemLines(response);
 
 function expect422Naming(response: ApiResponse, field: string): void {
   expectStatus(response, 422);
-  expect(
-    linesOf(response).some((line) => line.startsWith(`${field}: `)),
-    `a line "${field}: …" in ${explain(response)}`,
-  ).toBe(true);
+  expect(namesField(response, field), `a line "${field}: …" in ${explain(response)}`).toBe(true);
 }
 
 check(

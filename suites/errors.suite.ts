@@ -8,7 +8,7 @@ import { invalidAgentBody, isInvalidAgent } from "../fixtures/invalid-agent.ts";
 import { type ApiResponse, call, explain } from "../runner/client/http-client.ts";
 import { uniqueName } from "../runner/client/resources.ts";
 import { check } from "../runner/framework/check.ts";
-import { problemLines } from "../runner/framework/problem-lines.ts";
+import { lineNames, problemLines } from "../runner/framework/problem-lines.ts";
 import { property } from "../runner/framework/property.ts";
 import { expectBody, expectStatus } from "../runner/framework/response.ts";
 import { checksSideBySide } from "../runner/framework/side-by-side.ts";
@@ -42,7 +42,7 @@ function expect422(response: ApiResponse, fields: string[]): void {
   }
   for (const field of fields) {
     expect(
-      errors.some((line) => line.startsWith(`${field}: `)),
+      errors.some((line) => lineNames(line, field)),
       `a line "${field}: …" among ${JSON.stringify(errors)}`,
     ).toBe(true);
   }

@@ -11,7 +11,7 @@ import { runConfig } from "../runner/client/run-config.ts";
 import type { SseFrame } from "../runner/client/sse-client.ts";
 import { check } from "../runner/framework/check.ts";
 import { exclusive } from "../runner/framework/exclusive.ts";
-import { namesField, problemLines } from "../runner/framework/problem-lines.ts";
+import { namesField } from "../runner/framework/problem-lines.ts";
 import { expectBody, expectStatus } from "../runner/framework/response.ts";
 import { BUILD_STATUSES, KB_FRAME_NAMES, KbProgress, KbSnapshotFrame, KnowledgeBase } from "../spec/knowledge.ts";
 import { RecordId } from "./helpers/body-shapes.ts";
@@ -100,11 +100,7 @@ for (const [label, body, field] of [
       await callOp("kb.delete", { kb_id: String((response.json as { id?: unknown }).id) });
     }
     expectStatus(response, 422);
-    const lines = problemLines(response);
-    expect(
-      lines.some((line) => line.startsWith(field)),
-      `a line "${field}…" in ${explain(response)}`,
-    ).toBe(true);
+    expect(namesField(response, field, "under"), `a line "${field}…" in ${explain(response)}`).toBe(true);
   });
 }
 

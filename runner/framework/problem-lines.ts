@@ -20,7 +20,37 @@ export function problemLines(response: ApiResponse): string[] {
   return [message];
 }
 
-/** Whether a 422 names `field` in a line of its own (`field: ...`, or `field.` for a nested path). */
-export function namesField(response: ApiResponse, field: string): boolean {
-  return problemLines(response).some((line) => line.startsWith(`${field}: `));
+/**
+ * The path of a `field.path: problem` line in one notation, the only reading of a line's path every check uses.
+ * 7 gives the form `field.path: problem` and shows no array index, so `tools[0].tool_version` and
+ * `tools.0.tool_version` are one path: an index is read as a dotted segment whichever way it is written.
+ */
+export function linePath(line: string): string | undefined {
+  const at = line.indexOf(": ");
+  return at < 0 ? undefined : canonicalPath(line.slice(0, at));
+}
+
+/** `a[0].b` and `a.0.b` alike, as `a.0.b`. */
+export function canonicalPath(path: string): string {
+  return path.replace(/\[(\d+)\]/g, ".$1").replace(/^\./, "");
+}
+
+/**
+ * How a line's path may name a field: `exact`ly; `under` it too (`urls.0` names `urls`); or `ending` in it
+ * (`agent_team.members.0.agent_version` names `agent_version`).
+ */
+export type Naming = "exact" | "under" | "ending";
+
+/** Whether a 422 names `field` (a dotted path, indexes as segments) in a line of its own. */
+export function namesField(response: ApiResponse, field: string, naming: Naming = "exact"): boolean {
+  return problemLines(response).some((line) => lineNames(line, field, naming));
+}
+
+/** Whether one problem line names `field`, read as namesField reads it. */
+export function lineNames(line: string, field: string, naming: Naming = "exact"): boolean {
+  const path = linePath(line);
+  const wanted = canonicalPath(field);
+  if (path === undefined || path === wanted) return path !== undefined;
+  if (naming === "under") return path.startsWith(`${wanted}.`);
+  return naming === "ending" && path.endsWith(`.${wanted}`);
 }

@@ -4,7 +4,7 @@
 // that spells no integer (a fraction, a word) is refused either way.
 import { expect } from "vitest";
 import { type ApiResponse, explain } from "../../runner/client/http-client.ts";
-import { problemLines } from "../../runner/framework/problem-lines.ts";
+import { namesField } from "../../runner/framework/problem-lines.ts";
 import { expectStatus } from "../../runner/framework/response.ts";
 
 /** The integer a lax parser reads `value` as: `true` 1, `"12"` 12; undefined when it spells none. */
@@ -16,8 +16,8 @@ export function spelledInteger(value: unknown): number | undefined {
 
 /**
  * `response` answered a request whose integer field `field` held `value`: a 422 with a line whose path is the
- * field or ends in it (`agent_team.members.0.agent_version`), or, where `value` spells an integer, the answer that
- * integer gets (`asInteger` sends the same request with it).
+ * field or ends in it (`agent_team.members.0.agent_version`, its index written `.0` or `[0]`: namesField), or,
+ * where `value` spells an integer, the answer that integer gets (`asInteger` sends the same request with it).
  */
 export async function expectIntegerRefusedOrRead(
   response: ApiResponse,
@@ -29,8 +29,7 @@ export async function expectIntegerRefusedOrRead(
   const spelled = spelledInteger(value);
   if (spelled === undefined || response.status === 422) {
     expectStatus(response, 422, what);
-    const names = (line: string) => line.startsWith(`${field}: `) || line.includes(`.${field}: `);
-    expect(problemLines(response).some(names), `a line naming ${field} in ${explain(response)}`).toBe(true);
+    expect(namesField(response, field, "ending"), `a line naming ${field} in ${explain(response)}`).toBe(true);
     return;
   }
   const read = await asInteger(spelled);

@@ -7,6 +7,11 @@ export const versioningFaults = {
       "a tool_version or agent_version with a fraction is read as its whole part (`parseInt`), so 1.5 names version 1 (2.10, 9: an integer version)",
     clauses: ["tools.reference-version-integer", "versioning.agent-version-integer"],
   },
+  "422-item-path-cut": {
+    description:
+      "a 422 line whose field sits in an array item names the item only (`tools.0: must be an integer`), not the field (7: `field.path: problem`)",
+    clauses: ["tools.reference-version-integer", "versioning.agent-version-integer"],
+  },
   "publish-succeeds-with-errors": {
     description: "publish runs validation but publishes anyway when it finds errors",
     clauses: ["versioning.publish-errors-400", "versioning.tool-publish-errors-400"],

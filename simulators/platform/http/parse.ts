@@ -21,6 +21,9 @@ export function parse<T extends z.ZodType>(
   }
   let lines = issueLines(result.error.issues);
   if (ctx.faults.has("422-body-prefix") && part === "body") lines = lines.map((line) => `body.${line}`);
+  // The path stops at the first array item: `tools.0.tool_version: ...` says `tools.0: ...`.
+  if (ctx.faults.has("422-item-path-cut"))
+    lines = lines.map((line) => line.replace(/^([^:\s]*?\.\d+)\.[^:\s]+: /, "$1: "));
   const body = validationError(lines);
   const message = ctx.faults.has("422-generic-message") ? "validation failed" : body.detail.message;
   throw new ApiError(422, message, body.detail.errors);

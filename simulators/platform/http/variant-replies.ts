@@ -62,6 +62,7 @@ const REPLY_VARIANTS = [
   "error-messages-reworded",
   "422-problems-reworded",
   "422-one-problem-empty-errors",
+  "422-paths-bracketed",
   "latency-50ms",
   "page-envelope-open",
   "gzip-bodies",
@@ -167,11 +168,22 @@ function rewriteError(status: number, body: Json, variants: VariantSet): Json {
       errors = errors.map(rewordProblem);
       message = errors.length === 1 ? errors[0]! : `the request does not match the schema in ${errors.length} places`;
     }
+    if (variants.has("422-paths-bracketed")) {
+      errors = errors.map(bracketIndexes);
+      message = bracketIndexes(message);
+    }
     if (variants.has("422-one-problem-empty-errors") && errors.length === 1) errors = [];
   } else if (variants.has("error-messages-reworded") && status !== 401 && !FIXED_MESSAGES.has(message)) {
     message = rewordMessage(message);
   }
   return { detail: { message, errors } };
+}
+
+/** `tools.0.tool_version: problem` as `tools[0].tool_version: problem` (7 shows no index notation). */
+function bracketIndexes(line: string): string {
+  if (!PROBLEM_LINE.test(line)) return line;
+  const at = line.indexOf(": ");
+  return `${line.slice(0, at).replace(/\.(\d+)(?=\.|$)/g, "[$1]")}${line.slice(at)}`;
 }
 
 /** `field.path: problem` with the problem in other words (7 fixes the form, not the words). */

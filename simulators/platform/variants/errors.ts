@@ -22,6 +22,12 @@ export const errorVariants = {
     section: "7",
     layer: "422-list",
   },
+  "422-paths-bracketed": {
+    description:
+      "a 422 line writes an array index in brackets, `tools[0].tool_version: ...` for `tools.0.tool_version`: 7 fixes the form `field.path: problem` and shows no index notation",
+    section: "7",
+    layer: "422-path-notation",
+  },
   "malformed-credential-not-authenticated": {
     description:
       "an Authorization header that is not `Bearer <token>` (another scheme, or `Bearer` alone) is a 401 `not authenticated`: 5 item 8 lists the messages but not which one a malformed header gets",
