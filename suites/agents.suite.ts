@@ -11,16 +11,18 @@ import { property } from "../runner/framework/property.ts";
 import { type ExpectedStatus, expectBody, expectOkResult, expectStatus } from "../runner/framework/response.ts";
 import { checksSideBySide } from "../runner/framework/side-by-side.ts";
 import { AgentRecordRead } from "../spec/agent.ts";
+import { ValidationResult } from "../spec/tool.ts";
 import { createAgent } from "./helpers/agents.ts";
 import { analysedBy, analysisModel, expectAnalysed, expectBatchAnalysed, providerMark } from "./helpers/analysis.ts";
 import { startBatch, waitForBatch } from "./helpers/batches.ts";
-import { StartedSession } from "./helpers/body-shapes.ts";
+import { RecordId, StartedSession } from "./helpers/body-shapes.ts";
 import { finished, SHORT_CALL_MS, waitForCall } from "./helpers/calls.ts";
 import { patternNumber } from "./helpers/carrier.ts";
 import {
   firstPair,
   isListed,
   listedBuiltinTools,
+  listedLanguage,
   listedPairs,
   listedVoices,
   type Pair,
@@ -81,7 +83,7 @@ check(
 );
 
 check("an agent written with 2.9 fields reads back with the same values", ["agents.config-round-trip"], async () => {
-  const config = richAgentConfig(uniqueName("round-trip"));
+  const config = richAgentConfig(uniqueName("round-trip"), await listedLanguage());
   const agent = await createAgent(config);
   const response = await callOp("agent.get", { agent_id: agent.id });
   expectStatus(response, 200);
@@ -94,7 +96,7 @@ check(
   async () => {
     const minimal = await createAgent();
     const { name: _ignored, ...defaults } = minimal.config;
-    const rich = richAgentConfig(uniqueName("replace"));
+    const rich = richAgentConfig(uniqueName("replace"), await listedLanguage(defaults.language));
     const agent = await createAgent(rich);
     const patch = await callOp("agent.patch", { agent_id: agent.id }, { body: { name: agent.name } });
     expectStatus(patch, "2xx");
@@ -418,8 +420,45 @@ check(
   },
 );
 
+/** The validation errors of a stored agent (3.3: validate always answers 200 with `errors`). */
+async function validationErrors(agentId: string, what: string): Promise<unknown[]> {
+  return expectBody(await callOp("agent.validate", { agent_id: agentId }), 200, ValidationResult, what).errors;
+}
+
+/**
+ * A write that must be refused by a rule of the config (2.9) that the spec gives no moment: refused at the write
+ * (400), or accepted onto the draft ("writes land on a draft") and then reported by validate, with an error the
+ * same agent without the fault does not have, and refused by publish (3.3: "Publish runs validation and refuses
+ * with 400 ... if any error exists").
+ */
+async function expectRefusedAtWriteOrValidate(
+  body: Record<string, unknown>,
+  what: string,
+  control: AgentRecordRead,
+  agentId?: string,
+): Promise<void> {
+  const before = await validationErrors(control.id, `${what}: validating the agent without it`);
+  const response =
+    agentId === undefined
+      ? await callOp("agent.create", {}, { body })
+      : await callOp("agent.patch", { agent_id: agentId }, { body });
+  if (response.status >= 300) return expectStatus(response, 400, what);
+  const { id } = expectBody(response, "2xx", RecordId, `${what}: accepted at write`);
+  if (agentId === undefined) track(`agent ${id}`, async () => void (await callOp("agent.delete", { agent_id: id })));
+  const after = await validationErrors(id, `${what}: accepted at write, so validate must report it`);
+  expect(
+    after.length,
+    `${what}: accepted at write, so validate must list an error the agent without it has not (${JSON.stringify(before)}); it listed ${JSON.stringify(after)}`,
+  ).toBeGreaterThan(before.length);
+  expectStatus(
+    await callOp("agent.publish", { agent_id: id }),
+    400,
+    `${what}: accepted at write, so publish must refuse`,
+  );
+}
+
 property(
-  "realtime together with any cascade slot is refused, even when every pair is listed",
+  "realtime together with any cascade slot is refused (at write, or by validate and publish), even when every pair is listed",
   ["agents.realtime-xor-cascade"],
   [fc.subarray(["stt", "llm", "tts"] as const, { minLength: 1 }), fc.boolean()],
   async (cascade, atPatch) => {
@@ -429,9 +468,14 @@ property(
       realtime: await firstPair("realtime"),
     };
     for (const slot of cascade) body[slot] = await firstPair(slot);
-    if (!atPatch) return expectRefused(body, `realtime with ${cascade.join(", ")}`);
     const agent = await createAgent({ channel: "voice", realtime: await firstPair("realtime") });
-    await expectRefused({ ...body, name: agent.name }, `PATCH to realtime with ${cascade.join(", ")}`, agent.id);
+    if (!atPatch) return expectRefusedAtWriteOrValidate(body, `realtime with ${cascade.join(", ")}`, agent);
+    await expectRefusedAtWriteOrValidate(
+      { ...body, name: agent.name },
+      `PATCH to realtime with ${cascade.join(", ")}`,
+      agent,
+      agent.id,
+    );
   },
   { numRuns: 10 },
 );

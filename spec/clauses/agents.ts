@@ -45,7 +45,7 @@ export const agentsClauses: Clause[] = [
     kind: "testable",
     assumption: "agent.create",
     statement:
-      "An agent sets either realtime or the cascade slots (stt, llm, tts), never both: a config with both is refused.",
+      "An agent sets either realtime or the cascade slots (stt, llm, tts), never both: a config with both is refused, at write (400) or, accepted onto the draft (2.9: writes land on a draft), by validate (an error) and publish (400, 3.3); the spec gives the rule no moment.",
   },
   {
     id: "agents.unlisted-llm-400",

@@ -111,3 +111,36 @@ export async function listedBuiltinTools(pair: Pair): Promise<string[]> {
   );
   return stringsOf(free, "type");
 }
+
+/** The codes of a language list read leniently: `{code, name}` rows (2.8) or bare codes. */
+function codesOf(list: unknown): string[] {
+  if (!Array.isArray(list)) return [];
+  return list
+    .map((item) => (typeof item === "string" ? item : item?.code))
+    .filter((code): code is string => typeof code === "string");
+}
+
+/**
+ * The language codes an agent naming no speech model can take, best first: those the top-level `languages[]`
+ * lists and some speech model speaks, then those only a speech model lists, then those only the top-level list
+ * has (2.8: "a config naming anything not listed is rejected"; which listed language an agent may take is not
+ * shown, so the codes are the catalog's own, never a fixed one).
+ */
+export async function listedLanguages(): Promise<string[]> {
+  const catalog = await rawCatalog();
+  const top = codesOf(catalog.languages);
+  const kinds = ["stt", "tts", "realtime"] as const;
+  const spoken = kinds.flatMap((kind) =>
+    Array.isArray(catalog[kind])
+      ? (catalog[kind] as Array<{ languages?: unknown }>).flatMap((e) => codesOf(e?.languages))
+      : [],
+  );
+  const both = top.filter((code) => spoken.includes(code));
+  return [...new Set([...both, ...spoken, ...top])];
+}
+
+/** A language the catalog lists other than `avoid` where it lists one (see listedLanguages); none: undefined. */
+export async function listedLanguage(avoid?: unknown): Promise<string | undefined> {
+  const codes = await listedLanguages();
+  return codes.find((code) => code !== avoid) ?? codes[0];
+}

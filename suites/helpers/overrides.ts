@@ -3,7 +3,7 @@
 // one, so the override differs from a stored agent built on the first). Left out: name and channel (an
 // override adjusts a run, it does not rename or re-channel the agent), realtime (it excludes the cascade
 // slots the stored agent has), and the hooks and MCP servers, which would call out during the run.
-import { listedPairs, type Pair, type PairKind } from "./catalog.ts";
+import { listedLanguage, listedPairs, type Pair, type PairKind } from "./catalog.ts";
 import { httpOperation } from "./tools.ts";
 
 export const OVERRIDE_FIELDS = [
@@ -46,7 +46,7 @@ export function overrideValues(): Promise<Record<OverrideField, unknown>> {
     return {
       prompt: "For this run, answer in one sentence.",
       greeting: "Hello from the override.",
-      language: "de",
+      language: await listedLanguage(),
       timezone: "Europe/Berlin",
       kb_ids: [],
       llm: llm ?? {},
@@ -73,7 +73,7 @@ export function overrideValues(): Promise<Record<OverrideField, unknown>> {
   return values;
 }
 
-/** The override made of `fields` (model slots the catalog cannot fill are dropped). */
+/** The override made of `fields` (model slots the catalog cannot fill, and a language it lists none of, are dropped). */
 export async function overrideOf(fields: readonly OverrideField[]): Promise<Record<string, unknown>> {
   const all = await overrideValues();
   const override: Record<string, unknown> = {};
@@ -81,7 +81,7 @@ export async function overrideOf(fields: readonly OverrideField[]): Promise<Reco
     const value = all[field];
     const emptyPair =
       typeof value === "object" && value !== null && !Array.isArray(value) && Object.keys(value).length === 0;
-    if (!emptyPair) override[field] = value;
+    if (!emptyPair && value !== undefined) override[field] = value;
   }
   return override;
 }

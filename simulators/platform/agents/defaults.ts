@@ -2,12 +2,13 @@
 // the harness learns them from a minimal create, so any server's own defaults pass).
 import type { AgentConfig } from "../../../spec/agent.ts";
 
-export function withDefaults(config: AgentConfig): AgentConfig {
+/** `config` with the defaults filled in; `language` is the default language as the instance's catalog lists it. */
+export function withDefaults(config: AgentConfig, language: string): AgentConfig {
   return {
     channel: "voice",
     prompt: "",
     greeting: "",
-    language: "en",
+    language,
     timezone: "UTC",
     kb_ids: [],
     handoffs: [],

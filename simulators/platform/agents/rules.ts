@@ -24,11 +24,20 @@ function pairRefs(ctx: PlatformContext, config: AgentConfig): ModelRef[] {
   return ctx.faults.has("half-pair-accepted") ? refs.filter((ref) => ref.provider !== "" && ref.model !== "") : refs;
 }
 
+/**
+ * realtime beside the cascade slots (2.9: "never both"), unless the planted fault accepts it. The spec gives the
+ * rule no moment: the `realtime-xor-at-validate` variant stores such a draft and reports it at validate/publish.
+ */
+function bothProblems(ctx: PlatformContext, config: AgentConfig, atValidate: boolean): string[] {
+  if (ctx.faults.has("realtime-with-cascade-accepted")) return [];
+  return ctx.variants.has("realtime-xor-at-validate") === atValidate ? realtimeWithCascade(config) : [];
+}
+
 /** Rules a write must meet (the request matched the schema but a rule rejects it: 400). */
 export function writeProblems(ctx: PlatformContext, workspaceId: string, config: AgentConfig): string[] {
   const names = ctx.faults.has("last-listed-names-refused") ? lastNamesDropped(catalogOf(ctx)) : catalogOf(ctx);
   return [
-    ...(ctx.faults.has("realtime-with-cascade-accepted") ? [] : realtimeWithCascade(config)),
+    ...bothProblems(ctx, config, false),
     ...(ctx.faults.has("unlisted-model-accepted") ? [] : unlistedPairs(catalogOf(ctx), config, pairRefs(ctx, config))),
     ...(ctx.faults.has("unlisted-voice-accepted") ? [] : unlistedVoices(names, config)),
     ...(ctx.faults.has("language-checked-only-when-required") && !languageRequiredByNamedModel(catalogOf(ctx), config)
@@ -63,7 +72,12 @@ export function agentValidation(
   const base = validateAgent(config, agentExists);
   const own = ctx.variants.has("agent-vars-checked") ? varsRule(base.errors, config) : base.errors;
   return {
-    errors: [...writeProblems(ctx, workspaceId, config), ...own, ...missingKeys(ctx, workspaceId, config)],
+    errors: [
+      ...bothProblems(ctx, config, true),
+      ...writeProblems(ctx, workspaceId, config),
+      ...own,
+      ...missingKeys(ctx, workspaceId, config),
+    ],
     warnings: base.warnings,
   };
 }

@@ -27,8 +27,44 @@ function innerReversed<T extends object>(entry: T): T {
   return out as T;
 }
 
+/** The `catalog-regional-language-codes` variant's code for a reference language code: the code with a region. */
+const REGIONAL: Readonly<Record<string, string>> = {
+  en: "en-GB",
+  es: "es-ES",
+  de: "de-DE",
+  fr: "fr-FR",
+  pt: "pt-BR",
+  it: "it-IT",
+};
+const regional = (code: string) => REGIONAL[code] ?? code;
+
+/** The code the instance's catalog lists the reference's language `code` under. */
+export function listedLanguageCode(ctx: PlatformContext, code: string): string {
+  return ctx.variants.has("catalog-regional-language-codes") ? regional(code) : code;
+}
+
+/** A language list, and an entry's own list and default_language, with regional codes. */
+function regionalLanguages<T extends object>(entry: T): T {
+  const out = { ...entry } as Record<string, unknown>;
+  if (Array.isArray(out.languages))
+    out.languages = (out.languages as Array<{ code: string }>).map((l) => ({ ...l, code: regional(l.code) }));
+  if (typeof out.default_language === "string") out.default_language = regional(out.default_language);
+  return out as T;
+}
+
 export function variantCatalog(ctx: PlatformContext, catalog: Catalog): Catalog {
   let out = catalog;
+  if (ctx.variants.has("catalog-regional-language-codes")) {
+    const codes = (list: Catalog["languages"]) => list.map((l) => ({ ...l, code: regional(l.code) }));
+    out = {
+      ...out,
+      languages: codes(out.languages),
+      turn_detector_languages: codes(out.turn_detector_languages),
+      realtime: out.realtime.map(regionalLanguages),
+      stt: out.stt.map(regionalLanguages),
+      tts: out.tts.map(regionalLanguages),
+    };
+  }
   if (ctx.variants.has("provider-listed-as-acme")) {
     out = {
       ...out,

@@ -5,6 +5,7 @@ import { ApiError } from "../../shared/api-error.ts";
 import { withDefaults } from "../agents/defaults.ts";
 import { agentValidation, assertAgentWritable } from "../agents/rules.ts";
 import { looseUntypedFields } from "../agents/untyped-fields.ts";
+import { listedLanguageCode } from "../catalog/variant-catalog.ts";
 import type { PlatformContext } from "../context.ts";
 import { requireRole } from "../http/auth.ts";
 import { pageOf, parsePaging } from "../http/paging.ts";
@@ -47,7 +48,7 @@ export function agentsRoutes(app: FastifyInstance, ctx: PlatformContext): void {
     const agent: AgentRecord = {
       id: mintId(ctx),
       name: config.name,
-      config: withDefaults(config),
+      config: withDefaults(config, listedLanguageCode(ctx, "en")),
       published_version: null,
       published_config: null,
       created_at: now,
@@ -76,7 +77,9 @@ export function agentsRoutes(app: FastifyInstance, ctx: PlatformContext): void {
     assertNameFree(state, config.name, agent.id);
     assertAgentWritable(ctx, request.principal.workspaceId, config);
     // 4: the agent is written whole; anything omitted reverts to its default.
-    agent.config = ctx.faults.has("agent-patch-merges") ? { ...agent.config, ...config } : withDefaults(config);
+    agent.config = ctx.faults.has("agent-patch-merges")
+      ? { ...agent.config, ...config }
+      : withDefaults(config, listedLanguageCode(ctx, "en"));
     agent.name = config.name;
     agent.updated_at = new Date(ctx.clock.now()).toISOString();
     state.touch(agent.id);

@@ -11,6 +11,13 @@ export const catalogVariants = {
     layer: "agent-language",
     reach: ["agents"],
   },
+  "catalog-regional-language-codes": {
+    description:
+      'every language code the catalog lists carries a region (en-GB, fr-FR, de-DE...), so a bare `fr` is a language it lists nowhere and an agent naming it is refused with a 400 (2.8 gives the rows as `code, name` and shows no code; "a config naming anything not listed is rejected")',
+    section: "2.8",
+    layer: "catalog-language-codes",
+    reach: ["agents", "catalog", "calls"],
+  },
   "avatar-rows-lean": {
     description:
       "avatar gallery rows carry id, name, provider and gender only, no tags and no preview link (2.1 names the galleries' envelope, not their rows; only 2.8's voice entries have tags)",

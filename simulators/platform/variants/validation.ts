@@ -18,4 +18,11 @@ export const validationVariants = {
     layer: "profile-tool-description-required",
     profile: { drafts_with_errors: { tool: { description: "" } } },
   },
+  "realtime-xor-at-validate": {
+    description:
+      'an agent config setting realtime beside a cascade slot is stored as a draft and reported by validate (an error) and publish (400), not refused at write (2.9: "an agent sets either realtime or the cascade slots ..., never both" gives the rule no moment, and "Writes land on a draft"; 3.3: "Publish runs validation and refuses with 400 ... if any error exists")',
+    section: "2.9",
+    layer: "realtime-xor-moment",
+    reach: ["agents"],
+  },
 } as const satisfies Record<string, VariantSpec>;
