@@ -43,9 +43,9 @@ export function unlistedLanguage(catalog: Catalog, config: AgentConfig): string[
 }
 
 /**
- * The `agent-language-of-its-models` variant: the language must be one the agent's speech models list (stt,
- * tts, realtime), or, for an agent naming none, one some speech model of the catalog lists. 2.8 makes the catalog
- * authoritative for provider and model pairs; which listed language an agent may take is not shown.
+ * The `agent-language-of-its-models` variant (legal variants only): the language must be one the agent's speech
+ * models list (stt, tts, realtime), or, for an agent naming none, one some speech model of the catalog lists. 2.8
+ * makes the catalog authoritative for provider and model pairs; which listed language an agent may take is not shown.
  */
 export function languageNoModelSpeaks(catalog: Catalog, config: AgentConfig): string[] {
   if (config.language === undefined) return [];

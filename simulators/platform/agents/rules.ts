@@ -83,8 +83,8 @@ export function agentValidation(
 }
 
 /**
- * The `agent-vars-checked` variant's rules: an agent without an llm runs on the server's default one (2.13:
- * defaults not shown), and a required var without a default is an error (a run could not fill it).
+ * The `agent-vars-checked` variant's rules (legal variants only): an agent without an llm runs on the server's
+ * default one (2.13: defaults not shown), and a required var without a default is an error (a run could not fill it).
  */
 function varsRule(errors: string[], config: AgentConfig): string[] {
   const unfilled = (config.vars ?? []).flatMap((v, i) =>
