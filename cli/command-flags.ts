@@ -115,6 +115,10 @@ export const ASSUMPTIONS_FLAGS = {
   profile: { type: "string", value: "FILE", default: "default", help: "the profile whose assumptions are printed" },
   ...JSON_FLAG,
   markdown: { type: "boolean", help: "as README's markdown table" },
+  "profile-file": {
+    type: "boolean",
+    help: "print the whole profile, every field with its value, as a profile file to copy and edit (--profile FILE: merged with the default)",
+  },
 } as const satisfies FlagTable;
 
 export const REPORT_FLAGS = {

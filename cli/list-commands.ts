@@ -68,13 +68,17 @@ export function hostileCommand(argv: string[]): number {
   return 0;
 }
 
-/** `cap-conformance assumptions [--profile FILE] [--json | --markdown]`: what the harness assumes beyond the spec. */
+/**
+ * `cap-conformance assumptions [--profile FILE] [--json | --markdown | --profile-file]`: what the harness assumes
+ * beyond the spec; `--profile-file` prints the profile itself, so a vendor sees every field's value and shape.
+ */
 export function assumptionsCommand(argv: string[]): number {
   const { values } = parseFlags(ASSUMPTIONS_FLAGS, argv);
   const profileName = stringFlag(ASSUMPTIONS_FLAGS, values, "profile");
   checkProfile(profileName);
   const profile = loadProfile(profileName);
-  if (values.json) console.log(JSON.stringify(assumptionRows(profile), null, 2));
+  if (values["profile-file"]) console.log(JSON.stringify(profile, null, 2));
+  else if (values.json) console.log(JSON.stringify(assumptionRows(profile), null, 2));
   else if (values.markdown) process.stdout.write(assumptionsMarkdown(profile));
   else {
     for (const row of assumptionRows(profile)) {

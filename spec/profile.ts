@@ -17,7 +17,7 @@ import type { ShapeMaps } from "./reshape.ts";
 import { type FieldMaps, movableFields, SHAPE_NAMES, SHAPES, type ShapeName, type ShapeSpec } from "./shapes.ts";
 import { ownWords, WORD_LIST_NAMES, WORD_LISTS, type WordListName, type WordMaps, type Words } from "./words.ts";
 
-export const Operation = z.object({
+export const Operation = z.strictObject({
   method: z.enum(["GET", "POST", "PUT", "PATCH", "DELETE"]),
   /** Path template under the base URL, `{name}` for path parameters. */
   path: z.string().startsWith("/"),
@@ -145,7 +145,7 @@ export const Profile = z.object({
   name: z.string(),
   operations: z.record(z.string(), Operation),
   /** 6.1: names of the three signature headers and the recipe are not shown; Standard Webhooks is assumed. */
-  webhook_signature: z.object({
+  webhook_signature: z.strictObject({
     scheme: z.literal("standard-webhooks"),
     id_header: z.string(),
     timestamp_header: z.string(),
@@ -163,7 +163,7 @@ export const Profile = z.object({
    * 5 item 6 and 2.13: lists of secrets and provider keys show "a name and a masked tail"; its form is not
    * shown. Assumed: `prefix` followed by the value's last `chars` characters.
    */
-  masked_tail: z.object({ prefix: z.string(), chars: z.int().positive() }),
+  masked_tail: z.strictObject({ prefix: z.string(), chars: z.int().positive() }),
   /** 9: any version header is not shown; the name the version-header behaviour is checked by. */
   version_header: z.string().regex(/^[A-Za-z0-9-]+$/),
   /** Optional behaviours (spec/optional-behaviours.ts), each declared must-work, must-be-absent or not-tested. */
@@ -192,7 +192,7 @@ export const Profile = z.object({
    * marks no tool field required). The fields written over the harness's complete agent and tool drafts to make
    * each one a draft with validation errors, by the reference's field names; a field given null is left out.
    */
-  drafts_with_errors: z.object({ agent: DraftFields, tool: DraftFields }),
+  drafts_with_errors: z.strictObject({ agent: DraftFields, tool: DraftFields }),
   /**
    * 2.13, 4.1, 6.1, 6.2: where this server puts each field of the records the harness reads and the bodies it
    * writes (spec/shapes.ts), by the reference's field names; a field not named stays where the reference has it.

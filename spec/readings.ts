@@ -64,7 +64,7 @@ export function choiceEnum<R extends ReadingName>(name: R) {
 type ReadingShape = { [R in ReadingName]: ReturnType<typeof choiceEnum<R>> };
 
 /** The readings of a profile: one choice each. */
-export const Readings = z.object(
+export const Readings = z.strictObject(
   Object.fromEntries(READING_NAMES.map((name) => [name, choiceEnum(name)])) as unknown as ReadingShape,
 );
 export type Readings = z.infer<typeof Readings>;

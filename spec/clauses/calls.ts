@@ -22,7 +22,7 @@ export const callsClauses: Clause[] = [
     kind: "testable",
     assumption: "agent.create",
     statement:
-      "POST /v1/calls/token for a stored agent answers with a short-lived real-time media room token for a browser (profile: a signed JWT, never alg none, whose exp is the answer's expires_at, at most web_call_token_max_ttl_seconds after issue).",
+      "POST /v1/calls/token for a stored agent answers with a short-lived real-time media room token for a browser (profile: the token is a non-empty string whose expires_at is at most web_call_token_max_ttl_seconds after issue; under readings.web_call_token jwt, also a signed JWT, never alg none, whose exp is expires_at).",
   },
   {
     id: "calls.token-inline-agent",

@@ -112,6 +112,29 @@ describe("a profile file's maps", () => {
     );
   });
 
+  it("refuses a key it does not know inside a nested field, as it does at the top", () => {
+    const parsed = ProfileFile.safeParse({
+      webhook_signature: { secret: "hex" },
+      masked_tail: { prefix: "••••", chars: 4, dots: true },
+      readings: { web_call_tokn: "jwt" },
+      drafts_with_errors: { agnt: {} },
+      operations: { "agent.list": { method: "GET", path: "/v2/agents", section: "4", paged: true } },
+    });
+    expect(parsed.success).toBe(false);
+    const lines = parsed.error!.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    for (const where of [
+      "webhook_signature",
+      "masked_tail",
+      "readings",
+      "drafts_with_errors",
+      "operations.agent.list",
+    ]) {
+      expect(lines, where).toContainEqual(
+        expect.stringMatching(new RegExp(`^${where.replace(".", "\\.")}: Unrecognized key`)),
+      );
+    }
+  });
+
   it("merges a file's map of a record into the default's, key by key, and keeps older files working", () => {
     const profile = loadProfile(new URL("../../examples/vendor-profile.json", import.meta.url).pathname);
     expect(profile.fields).toEqual({});
