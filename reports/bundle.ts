@@ -41,7 +41,7 @@ export function sha256(bytes: Buffer | string): string {
 
 /** Patterns of secrets whose values the harness may never have been told: webhook secrets, bearer values. */
 const SECRET_SHAPES = [
-  /whsec_[A-Za-z0-9+/=]{16,}/,
+  /whsec_[A-Za-z0-9+/=_-]{16,}/,
   new RegExp(`Bearer\\s+(?!\\[REDACTED|${DECOY_PREFIX})[A-Za-z0-9._~+/=-]{12,}`),
 ];
 

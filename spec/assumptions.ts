@@ -165,7 +165,7 @@ export function assumptionRows(profile: Profile): AssumptionRow[] {
     row(
       "webhook signature and secret",
       ["webhook_signature"],
-      `${sig.scheme}: \`${sig.id_header}\`, \`${sig.timestamp_header}\`, \`${sig.signature_header}\`; the secret is, as the scheme has it, \`whsec_\` and the base64 of the 32 bytes (padding optional)`,
+      `${sig.scheme}: \`${sig.id_header}\`, \`${sig.timestamp_header}\`, \`${sig.signature_header}\`; the secret is \`whsec_\` and the 32 bytes written as ${sig.secret_encoding === "any" ? "base64 (padding optional), base64url or hex" : sig.secret_encoding}, and those bytes are the signing key`,
       "2.6, 6.1",
     ),
     row(

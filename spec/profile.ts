@@ -15,6 +15,7 @@ import { Declaration, OPTIONAL_BEHAVIOURS, OptionalBehaviourId } from "./optiona
 import { DEFAULT_READINGS, Readings } from "./readings.ts";
 import type { ShapeMaps } from "./reshape.ts";
 import { type FieldMaps, movableFields, SHAPE_NAMES, SHAPES, type ShapeName, type ShapeSpec } from "./shapes.ts";
+import { SecretEncoding } from "./webhook-secret.ts";
 import { ownWords, WORD_LIST_NAMES, WORD_LISTS, type WordListName, type WordMaps, type Words } from "./words.ts";
 
 export const Operation = z.strictObject({
@@ -144,12 +145,16 @@ const DraftFields = z.record(z.string().min(1), z.unknown());
 export const Profile = z.object({
   name: z.string(),
   operations: z.record(z.string(), Operation),
-  /** 6.1: names of the three signature headers and the recipe are not shown; Standard Webhooks is assumed. */
+  /**
+   * 6.1: names of the three signature headers and the recipe are not shown; Standard Webhooks is assumed. 2.6:
+   * how the secret's 32 bytes are written is not shown; they are the signing key (spec/webhook-secret.ts).
+   */
   webhook_signature: z.strictObject({
     scheme: z.literal("standard-webhooks"),
     id_header: z.string(),
     timestamp_header: z.string(),
     signature_header: z.string(),
+    secret_encoding: SecretEncoding,
   }),
   /** 4.1: body of the provider-key write. */
   byok_body_field: z.string(),
@@ -260,6 +265,8 @@ export const DEFAULT_PROFILE: Profile = {
     id_header: "webhook-id",
     timestamp_header: "webhook-timestamp",
     signature_header: "webhook-signature",
+    // Base64, base64url or hex, whichever a secret is written in: 2.6 says only "32 random bytes".
+    secret_encoding: "any",
   },
   byok_body_field: "api_key",
   phone_numbers_account_filter: "account_id",

@@ -3,6 +3,7 @@
 // the envelope fields beyond type and agent_id (6.1) and the fields of a delivery record (2.13).
 import { z } from "zod";
 import { httpUrl, notClearable, Timestamp, Uuid } from "./common.ts";
+import { SECRET_PATTERN_ANY } from "./webhook-secret.ts";
 
 /** 6.1: every event type a subscription accepts. */
 export const EVENT_TYPES = [
@@ -16,13 +17,6 @@ export const EVENT_TYPES = [
 ] as const;
 export const EventType = z.enum(EVENT_TYPES);
 export type EventType = z.infer<typeof EventType>;
-
-/**
- * 2.6: `whsec_` followed by 32 random bytes. How the bytes are written is not shown; the profile's signing scheme
- * (Standard Webhooks) writes them in base64, with or without its `=` padding (its decoders accept both).
- */
-export const SECRET_PATTERN = /^whsec_[A-Za-z0-9+/]{43}=?$/;
-export const SECRET_BYTES = 32;
 
 /** 2.6 as read (list, get, update): the secret only as its last four characters. */
 export const Webhook = z.object({
@@ -61,7 +55,7 @@ export const WebhookCreate = z.strictObject({
   url: httpUrl(),
   subscribed_events: z.array(SubscribedType).max(50).default([]),
   /** A caller's own secret (2.6), refused with a 422 after parsing unless shaped as a generated one is. */
-  secret: z.string().max(200).meta({ pattern: SECRET_PATTERN.source }).optional(),
+  secret: z.string().max(200).meta({ pattern: SECRET_PATTERN_ANY }).optional(),
   status: WebhookStatus.default("active"),
 });
 export type WebhookCreate = z.infer<typeof WebhookCreate>;

@@ -42,14 +42,14 @@ export function decoy(random: string): string {
   return `${DECOY_PREFIX}${random}`;
 }
 
-/** Every registered secret value and every Standard Webhooks secret masked, and nothing else. */
+/** Every registered secret value and every whsec_ secret (base64, base64url or hex) masked, and nothing else. */
 export function maskSecrets(text: string): string {
   syncShared();
   let out = text;
   for (const secret of secrets) {
     if (out.includes(secret)) out = out.split(secret).join(`[REDACTED…${secret.slice(-2)}]`);
   }
-  return out.replace(/whsec_[A-Za-z0-9+/=]{8,}/g, "whsec_[REDACTED]");
+  return out.replace(/whsec_[A-Za-z0-9+/=_-]{8,}/g, "whsec_[REDACTED]");
 }
 
 /** maskSecrets, and bearer values we were never told about (what a server writes may carry one). */

@@ -1,5 +1,6 @@
 // Wire shapes of the webhook sink: a hook's behaviour, a recorded delivery, and the admin answers.
 import { z } from "zod";
+import { SecretEncoding } from "../../spec/webhook-secret.ts";
 
 /** A URL path segment as is; `.` and `..` are refused, since a client resolves them away (`/hooks/..` is `/`). */
 export const HookName = z
@@ -14,8 +15,10 @@ export const HookConfigBody = z.strictObject({
   delay_ms: z.int().min(0).max(60_000).default(0),
   /** Answer a redirect (the status if it is 3xx, else 307) with this Location. */
   redirect_to: z.string().min(1).max(2_000).optional(),
-  /** whsec_ + base64: deliveries are verified as Standard Webhooks. */
+  /** whsec_ + 32 bytes: deliveries are verified as Standard Webhooks, keyed with those bytes. */
   secret: z.string().optional(),
+  /** How the secret's bytes are written (2.6: not shown; a profile's `webhook_signature.secret_encoding`). */
+  secret_encoding: SecretEncoding.default("any"),
   /**
    * What the sender names Standard Webhooks' three headers (6.1: their names are not shown; a profile's
    * `webhook_signature`): webhook-id, webhook-timestamp and webhook-signature unless given.

@@ -50,8 +50,11 @@ function toConfig(body: unknown): HookConfig {
   const given = parsed.signature_headers;
   const names = given === undefined ? STANDARD_HEADERS : lowerCased(given);
   if (parsed.secret !== undefined) {
-    verifier = verifierFor(parsed.secret, names) ?? null;
-    if (verifier === null) throw ApiError.validation(["secret: must be whsec_ followed by base64 of the key"]);
+    verifier = verifierFor(parsed.secret, names, parsed.secret_encoding) ?? null;
+    if (verifier === null) {
+      const written = parsed.secret_encoding === "any" ? "base64, base64url or hex" : parsed.secret_encoding;
+      throw ApiError.validation([`secret: must be whsec_ followed by 32 bytes written as ${written}`]);
+    }
   }
   return {
     status: parsed.status,

@@ -1,6 +1,8 @@
 // Standard Webhooks verification of a recorded delivery (webhook-id, webhook-timestamp,
-// webhook-signature), done by the standardwebhooks library: HMAC-SHA256, constant-time compare.
+// webhook-signature), done by the standardwebhooks library: HMAC-SHA256, constant-time compare. The key is
+// the secret's 32 bytes however they are written (spec/webhook-secret.ts), not the library's base64 reading.
 import { Webhook } from "standardwebhooks";
+import { type SecretEncoding, secretKey } from "../../spec/webhook-secret.ts";
 
 export type Verifier = (body: Buffer, headers: Record<string, string>) => { valid: boolean; error: string | null };
 
@@ -18,17 +20,17 @@ export const STANDARD_HEADERS: SignatureHeaders = {
 };
 
 /**
- * A verifier for a whsec_ secret, or undefined when the secret is malformed. The secret stays inside. A sender
- * that names the headers its own way is read under those names.
+ * A verifier for a whsec_ secret of 32 bytes written as `encoding` says, or undefined when the secret is not one.
+ * The secret stays inside. A sender that names the headers its own way is read under those names.
  */
-export function verifierFor(secret: string, names: SignatureHeaders = STANDARD_HEADERS): Verifier | undefined {
-  if (!secret.startsWith("whsec_")) return undefined;
-  let webhook: Webhook;
-  try {
-    webhook = new Webhook(secret);
-  } catch {
-    return undefined;
-  }
+export function verifierFor(
+  secret: string,
+  names: SignatureHeaders = STANDARD_HEADERS,
+  encoding: SecretEncoding = "any",
+): Verifier | undefined {
+  const key = secretKey(secret, encoding);
+  if (key === undefined) return undefined;
+  const webhook = new Webhook(key, { format: "raw" });
   return (body, headers) => {
     try {
       const standard = {

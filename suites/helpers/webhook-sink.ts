@@ -8,7 +8,7 @@ export type { Delivery } from "../../simulators/webhook-sink/schemas.ts";
 export type { DeliveryListT as DeliveryList };
 
 export interface HookBehaviour {
-  /** whsec_ secret: the sink verifies each delivery's signature with it. */
+  /** whsec_ secret: the sink verifies each delivery's signature with its 32 bytes. */
   secret?: string;
   status?: number;
   /** Real milliseconds before answering. */
@@ -30,12 +30,15 @@ function admin(method: "GET" | "PUT" | "DELETE", path: string, body?: unknown, t
 
 /**
  * Sets how a hook answers (forgotten at the end of the suite file). A hook that verifies signatures reads the
- * three headers under the profile's names (6.1: not shown).
+ * three headers under the profile's names (6.1: not shown), and its key as the profile reads a secret (2.6).
  */
 export async function configureHook(name: string, behaviour: HookBehaviour = {}): Promise<void> {
   const names = profile().webhook_signature;
   const headers = { id: names.id_header, timestamp: names.timestamp_header, signature: names.signature_header };
-  const body = behaviour.secret === undefined ? behaviour : { ...behaviour, signature_headers: headers };
+  const body =
+    behaviour.secret === undefined
+      ? behaviour
+      : { ...behaviour, signature_headers: headers, secret_encoding: names.secret_encoding };
   await admin("PUT", `/hooks/${encodeURIComponent(name)}`, body);
   track(`sink hook ${name}`, async () => {
     await admin("DELETE", `/hooks/${encodeURIComponent(name)}`);

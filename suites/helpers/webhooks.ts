@@ -11,16 +11,55 @@ import { preparing } from "../../runner/framework/prepare.ts";
 import { deletedOrGone, expectStatus } from "../../runner/framework/response.ts";
 import { AnyPage } from "../../spec/common.ts";
 import { DeliveryRecordRead, TestFireResult, type WebhookCreate, WebhookWithSecret } from "../../spec/webhook.ts";
+import { encodingsOf, SECRET_BYTES, type WrittenEncoding, writeSecret } from "../../spec/webhook-secret.ts";
 import { type PagedEndpoint, pagedList } from "./pages.ts";
-import { callOp } from "./profile.ts";
+import { callOp, profile } from "./profile.ts";
 import { testControl as controlAnswer } from "./test-control.ts";
-import { type HookBehaviour, hookUrl, newHook } from "./webhook-sink.ts";
+import { configureHook, type HookBehaviour, hookUrl } from "./webhook-sink.ts";
 
 /** A public URL that nothing answers (example.com is reserved for documentation). */
 export const publicUrl = (label = "hook") => `https://hooks.example.com/${uniqueName(label)}`;
 
-/** A secret in the generated form, for "supplied by the caller at create". */
-export const freshSecret = () => `whsec_${randomBytes(32).toString("base64")}`;
+/** The forms a supplied secret is tried in (2.6: how the 32 bytes are written is not shown; the profile's). */
+const suppliedForms = (): WrittenEncoding[] => (taken === undefined ? encodingsOf(secretEncoding()) : [taken]);
+const secretEncoding = () => profile().webhook_signature.secret_encoding;
+/** The form this server took a supplied secret in, once it took one: later creates send that form at once. */
+let taken: WrittenEncoding | undefined;
+
+/** 32 fresh random bytes as `whsec_` and `encoding`, for "supplied by the caller at create"; registered for redaction. */
+export function freshSecret(encoding: WrittenEncoding): string {
+  const secret = writeSecret(randomBytes(SECRET_BYTES), encoding);
+  registerSecret(secret);
+  return secret;
+}
+
+/**
+ * A webhook create with a secret of the caller's (2.6: "supplied by the caller at create"). Under the profile's
+ * `any`, a fresh secret in base64, then hex, then base64url, until one is not refused: a server may take its secrets
+ * only in the form it writes them. `before` is handed each secret before it is sent (a sink hook learns its key).
+ * Answers the last answer and the secret it was sent with.
+ */
+export async function createWithSuppliedSecret(
+  body: Partial<WebhookCreate>,
+  before: (secret: string) => Promise<void> = async () => {},
+): Promise<{ response: ApiResponse; secret: string }> {
+  const forms = suppliedForms();
+  for (const [i, form] of forms.entries()) {
+    const secret = freshSecret(form);
+    await before(secret);
+    const response = await callOp(
+      "webhook.create",
+      {},
+      { body: { url: publicUrl(), status: "disabled", ...body, secret } },
+    );
+    const id = (response.json as { id?: unknown } | undefined)?.id;
+    if (response.status < 300 && typeof id === "string") trackWebhook(id);
+    if (REFUSED.includes(response.status) && i < forms.length - 1) continue;
+    if (response.status < 300) taken = form;
+    return { response, secret };
+  }
+  throw new Error("no secret form to supply");
+}
 
 /** The refusal of a URL or event type: the spec gives no status, so 400 (a rule) or 422 (the schema). */
 export const REFUSED = [400, 422];
@@ -35,11 +74,17 @@ export async function createWebhook(
   as: Who = "admin",
 ): Promise<WebhookWithSecret> {
   const response = await callOp("webhook.create", {}, { body: { url: publicUrl(), status: "disabled", ...body }, as });
+  const webhook = createdWebhook(response);
+  trackWebhook(webhook.id);
+  return webhook;
+}
+
+/** A create's answer, which must be a 2xx with a webhook and its secret (registered for redaction). */
+export function createdWebhook(response: ApiResponse): WebhookWithSecret {
   expect(response.status, `webhook create: ${explain(response)}`).toBeGreaterThanOrEqual(200);
   expect(response.status, `webhook create: ${explain(response)}`).toBeLessThan(300);
   const webhook = WebhookWithSecret.parse(response.json);
   registerSecret(webhook.secret);
-  trackWebhook(webhook.id);
   return webhook;
 }
 
@@ -51,18 +96,20 @@ export function trackWebhook(id: string): void {
   });
 }
 
-/** A webhook pointing at a fresh sink hook that verifies its signatures. */
+/** A webhook pointing at a fresh sink hook that verifies its signatures with the secret supplied at create. */
 export async function createSinkWebhook(
   behaviour: Omit<HookBehaviour, "secret"> = {},
-  body: Partial<WebhookCreate> = {},
+  body: Omit<Partial<WebhookCreate>, "secret"> = {},
 ): Promise<{ webhook: WebhookWithSecret; hook: string }> {
-  const secret = body.secret ?? freshSecret();
-  registerSecret(secret);
-  const { name, url } = await newHook("hook", { ...behaviour, secret });
+  const name = uniqueName("hook");
+  const url = hookUrl(name);
   // Subscribed to webhook.test only by default: test-fire ignores the filter, and no session or batch
   // event of another check can land on this hook and change its counts.
-  const webhook = await createWebhook({ status: "active", subscribed_events: ["webhook.test"], ...body, url, secret });
-  return { webhook, hook: name };
+  const { response } = await createWithSuppliedSecret(
+    { status: "active", subscribed_events: ["webhook.test"], ...body, url },
+    (secret) => configureHook(name, { ...behaviour, secret }),
+  );
+  return { webhook: createdWebhook(response), hook: name };
 }
 
 export interface Fired {

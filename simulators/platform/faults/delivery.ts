@@ -34,6 +34,11 @@ export const deliveryFaults = {
     description: "deliveries carry webhook-id and webhook-timestamp but no webhook-signature",
     clauses: ["delivery.three-more-headers", "delivery.signature-valid"],
   },
+  "webhook-hex-secret-keyed-as-base64": {
+    description:
+      "secrets are whsec_ + the hex of 32 bytes (supplied ones too), but deliveries are signed with the base64 reading of that text (48 bytes), as a Standard Webhooks library handed the hex secret would: the key is not the secret's 32 bytes",
+    clauses: ["delivery.signature-valid", "delivery.signature-supplied-secret"],
+  },
   "webhook-signature-body-only": {
     description: "the signature is an HMAC of the body alone instead of id.timestamp.body",
     clauses: ["delivery.signature-valid"],

@@ -16,8 +16,8 @@ export const webhooksFaults = {
     clauses: ["webhooks.secret-hint-last-four"],
   },
   "webhook-secret-16-bytes": {
-    description: "generated secrets are whsec_ + base64 of 16 random bytes instead of 32",
-    clauses: ["webhooks.secret-format"],
+    description: "generated and rotated secrets are whsec_ + base64 of 16 random bytes instead of 32",
+    clauses: ["webhooks.secret-format", "webhooks.rotate-new-secret"],
   },
   "webhook-supplied-secret-any-form": {
     description: "a secret supplied at create is kept whatever its form (whsec_ + 16 bytes, or no whsec_ at all)",

@@ -85,7 +85,7 @@ export function webhooksRoutes(app: FastifyInstance, ctx: PlatformContext): void
     const subscribed = checkEvents(body.subscribed_events);
     let supplied = body.secret;
     if (supplied !== undefined && !ctx.faults.has("webhook-supplied-secret-any-form")) {
-      const problem = secretProblem(supplied);
+      const problem = secretProblem(ctx, supplied);
       // A legal variant gives the webhook a generated secret instead of refusing one of another form.
       if (problem !== null && ctx.variants.has("webhook-supplied-secret-replaced")) supplied = undefined;
       else if (problem !== null) throw ApiError.validation([problem]);

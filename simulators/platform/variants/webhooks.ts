@@ -10,6 +10,13 @@ export const webhookVariants = {
     layer: "webhook-secret",
     reach: ["webhooks", "delivery"],
   },
+  "webhook-secret-hex": {
+    description:
+      "a secret is `whsec_` and the hex of 32 random bytes, generated or supplied (a supplied one in base64 is refused), and deliveries are signed with those 32 bytes (2.6: `The secret is whsec_ followed by 32 random bytes`; how the bytes are written is not said)",
+    section: "2.6",
+    layer: "webhook-secret",
+    reach: ["webhooks", "delivery", "events"],
+  },
   "webhook-supplied-secret-replaced": {
     description:
       "a supplied secret of another form than `whsec_` + 32 bytes is not refused: the webhook gets a generated secret instead, shown in the create answer (2.6 gives the form of every secret, not what create does with one of another form)",

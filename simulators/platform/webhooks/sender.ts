@@ -7,6 +7,7 @@ import { type Agent, request } from "undici";
 import type { PlatformContext } from "../context.ts";
 import { guardedAgent, trustedAgent } from "./connect.ts";
 import { isTrustedOrigin } from "./public-address.ts";
+import { signingKey } from "./secret.ts";
 
 export const USER_AGENT = "service-webhooks/1";
 export const ANSWER_LIMIT_MS = 5_000;
@@ -127,9 +128,7 @@ export class Sender {
     if (this.ctx.variants.has("webhook-extra-headers")) Object.assign(headers, extraDeliveryHeaders(message));
     if (faults.has("webhook-signature-header-missing")) return headers;
     headers[names.signature_header.toLowerCase()] = faults.has("webhook-signature-body-only")
-      ? `v1,${createHmac("sha256", Buffer.from(message.secret.slice("whsec_".length), "base64"))
-          .update(message.body)
-          .digest("base64")}`
+      ? `v1,${createHmac("sha256", signingKey(this.ctx, message.secret)).update(message.body).digest("base64")}`
       : this.signer(message).sign(message.deliveryId, at, message.body);
     return headers;
   }
@@ -142,7 +141,7 @@ export class Sender {
     let signer = this.signers.get(key);
     if (signer === undefined) {
       if (this.signers.size >= MAX_CACHED_SIGNERS) this.signers.clear();
-      signer = new Signer(message.secret);
+      signer = new Signer(signingKey(this.ctx, message.secret), { format: "raw" });
       this.signers.set(key, signer);
     }
     return signer;

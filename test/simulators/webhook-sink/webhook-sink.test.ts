@@ -276,7 +276,34 @@ describe("signatures", () => {
     const response = await admin("PUT", "/_admin/hooks/signed", { secret: bad });
     expect(response.status).toBe(422);
     expect(response.text).not.toContain("not base64");
-    expect(response.body.detail.errors).toEqual(["secret: must be whsec_ followed by base64 of the key"]);
+    expect(response.body.detail.errors).toEqual([
+      "secret: must be whsec_ followed by 32 bytes written as base64, base64url or hex",
+    ]);
+    const hexUnderBase64 = await admin("PUT", "/_admin/hooks/signed", {
+      secret: `whsec_${randomBytes(32).toString("hex")}`,
+      secret_encoding: "base64",
+    });
+    expect(hexUnderBase64.body.detail.errors).toEqual([
+      "secret: must be whsec_ followed by 32 bytes written as base64",
+    ]);
+  });
+
+  it("keys a hex secret with its 32 bytes, not with the base64 reading of its text (2.6: 32 random bytes)", async () => {
+    const bytes = randomBytes(32);
+    await admin("PUT", "/_admin/hooks/hex", { secret: `whsec_${bytes.toString("hex")}` });
+    const payload = '{"type":"webhook.test"}';
+    const by = (key: Uint8Array, id: string) => {
+      const at = new Date();
+      const headers = { "webhook-id": id, "webhook-timestamp": String(Math.floor(at.getTime() / 1000)) };
+      return { ...headers, "webhook-signature": new Webhook(key, { format: "raw" }).sign(id, at, payload) };
+    };
+    await deliver("hex", payload, by(bytes, "msg_bytes"));
+    await deliver("hex", payload, by(Buffer.from(bytes.toString("hex"), "base64"), "msg_text_as_base64"));
+    const rows = sink.deliveries("hex").deliveries;
+    expect(rows.map((row) => [row.webhook_id, row.signature_valid])).toEqual([
+      ["msg_bytes", true],
+      ["msg_text_as_base64", false],
+    ]);
   });
 });
 
