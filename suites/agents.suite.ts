@@ -30,6 +30,7 @@ import {
   unlistedName,
 } from "./helpers/catalog.ts";
 import { throughCreditGate } from "./helpers/credits.ts";
+import { makeLive } from "./helpers/live-agents.ts";
 import { expectNameTaken, expectOneOfTwoCreated, expectRenameOntoTakenRefused } from "./helpers/names.ts";
 import { OVERRIDE_FIELDS, overrideOf } from "./helpers/overrides.ts";
 import { callOp } from "./helpers/profile.ts";
@@ -482,9 +483,12 @@ property(
 
 // ---- Overrides (2.11): the 2.9 names, all optional, sent with an agent_id for one run or batch.
 
-/** A voice agent on the catalog's first cascade pairs: what an override is laid over. */
-async function cascadeAgent(): Promise<AgentRecordRead> {
-  return createAgent({
+/**
+ * A voice agent on the catalog's first cascade pairs: what an override is laid over. Published when `live`: an
+ * override goes with live traffic, which runs the published version (2.9, 3.3, 9).
+ */
+async function cascadeAgent(live = true): Promise<AgentRecordRead> {
+  const agent = await createAgent({
     channel: "voice",
     prompt: "You answer questions about orders.",
     greeting: "Hello, this is the order desk.",
@@ -492,6 +496,8 @@ async function cascadeAgent(): Promise<AgentRecordRead> {
     stt: await firstPair("stt"),
     tts: await firstPair("tts"),
   });
+  if (live) await makeLive(agent.id);
+  return live ? storedAgent(agent.id).then((read) => ({ ...agent, ...read })) : agent;
 }
 
 /** A web call token: these checks need credits, not the 402 gate (credits.suite.ts tests it). */
@@ -563,7 +569,7 @@ check(
  * shows), and an override of every 2.9 field laid over it, with `extra` on top.
  */
 async function agentAndOverride(extra: Record<string, unknown> = {}) {
-  const agent = await cascadeAgent();
+  const agent = await cascadeAgent(false);
   const published = await callOp("agent.publish", { agent_id: agent.id });
   expectStatus(published, "2xx");
   const draft = { ...agent.config, prompt: "A draft prompt nobody published." };

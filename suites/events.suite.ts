@@ -27,6 +27,7 @@ import {
   subscribe,
   waitForEvents,
 } from "./helpers/events.ts";
+import { liveAgent } from "./helpers/live-agents.ts";
 import { callOp, placeOf } from "./helpers/profile.ts";
 import { madeFor, namesRuns, providerRequests, READS_PROVIDER_LOG } from "./helpers/provider.ts";
 import { importFreshNumber } from "./helpers/telephony.ts";
@@ -210,7 +211,8 @@ check(
   ["events.session-started-web-call", "events.session-queued-not-web-calls", "events.in-progress-phone-only"],
   async () => {
     const { hook } = await subscribe();
-    const agent = await createAgent();
+    // Live traffic runs the published version (2.9, 3.3, 9): the agent is published first.
+    const agent = await liveAgent();
     const response = await callOp("call.token", {}, { body: { agent_id: agent.id } });
     const webCall = expectBody(response, "2xx", MintedCall);
     const sessionId = webCall.session_id;

@@ -36,6 +36,10 @@ export const callsFaults = {
     description: "GET /v1/calls?batch_id= lets calls without a batch through (`!row.batch_id || ...`)",
     clauses: ["calls.list-batch-id"],
   },
+  "editor-refused-call-token": {
+    description: "POST /v1/calls/token asks for the ADMIN role: an EDITOR gets a 403",
+    clauses: ["calls.token-editor-allowed"],
+  },
   "media-token-unsigned": {
     description:
       "the web call token is an unsecured JWT (alg none), so a browser could forge a room token: a fault of a server whose profile says its token is a JWT (an opaque token is never parsed)",

@@ -29,12 +29,17 @@ export function callsRoutes(app: FastifyInstance, ctx: PlatformContext): void {
   app.addHook("onClose", async () => stopWebCalls(ctx));
 
   app.post("/v1/calls/token", async (request) => {
-    if (!ctx.faults.has("viewer-gets-call-token")) requireRole(request.principal, "EDITOR");
+    if (ctx.faults.has("editor-refused-call-token")) requireRole(request.principal, "ADMIN");
+    else if (!ctx.faults.has("viewer-gets-call-token")) requireRole(request.principal, "EDITOR");
     const body = parse(ctx, CallTokenBody, request.body === undefined ? {} : request.body, "body");
     const { workspaceId, memberId } = request.principal;
     if (ctx.faults.has("override-channel-saved")) plantedChannelSwitch(ctx, workspaceId, request.body);
     const agent = resolveAgent(ctx, workspaceId, body);
     if (!ledger.sufficient(workspaceId)) throw new ApiError(402, INSUFFICIENT_CREDITS);
+    // The `web-call-published-only` variant: live traffic runs the published version (2.9), so none is no call.
+    if (ctx.variants.has("web-call-published-only") && agent.agent_id !== null && agent.agent_version === null) {
+      throw new ApiError(400, "agent_id: the agent has never been published, so there is no live version to run");
+    }
     return startWebCall(ctx, workspaceId, memberId, agent, {});
   });
 

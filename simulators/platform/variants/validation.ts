@@ -1,4 +1,4 @@
-// What validate counts as an error (3.3: "Publish runs validation and refuses with 400 and the validation errors
+// Drafts and live versions. What validate counts as an error (3.3: "Publish runs validation and refuses with 400 and the validation errors
 // if any error exists"; 2.13: required markers and defaults are not shown; 2.10 marks no tool field required).
 // Each is served with the vendor's profile saying what its draft with errors is: the stranger's.
 import type { VariantSpec } from "./variant.ts";
@@ -24,5 +24,12 @@ export const validationVariants = {
     section: "2.9",
     layer: "realtime-xor-moment",
     reach: ["agents"],
+  },
+  "web-call-published-only": {
+    description:
+      'POST /v1/calls/token refuses with a 400 a stored agent (agent_id, or a team member\'s) that has never been published: there is no live version to run (2.9: "Writes land on a draft; live traffic runs the published version until a new publish"; 3.3: "Publish makes the draft the live version"; no sentence lets an unpublished agent take a call)',
+    section: "2.9",
+    layer: "web-call-live-version",
+    reach: ["calls", "agents", "events", "credits", "versioning", "auth"],
   },
 } as const satisfies Record<string, VariantSpec>;
