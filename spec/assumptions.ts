@@ -183,7 +183,7 @@ export function assumptionRows(profile: Profile): AssumptionRow[] {
     row(
       "secret and provider-key list rows",
       ["masked_tail", ...f("masked_row")],
-      `${shape(profile, "masked_row")}: \`masked\` is \`${profile.masked_tail.prefix}\` and the last ${profile.masked_tail.chars} characters of the value (the secret list is held to the whole form, the provider-key list to the tail)`,
+      `${shape(profile, "masked_row")}: \`masked\` is \`${profile.masked_tail.prefix}\` and the last ${profile.masked_tail.chars} characters of the value (the secret list is held to the whole form, the provider-key list to the tail); each list is read as a page, a bare array or an object holding one array (2.1 names neither as paged)`,
       "2.13, 5",
     ),
     row(

@@ -129,6 +129,8 @@ export function shapeResponse(maps: ShapeMaps, row: OperationShapes, body: unkno
   if (row.paged !== undefined && isJsonObject(body) && Array.isArray(body.items)) {
     return { ...body, items: body.items.map(one) };
   }
+  // A list 2.1 does not name as paged may be answered whole, as a bare array of the same rows.
+  if (row.paged !== undefined && Array.isArray(body)) return body.map(one);
   return one(body);
 }
 

@@ -2,20 +2,19 @@
 // show a value, verification with the provider before storing, a 502 that stores nothing and keeps the old key.
 import { randomBytes, randomUUID } from "node:crypto";
 import { expect } from "vitest";
-import { type ApiResponse, explain, type Who } from "../runner/client/http-client.ts";
+import { explain, type Who } from "../runner/client/http-client.ts";
 import { registerSecret } from "../runner/client/redact.ts";
 import { assertDeleted, track, uniqueName } from "../runner/client/resources.ts";
 import type { SseStream } from "../runner/client/sse-client.ts";
 import { check } from "../runner/framework/check.ts";
 import { exclusive } from "../runner/framework/exclusive.ts";
 import { namesField } from "../runner/framework/problem-lines.ts";
-import { deletedOrGone, expectBody, expectOkResult, expectStatus } from "../runner/framework/response.ts";
+import { deletedOrGone, expectOkResult, expectStatus } from "../runner/framework/response.ts";
 import { createAgent } from "./helpers/agents.ts";
-import { WithItems } from "./helpers/body-shapes.ts";
 import { deleteKey, ensureLlmKey, keyRows, putKey } from "./helpers/byok.ts";
 import { firstPair, keyProviders, listedPairs, type PairKind } from "./helpers/catalog.ts";
 import { sendMessage, waitForReply } from "./helpers/conversations.ts";
-import { readAllOf } from "./helpers/pages.ts";
+import { maskedRows } from "./helpers/masked-lists.ts";
 import { callOp, mustOpenStream, opPath, profile } from "./helpers/profile.ts";
 import {
   chatRequestsFor,
@@ -270,12 +269,7 @@ const secretValue = () => {
   return value;
 };
 
-async function secretRows(as: Who = "admin") {
-  const response = await callOp("secret.list", {}, { as });
-  if (as !== "admin") return { response, rows: expectBody(response, 200, WithItems, String(as)).items };
-  expectStatus(response, 200, String(as));
-  return { response, rows: await readAllOf("secret.list") };
-}
+const secretRows = async () => (await maskedRows("secret.list")).rows;
 
 async function putSecret(name: string, value: string, as: Who = "admin") {
   const response = await callOp("secret.put", { name }, { body: { value }, as });
@@ -305,7 +299,7 @@ check(
       const replace = await putSecret(existing, secretValue(), who);
       expectStatus(replace, 403, `${String(who)} replace`);
     }
-    const { rows } = await secretRows();
+    const rows = await secretRows();
     expect(named(rows, fresh), "a refused create stored nothing").toBeUndefined();
     const row = named(rows, existing) as { masked?: string } | undefined;
     expect(original.endsWith(tailOf(row?.masked)), "the secret keeps its value").toBe(true);
@@ -322,7 +316,7 @@ check(
       const response = await callOp("secret.delete", { name }, { as: who });
       expectStatus(response, 403, String(who));
     }
-    expect(named((await secretRows()).rows, name), "the secret is still listed").toBeDefined();
+    expect(named(await secretRows(), name), "the secret is still listed").toBeDefined();
   },
 );
 
@@ -334,7 +328,7 @@ check(
     expectStatus(await putSecret(name, secretValue()), "2xx");
     const response = await callOp("secret.delete", { name });
     expectOkResult(response);
-    expect(named((await secretRows()).rows, name), "gone from the list").toBeUndefined();
+    expect(named(await secretRows(), name), "gone from the list").toBeUndefined();
   },
 );
 
@@ -348,7 +342,7 @@ check(
     // 5 item 6: "readable by everyone and return only a name and a masked tail"; the tail's form is the profile's.
     const { prefix, chars } = profile().masked_tail;
     for (const who of ALL_ROLES) {
-      const { responses, rows } = await everySecretRow(who);
+      const { responses, rows } = await maskedRows("secret.list", who);
       for (const response of responses) {
         expect(response.text.includes(value), `${String(who)} reads the value in ${explain(response)}`).toBe(false);
       }
@@ -360,21 +354,6 @@ check(
     }
   },
 );
-
-/** Every row of the secret list as `who` reads it, page by page. */
-async function everySecretRow(who: Who): Promise<{ responses: ApiResponse[]; rows: unknown[] }> {
-  const responses: ApiResponse[] = [];
-  const rows: unknown[] = [];
-  for (let offset = 0; offset < 100_000; offset += 200) {
-    const response = await callOp("secret.list", {}, { as: who, query: { limit: 200, offset } });
-    expectStatus(response, "2xx", `the secret list read as ${String(who)}`);
-    responses.push(response);
-    const page = response.json as { items?: unknown[]; has_more?: unknown };
-    rows.push(...(page.items ?? []));
-    if (page.has_more !== true) break;
-  }
-  return { responses, rows };
-}
 
 // ---- Keys in live traffic: a text conversation with a published agent calls the provider.
 

@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { beforeAll, expect } from "vitest";
 import { type ApiResponse, call, explain } from "../runner/client/http-client.ts";
 import { isTargetError, TargetError } from "../runner/client/target-error.ts";
-import { check } from "../runner/framework/check.ts";
+import { CheckSkipped, check, skipCheck } from "../runner/framework/check.ts";
 import { checkGroup, runningGroups } from "../runner/framework/check-group.ts";
 import { exclusive } from "../runner/framework/exclusive.ts";
 import { namesField } from "../runner/framework/problem-lines.ts";
@@ -31,15 +31,26 @@ async function prepareList(endpoint: PagedEndpoint): Promise<string> {
   try {
     await setUpOf(endpoint);
     const path = await endpoint.path();
+    if (endpoint.mayBeWhole !== undefined) await skipUnlessPaged(endpoint, path, endpoint.mayBeWhole);
     const existing = await readAll(path, endpoint.ceiling);
     const missing = Array.from({ length: Math.max(0, ROWS - existing.length) }, () => endpoint.addRow);
     if (endpoint.rowsOneAtATime) for (const addRow of missing) await addRow();
     else await Promise.all(missing.map((addRow) => addRow()));
     return path;
   } catch (error) {
-    if (isTargetError(error)) throw error;
+    if (isTargetError(error) || error instanceof CheckSkipped) throw error;
     const reason = error instanceof Error ? error.message : String(error);
     throw new TargetError(`the ${endpoint.name} list could not be prepared, so it could not be judged: ${reason}`);
+  }
+}
+
+/** A list 2.1 does not name as paged, answered whole (an array, or an object without `items`), has no pages to judge. */
+async function skipUnlessPaged(endpoint: PagedEndpoint, path: string, why: string): Promise<void> {
+  const answer = await call(path);
+  if (answer.status !== 200) return;
+  const page = answer.json as { items?: unknown } | undefined;
+  if (Array.isArray(answer.json) || !Array.isArray(page?.items)) {
+    skipCheck(`the ${endpoint.name} list is answered whole, not as a page: ${why}`);
   }
 }
 

@@ -3,6 +3,7 @@
 // deleted in an order that frees references first (numbers before accounts, tasks before agents, agents before
 // tools). Every request is bounded; a list or delete that fails is reported, never skipped in silence.
 import { request } from "undici";
+import { rowsOfAnswer } from "../../spec/list-rows.ts";
 import { OPERATIONS, type OperationName } from "../../spec/operations.ts";
 import { fillPath, operationIn, type Profile, placeholders, shapeMaps } from "../../spec/profile.ts";
 import { shapeResponse } from "../../spec/reshape.ts";
@@ -95,8 +96,8 @@ function why(error: unknown): string {
   return error.name === "Error" ? error.message : `${error.name}: ${error.message}`;
 }
 
-/** Every row of a list, reading pages until has_more is false; a bare array (a list the spec leaves unpaged) is
- * one page. Each page is read through the list's shapes, so a row's id and name are found where the profile
+/** Every row of a list, reading pages until has_more is false; a list answered whole (list-rows.ts) is one
+ * page. Each page is read through the list's shapes, so a row's id and name are found where the profile
  * says the server writes them. */
 async function listAll(options: Options, list: OperationName, path: string): Promise<Row[]> {
   const rows: Row[] = [];
@@ -106,13 +107,11 @@ async function listAll(options: Options, list: OperationName, path: string): Pro
     const answer = await send(options, "GET", `${path}${separator}limit=${PAGE}&offset=${rows.length}`);
     const { status } = answer;
     if (status !== 200) throw new Error(`GET ${path} answered ${status}`);
-    const body = shapeResponse(maps, OPERATIONS[list], answer.body, "read");
-    if (Array.isArray(body)) return [...rows, ...(body as Row[])];
-    const envelope = body as { items?: unknown; has_more?: unknown } | undefined;
-    if (!Array.isArray(envelope?.items)) throw new Error(`GET ${path} answered no items array`);
-    rows.push(...(envelope.items as Row[]));
-    if (envelope.has_more !== true) return rows;
-    if (envelope.items.length === 0) throw new Error(`GET ${path} said has_more with an empty page`);
+    const body = rowsOfAnswer(shapeResponse(maps, OPERATIONS[list], answer.body, "read"));
+    if (body === undefined) throw new Error(`GET ${path} answered no items array`);
+    rows.push(...body.rows);
+    if (!body.more) return rows;
+    if (body.rows.length === 0) throw new Error(`GET ${path} said has_more with an empty page`);
   }
   throw new Error(`GET ${path} still had more rows after ${MAX_PAGES} pages`);
 }

@@ -4,6 +4,7 @@
 import type { ApiResponse, Who } from "../../runner/client/http-client.ts";
 import { registerSecret } from "../../runner/client/redact.ts";
 import { firstPair, keyProviders } from "./catalog.ts";
+import { maskedRows } from "./masked-lists.ts";
 import { callOp } from "./profile.ts";
 import { newProviderKey } from "./provider.ts";
 
@@ -21,12 +22,10 @@ export interface KeyRow {
   masked: string;
 }
 
-/** The provider-key list rows (page envelope or bare array: the list's shape is not shown). */
+/** The provider-key list rows, read as the secret list is (masked-lists.ts). */
 export async function keyRows(as: Who = "admin"): Promise<{ response: ApiResponse; rows: KeyRow[] }> {
-  const response = await callOp("byok.list", {}, { as });
-  const body = response.json as { items?: KeyRow[] } | KeyRow[] | undefined;
-  const rows = Array.isArray(body) ? body : (body?.items ?? []);
-  return { response, rows };
+  const { responses, rows } = await maskedRows("byok.list", as);
+  return { response: responses[0]!, rows: rows as unknown as KeyRow[] };
 }
 
 let stored: Promise<void> | undefined;

@@ -24,6 +24,11 @@ export interface PagedEndpoint {
   /** Other lists (by name) its rows add rows to: their checks never run beside this list's. */
   alsoMoves?: string[];
   needs?: Need[];
+  /**
+   * Why the list may be answered whole instead of as a page (2.1 does not name it among the paged lists): a
+   * server that answers it so has its paging checks skipped, not failed.
+   */
+  mayBeWhole?: string;
 }
 
 type PagedOperation = {

@@ -31,6 +31,8 @@ export const WORKSPACE_PAGED_ENDPOINTS: PagedEndpoint[] = [
   }),
   pagedList("secret.list", {
     name: "secrets",
+    mayBeWhole:
+      "2.1 names no secret list among the paged ones, and 4.1 shows neither its path nor its shape (5 item 6 describes it as the provider-key list)",
     addRow: async () => {
       const name = uniqueName("paged-secret").replace(/[^A-Za-z0-9_.-]/g, "_");
       const value = `paged-${name}-value`;

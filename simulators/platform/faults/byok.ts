@@ -37,4 +37,9 @@ export const byokFaults = {
     description: "the secret list masks only the first character of each value: `*` and the rest of it",
     clauses: ["byok.secret-list-any-role"],
   },
+  "secret-list-whole-empty": {
+    description:
+      "the secret list is answered whole, as `{secrets: []}`, and lists none of the workspace's secrets (5 item 6: the list returns a name and a masked tail of each)",
+    clauses: ["byok.secret-list-any-role", "byok.secret-delete-admin-only"],
+  },
 } as const satisfies Record<string, FaultSpec>;

@@ -30,7 +30,9 @@ export function secretsRoutes(app: FastifyInstance, ctx: PlatformContext): void 
         masked: ctx.faults.has("secret-list-masks-first-char") ? `*${s.value.slice(1)}` : maskedTail(ctx, s.value),
         updated_at: s.updated_at,
       }));
-    return pageOf(ctx, rows, paging);
+    if (ctx.faults.has("secret-list-whole-empty")) return { secrets: [] };
+    // 2.1 names no secret list among the paged ones: a server may answer it whole.
+    return ctx.variants.has("masked-lists-whole") ? { secrets: rows } : pageOf(ctx, rows, paging);
   });
 
   app.put("/v1/secrets/:name", async (request, reply) => {

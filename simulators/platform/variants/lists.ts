@@ -16,6 +16,13 @@ export const listVariants = {
     layer: "calling-window",
     reach: ["batches"],
   },
+  "masked-lists-whole": {
+    description:
+      "the secret list answers its whole list as `{secrets: [...]}` and the provider-key list as a bare array, neither paged (2.1 names neither among the paged lists; 4.1: `Paths of secret list endpoints and of the provider-key list ... not shown`; 5 item 6 describes the two alike)",
+    section: "2.1",
+    layer: "masked-lists",
+    reach: ["byok", "paging", "auth", "regions"],
+  },
   "page-envelope-open": {
     description:
       'every page carries `object: "list"` and the list\'s `url` beside items, has_more, limit and offset (2.1: `All four fields are always present. There is no total and no cursor`; it does not say they are the only ones)',
