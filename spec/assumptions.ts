@@ -56,6 +56,10 @@ function draftDelta(fields: Record<string, unknown>): string {
     .join(", ");
 }
 
+function overDelta(fields: Record<string, unknown>): string {
+  return Object.keys(fields).length === 0 ? "" : ` with ${draftDelta(fields)}`;
+}
+
 function reading(profile: Profile, name: ReadingName): string {
   const choices: Readonly<Record<string, string>> = READINGS[name].choices;
   return `${profile.readings[name]}: ${choices[profile.readings[name]]}`;
@@ -233,6 +237,12 @@ export function assumptionRows(profile: Profile): AssumptionRow[] {
       ["drafts_with_errors"],
       `agent: the complete draft with ${draftDelta(profile.drafts_with_errors.agent)}; tool: the complete draft with ${draftDelta(profile.drafts_with_errors.tool)} (validate finds errors in each, publish refuses each)`,
       "3.3, 2.13",
+    ),
+    row(
+      "minimal create bodies",
+      ["minimal_creates"],
+      `agent: \`{name}\`${overDelta(profile.minimal_creates.agent)}; webhook: \`{url, status: "disabled"}\`${overDelta(profile.minimal_creates.webhook)} (what every check creates when the record's other fields are not its subject)`,
+      "2.13, 4.1",
     ),
     row(
       "knowledge-base stream frames",

@@ -199,6 +199,12 @@ export const Profile = z.object({
    */
   drafts_with_errors: z.strictObject({ agent: DraftFields, tool: DraftFields }),
   /**
+   * 2.13 ("Required markers and defaults of the agent configuration fields: not shown"), 4.1 (webhook create
+   * bodies not shown): the fields written over the harness's minimal create bodies, an agent `{name}` and a
+   * webhook `{url, status: "disabled"}`, by the reference's field names; a field given null is left out.
+   */
+  minimal_creates: z.strictObject({ agent: DraftFields, webhook: DraftFields }),
+  /**
    * 2.13, 4.1, 6.1, 6.2: where this server puts each field of the records the harness reads and the bodies it
    * writes (spec/shapes.ts), by the reference's field names; a field not named stays where the reference has it.
    */
@@ -209,6 +215,16 @@ export const Profile = z.object({
   readings: Readings,
 });
 export type Profile = z.infer<typeof Profile>;
+
+/** `body` with a profile's `fields` written over it (drafts_with_errors, minimal_creates): a null leaves the field out. */
+export function fieldsOver(body: Record<string, unknown>, fields: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...body };
+  for (const [field, value] of Object.entries(fields)) {
+    if (value === null) delete out[field];
+    else out[field] = value;
+  }
+  return out;
+}
 
 /** `{agent_id}`, `{name}`, ... of a path template, sorted. */
 export function placeholders(path: string): string[] {
@@ -252,6 +268,7 @@ export const ProfileFile = Profile.extend({
   webhook_signature: Profile.shape.webhook_signature.partial(),
   readings: Readings.partial(),
   drafts_with_errors: Profile.shape.drafts_with_errors.partial(),
+  minimal_creates: Profile.shape.minimal_creates.partial(),
 })
   .partial()
   .strict();
@@ -284,6 +301,8 @@ export const DEFAULT_PROFILE: Profile = {
   task_text_fields: ["description", "instructions"],
   // The reference refuses to publish a cascade agent without an llm, and a tool without operations.
   drafts_with_errors: { agent: { llm: null }, tool: { operations: [] } },
+  // The harness's minimal bodies as they are: a server may need more (or less) at create.
+  minimal_creates: { agent: {}, webhook: {} },
   // The reference's own shapes, words and readings: every field where it puts it.
   fields: {},
   words: {},
@@ -303,6 +322,7 @@ export function mergeProfile(file: ProfileFile, name: string): Profile {
     words: mergeMaps(DEFAULT_PROFILE.words, file.words),
     readings: { ...DEFAULT_PROFILE.readings, ...file.readings },
     drafts_with_errors: { ...DEFAULT_PROFILE.drafts_with_errors, ...file.drafts_with_errors },
+    minimal_creates: { ...DEFAULT_PROFILE.minimal_creates, ...file.minimal_creates },
   });
 }
 

@@ -12,7 +12,7 @@ import { type ExpectedStatus, expectBody, expectOkResult, expectStatus } from ".
 import { checksSideBySide } from "../runner/framework/side-by-side.ts";
 import { AgentRecordRead } from "../spec/agent.ts";
 import { ValidationResult } from "../spec/tool.ts";
-import { createAgent } from "./helpers/agents.ts";
+import { createAgent, minimalAgent } from "./helpers/agents.ts";
 import { analysedBy, analysisModel, expectAnalysed, expectBatchAnalysed, providerMark } from "./helpers/analysis.ts";
 import { startBatch, waitForBatch } from "./helpers/batches.ts";
 import { RecordId, StartedSession } from "./helpers/body-shapes.ts";
@@ -44,12 +44,12 @@ checksSideBySide(
 
 check("a second agent with a taken name is a 400 that says so", ["agents.names-unique"], async () => {
   const agent = await createAgent();
-  expectNameTaken(await callOp("agent.create", {}, { body: { name: agent.name } }));
+  expectNameTaken(await callOp("agent.create", {}, { body: minimalAgent(agent.name) }));
 });
 
 check("two concurrent creates with one name: exactly one succeeds", ["agents.names-unique"], async () => {
   const name = uniqueName("race");
-  const responses = await Promise.all([0, 1].map(() => callOp("agent.create", {}, { body: { name } })));
+  const responses = await Promise.all([0, 1].map(() => callOp("agent.create", {}, { body: minimalAgent(name) })));
   for (const response of responses) {
     if (response.status < 300) {
       const id = (response.json as { id: string }).id;
@@ -99,10 +99,12 @@ check(
     const { name: _ignored, ...defaults } = minimal.config;
     const rich = richAgentConfig(uniqueName("replace"), await listedLanguage(defaults.language));
     const agent = await createAgent(rich);
-    const patch = await callOp("agent.patch", { agent_id: agent.id }, { body: { name: agent.name } });
+    // The minimal body (the profile's minimal_creates.agent) is the whole PATCH; the fields it sets are no defaults.
+    const body = minimalAgent(agent.name);
+    const patch = await callOp("agent.patch", { agent_id: agent.id }, { body });
     expectStatus(patch, "2xx");
     const after = AgentRecordRead.parse((await callOp("agent.get", { agent_id: agent.id })).json).config;
-    for (const field of Object.keys(rich).filter((k) => k !== "name")) {
+    for (const field of Object.keys(rich).filter((k) => !(k in body))) {
       expect((after as Record<string, unknown>)[field], `field ${field} after a PATCH that omitted it`).toEqual(
         (defaults as Record<string, unknown>)[field],
       );

@@ -9,7 +9,7 @@ import { runConfig } from "../runner/client/run-config.ts";
 import { check } from "../runner/framework/check.ts";
 import { expectStatus } from "../runner/framework/response.ts";
 import { checksSideBySide } from "../runner/framework/side-by-side.ts";
-import { createAgent } from "./helpers/agents.ts";
+import { createAgent, minimalAgent } from "./helpers/agents.ts";
 import { deleteKey, putKey } from "./helpers/byok.ts";
 import { firstPair, keyProviders, listedPairs } from "./helpers/catalog.ts";
 import {
@@ -257,7 +257,7 @@ check(
     const editorTokens = [editor.token, await addToken(editor.memberId)];
     const statuses: number[] = [];
     for (const token of editorTokens) {
-      const response = await callOp("agent.create", {}, { body: { name: uniqueName("agent") }, as: { token } });
+      const response = await callOp("agent.create", {}, { body: minimalAgent(uniqueName("agent")), as: { token } });
       const id = (response.json as { id?: unknown } | undefined)?.id;
       if (response.status < 300 && typeof id === "string") {
         track(`agent ${id}`, async () => {

@@ -14,7 +14,7 @@ import { expectBody, expectStatus } from "../runner/framework/response.ts";
 import { checksSideBySide } from "../runner/framework/side-by-side.ts";
 import { PROBLEM_LINE } from "../spec/errors.ts";
 import { unroutedPath } from "../spec/operations.ts";
-import { createAgent } from "./helpers/agents.ts";
+import { createAgent, minimalAgent } from "./helpers/agents.ts";
 import { ErrorBody } from "./helpers/body-shapes.ts";
 import { firstPair, unlistedName } from "./helpers/catalog.ts";
 import { addWorkspace } from "./helpers/control-plane.ts";
@@ -73,9 +73,12 @@ check(
       ["a token the control plane refuses", await callOp("agent.list", {}, { as: { token: uniqueName("no-token") } })],
       // 5, item 6: deleting a secret is ADMIN only (a 403; or a 404 first, as no such secret exists).
       ["a VIEWER deleting a secret", await callOp("secret.delete", { name: secretName }, { as: "viewer" })],
-      ["a duplicate agent name", await callOp("agent.create", {}, { body: { name: agent.name } })],
+      ["a duplicate agent name", await callOp("agent.create", {}, { body: minimalAgent(agent.name) })],
       // 2.8: "A config naming anything not listed is rejected"; one unlisted model is one problem.
-      ["one unlisted llm model", await callOp("agent.create", {}, { body: { name: uniqueName("unlisted"), llm } })],
+      [
+        "one unlisted llm model",
+        await callOp("agent.create", {}, { body: { ...minimalAgent(uniqueName("unlisted")), llm } }),
+      ],
     ];
     for (const [label, response] of failures) {
       expect(response.status, `${label}: ${explain(response)}`).toBeGreaterThanOrEqual(400);
@@ -105,7 +108,14 @@ property(
     const response = await callOp(
       "agent.create",
       {},
-      { body: { ...body, name: typeof body.name === "string" ? uniqueName("invalid") : body.name } },
+      // Over the profile's minimal agent, so a field this server requires at create is no extra problem.
+      {
+        body: {
+          ...minimalAgent("_"),
+          ...body,
+          name: typeof body.name === "string" ? uniqueName("invalid") : body.name,
+        },
+      },
     );
     expect422(response, paths);
   },
@@ -142,7 +152,7 @@ check(
   ["errors.envelope", "agents.names-unique"],
   async () => {
     const agent = await createAgent();
-    const response = await callOp("agent.create", {}, { body: { name: agent.name } });
+    const response = await callOp("agent.create", {}, { body: minimalAgent(agent.name) });
     expectNameTaken(response);
     detail(response);
   },

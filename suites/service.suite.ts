@@ -8,7 +8,7 @@ import { assertDeleted, track, uniqueName } from "../runner/client/resources.ts"
 import { check } from "../runner/framework/check.ts";
 import { expectStatus } from "../runner/framework/response.ts";
 import { checksSideBySide } from "../runner/framework/side-by-side.ts";
-import { createAgent } from "./helpers/agents.ts";
+import { createAgent, minimalAgent } from "./helpers/agents.ts";
 import { expectNameTaken } from "./helpers/names.ts";
 import { callOp, opPath } from "./helpers/profile.ts";
 import { createTask } from "./helpers/tasks.ts";
@@ -157,14 +157,14 @@ check(
   async () => {
     const headers = { "idempotency-key": uniqueName("idem") };
     const [a, b] = [uniqueName("idem-a"), uniqueName("idem-b")];
-    const first = await callOp("agent.create", {}, { body: { name: a }, headers });
+    const first = await callOp("agent.create", {}, { body: minimalAgent(a), headers });
     trackAgent(first);
-    const second = await callOp("agent.create", {}, { body: { name: b }, headers });
+    const second = await callOp("agent.create", {}, { body: minimalAgent(b), headers });
     trackAgent(second);
     expectStatus(first, "2xx");
     expectStatus(second, "2xx", "same key, another body");
     expect((second.json as { id: string }).id, "a second resource").not.toBe((first.json as { id: string }).id);
-    const retried = await callOp("agent.create", {}, { body: { name: a }, headers });
+    const retried = await callOp("agent.create", {}, { body: minimalAgent(a), headers });
     trackAgent(retried);
     expectNameTaken(retried, "the same POST retried with its key (the duplicate name shows the first create worked)");
   },

@@ -15,6 +15,7 @@ import { property } from "../runner/framework/property.ts";
 import { expectBody, expectOkResult, expectStatus } from "../runner/framework/response.ts";
 import { checksSideBySide } from "../runner/framework/side-by-side.ts";
 import type { AgentRecordRead } from "../spec/agent.ts";
+import { fieldsOver } from "../spec/profile.ts";
 import { ValidationResult } from "../spec/tool.ts";
 import { createAgent } from "./helpers/agents.ts";
 import { analysedBy, analysisModel, expectAnalysed, expectBatchAnalysed, providerMark } from "./helpers/analysis.ts";
@@ -61,12 +62,7 @@ async function draftBody(kind: Kind, name: string, complete: boolean, bare: bool
           json_schema: { type: "object", title: marker },
           operations: [httpOperation()],
         };
-  if (complete) return body;
-  for (const [field, value] of Object.entries(profile().drafts_with_errors[kind])) {
-    if (value === null) delete body[field];
-    else body[field] = value;
-  }
-  return body;
+  return complete ? body : fieldsOver(body, profile().drafts_with_errors[kind]);
 }
 
 /** Where the model reads the marker back from a record's config (profile record shape). */

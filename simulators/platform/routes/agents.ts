@@ -40,7 +40,15 @@ export function agentsRoutes(app: FastifyInstance, ctx: PlatformContext): void {
 
   app.post("/v1/agents", async (request, reply) => {
     requireRole(request.principal, "EDITOR");
-    const config = parse(ctx, AgentConfig, agentBody(request.body), "body");
+    const body = agentBody(request.body);
+    // The `agent-channel-required` variant: 2.13 shows no required markers, so a server may require the channel.
+    if (
+      ctx.variants.has("agent-channel-required") &&
+      (body as { channel?: unknown } | undefined)?.channel === undefined
+    ) {
+      throw ApiError.validation(["channel: field required"]);
+    }
+    const config = parse(ctx, AgentConfig, body, "body");
     const state = ws(request.principal.workspaceId);
     assertNameFree(state, config.name);
     assertAgentWritable(ctx, request.principal.workspaceId, config);

@@ -32,4 +32,11 @@ export const validationVariants = {
     layer: "web-call-live-version",
     reach: ["calls", "agents", "events", "credits", "versioning", "auth"],
   },
+  "agent-channel-required": {
+    description:
+      'an agent create without `channel` is a 422 (`channel: field required`) (2.13: "Required markers and defaults of the agent configuration fields: not shown"): the vendor\'s profile says its minimal agent is `minimal_creates.agent: {channel: "text"}`',
+    section: "2.13",
+    layer: "profile-agent-channel-required",
+    profile: { minimal_creates: { agent: { channel: "text" } } },
+  },
 } as const satisfies Record<string, VariantSpec>;
