@@ -10,6 +10,7 @@ import { TargetError } from "../../runner/client/target-error.ts";
 import { preparing } from "../../runner/framework/prepare.ts";
 import { deletedOrGone, expectStatus } from "../../runner/framework/response.ts";
 import { AnyPage } from "../../spec/common.ts";
+import { fieldsOver } from "../../spec/profile.ts";
 import { DeliveryRecordRead, TestFireResult, type WebhookCreate, WebhookWithSecret } from "../../spec/webhook.ts";
 import { encodingsOf, SECRET_BYTES, type WrittenEncoding, writeSecret } from "../../spec/webhook-secret.ts";
 import { type PagedEndpoint, pagedList } from "./pages.ts";
@@ -19,6 +20,43 @@ import { configureHook, type HookBehaviour, hookUrl } from "./webhook-sink.ts";
 
 /** A public URL that nothing answers (example.com is reserved for documentation). */
 export const publicUrl = (label = "hook") => `https://hooks.example.com/${uniqueName(label)}`;
+
+/**
+ * A webhook create body: the harness's minimal one, `{url, status: "disabled"}` (a public URL nothing answers,
+ * disabled so no event of the workspace goes out because of it), with the profile's `minimal_creates.webhook` over
+ * it (4.1: webhook create bodies are not shown), then `body`. A field the profile leaves out (null) is left out
+ * whoever set it, and answered in `later`, for an update once the webhook exists (afterCreate).
+ */
+export function webhookCreateBody(body: Record<string, unknown> = {}): {
+  body: Record<string, unknown>;
+  later: Record<string, unknown>;
+} {
+  const fields = profile().minimal_creates.webhook;
+  const wanted: Record<string, unknown> = { url: publicUrl(), status: "disabled", ...body };
+  const out = { ...fieldsOver(wanted, fields), ...body };
+  const later: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(fields)) {
+    if (value !== null) continue;
+    if (wanted[field] !== undefined) later[field] = wanted[field];
+    delete out[field];
+  }
+  return { body: out, later };
+}
+
+/**
+ * What a create could not carry (webhookCreateBody's `later`), set with an update on the webhook `id`; answers the
+ * fields the update wrote, to lay over the create's answer. A refused update is a set-up error, not the clause's.
+ */
+export async function afterCreate(id: string, later: Record<string, unknown>): Promise<Record<string, unknown>> {
+  if (Object.keys(later).length === 0) return {};
+  const updated = await callOp("webhook.update", { webhook_id: id }, { body: later });
+  if (updated.status < 200 || updated.status >= 300) {
+    throw new TargetError(
+      `could not be prepared: the profile leaves ${Object.keys(later).join(", ")} out of a webhook create, and the update setting it answered ${explain(updated)}`,
+    );
+  }
+  return later;
+}
 
 /** The forms a supplied secret is tried in (2.6: how the 32 bytes are written is not shown; the profile's). */
 const suppliedForms = (): WrittenEncoding[] => (taken === undefined ? encodingsOf(secretEncoding()) : [taken]);
@@ -47,13 +85,13 @@ export async function createWithSuppliedSecret(
   for (const [i, form] of forms.entries()) {
     const secret = freshSecret(form);
     await before(secret);
-    const response = await callOp(
-      "webhook.create",
-      {},
-      { body: { url: publicUrl(), status: "disabled", ...body, secret } },
-    );
+    const create = webhookCreateBody({ ...body, secret });
+    const response = await callOp("webhook.create", {}, { body: create.body });
     const id = (response.json as { id?: unknown } | undefined)?.id;
-    if (response.status < 300 && typeof id === "string") trackWebhook(id);
+    if (response.status < 300 && typeof id === "string") {
+      trackWebhook(id);
+      await afterCreate(id, create.later);
+    }
     if (REFUSED.includes(response.status) && i < forms.length - 1) continue;
     if (response.status < 300) taken = form;
     return { response, secret };
@@ -73,10 +111,11 @@ export async function createWebhook(
   body: Partial<WebhookCreate> & Record<string, unknown> = {},
   as: Who = "admin",
 ): Promise<WebhookWithSecret> {
-  const response = await callOp("webhook.create", {}, { body: { url: publicUrl(), status: "disabled", ...body }, as });
+  const create = webhookCreateBody(body);
+  const response = await callOp("webhook.create", {}, { body: create.body, as });
   const webhook = createdWebhook(response);
   trackWebhook(webhook.id);
-  return webhook;
+  return { ...webhook, ...(await afterCreate(webhook.id, create.later)) };
 }
 
 /** A create's answer, which must be a 2xx with a webhook and its secret (registered for redaction). */

@@ -2,6 +2,10 @@
 import type { FaultSpec } from "./fault.ts";
 
 export const webhooksFaults = {
+  "deliveries-bare-array": {
+    description: "GET /v1/webhooks/{id}/deliveries answers the rows as a bare array, without the page envelope",
+    clauses: ["webhooks.deliveries-paged"],
+  },
   "webhook-secret-on-read": {
     description: "the webhook serializer keeps the secret field, so GET and the list return the full secret",
     clauses: ["webhooks.get-hint-only", "webhooks.list-hint-only"],

@@ -80,6 +80,13 @@ export function webhooksRoutes(app: FastifyInstance, ctx: PlatformContext): void
 
   app.post("/v1/webhooks", async (request, reply) => {
     requireRole(request.principal, "EDITOR");
+    // The `webhook-create-without-status` variant: a new webhook is always active; pausing it takes an update.
+    if (
+      ctx.variants.has("webhook-create-without-status") &&
+      (request.body as { status?: unknown })?.status !== undefined
+    ) {
+      throw ApiError.validation(["status: a new webhook is always enabled; pause it with an update"]);
+    }
     const body = parse(ctx, WebhookCreate, request.body, "body");
     checkUrl(body.url, false);
     const subscribed = checkEvents(body.subscribed_events);
@@ -177,7 +184,9 @@ export function webhooksRoutes(app: FastifyInstance, ctx: PlatformContext): void
   app.get("/v1/webhooks/:webhook_id/deliveries", async (request) => {
     const paging = parsePaging(ctx, request.query);
     const ws = state(request.principal.workspaceId);
-    return pageOf(ctx, ws.log(find(ws, request.params).id), paging);
+    const page = pageOf(ctx, ws.log(find(ws, request.params).id), paging);
+    // The planted bug answers the rows without their page envelope.
+    return ctx.faults.has("deliveries-bare-array") ? page.items : page;
   });
 
   // Test control (no credential needed for DNS; publishing names its workspace by the caller's credential).

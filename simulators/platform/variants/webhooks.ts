@@ -59,4 +59,11 @@ export const webhookVariants = {
     layer: "webhook-order",
     reach: ["delivery", "events", "webhooks", "credits"],
   },
+  "webhook-create-without-status": {
+    description:
+      'a webhook create naming `status` is a 422: a new webhook is always active, and pausing it takes an update (4.1: "Paths and bodies of webhook create, update, rotate-secret, delete and test-fire: not shown"): the vendor\'s profile says its minimal webhook leaves status out, `minimal_creates.webhook: {status: null}`',
+    section: "4.1",
+    layer: "profile-webhook-create-without-status",
+    profile: { minimal_creates: { webhook: { status: null } } },
+  },
 } as const satisfies Record<string, VariantSpec>;
