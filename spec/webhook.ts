@@ -25,9 +25,12 @@ export const Webhook = z.object({
   status: z.string(),
   subscribed_events: z.array(z.string()),
   secret_hint: z.string(),
-  /** Null until the first delivery (the spec gives the type, not the value before one). */
-  last_delivered_at: Timestamp.nullable(),
-  last_status: z.string().nullable(),
+  /**
+   * Before a first delivery: null here, or left out. 2.6 gives the type, not the value before one, and no presence
+   * rule (the spec says "always present" of the page envelope, 2.1, and the error body, 7, not of a record).
+   */
+  last_delivered_at: Timestamp.nullish(),
+  last_status: z.string().nullish(),
   created_at: Timestamp,
   updated_at: Timestamp,
 });
@@ -36,6 +39,17 @@ export type Webhook = z.infer<typeof Webhook>;
 /** 2.6: the create and rotate-secret answers carry the full secret too. */
 export const WebhookWithSecret = Webhook.extend({ secret: z.string() });
 export type WebhookWithSecret = z.infer<typeof WebhookWithSecret>;
+
+/**
+ * A webhook as the checks that are not about its shape read it (the shape is webhooks.shape's): whatever the
+ * server gives of it, with an id to address it by.
+ */
+export const WebhookRead = Webhook.partial().extend({ id: z.string() });
+export type WebhookRead = z.infer<typeof WebhookRead>;
+
+/** A create or rotate-secret answer as those checks read it: an id and the full secret (2.6). */
+export const WebhookWithSecretRead = WebhookRead.extend({ secret: z.string() });
+export type WebhookWithSecretRead = z.infer<typeof WebhookWithSecretRead>;
 
 /** Profile (4.1): status values a webhook can be given; update can disable one. */
 export const WebhookStatus = z.enum(["active", "disabled"]);
@@ -100,6 +114,21 @@ export const TestFireResult = z.object({
   error: z.string().nullable(),
 });
 export type TestFireResult = z.infer<typeof TestFireResult>;
+
+/**
+ * A test-fire result as the checks read it: a null status_code or error may be left out, and reads as null (6.1
+ * names the four fields; the spec says "always present" only of the page envelope and the error body).
+ */
+export const TestFireResultRead = TestFireResult.extend({
+  status_code: z
+    .int()
+    .nullish()
+    .transform((code) => code ?? null),
+  error: z
+    .string()
+    .nullish()
+    .transform((error) => error ?? null),
+});
 
 /** Profile (2.13): one attempt in GET /v1/webhooks/{id}/deliveries, newest first. */
 export const DeliveryRecord = z.object({

@@ -7,8 +7,8 @@ import { explain } from "../runner/client/http-client.ts";
 import { registerSecret } from "../runner/client/redact.ts";
 import { uniqueName } from "../runner/client/resources.ts";
 import { check } from "../runner/framework/check.ts";
-import { expectStatus } from "../runner/framework/response.ts";
-import { EventTypes, WebhookEnvelope, WebhookWithSecret } from "../spec/webhook.ts";
+import { expectBody, expectStatus } from "../runner/framework/response.ts";
+import { EventTypes, WebhookEnvelope, WebhookWithSecretRead } from "../spec/webhook.ts";
 import { callOp, profile, readEnvelope } from "./helpers/profile.ts";
 import {
   configureHook,
@@ -156,8 +156,7 @@ check(
     const before = await fireAndWait(webhook.id, hook);
     expect(before.arrived.deliveries[0]?.signature_valid, "signature before rotation").toBe(true);
     const rotated = await callOp("webhook.rotate-secret", { webhook_id: webhook.id });
-    expectStatus(rotated, "2xx");
-    const { secret } = WebhookWithSecret.parse(rotated.json);
+    const { secret } = expectBody(rotated, "2xx", WebhookWithSecretRead, "rotation");
     registerSecret(secret);
     await configureHook(hook, { secret });
     const after = await fireAndWait(webhook.id, hook, 2);

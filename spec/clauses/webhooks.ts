@@ -9,7 +9,7 @@ export const webhooksClauses: Clause[] = [
     kind: "testable",
     assumption: "webhook.create",
     statement:
-      "A webhook has id (UUID), url, status, subscribed_events (array of string), secret_hint, last_delivered_at, last_status, created_at and updated_at.",
+      "A webhook has id (UUID), url, status, subscribed_events (array of string), secret_hint, last_delivered_at, last_status, created_at and updated_at; last_delivered_at and last_status, which have no value before a first delivery, may be null or left out (2.6 gives no presence rule).",
   },
   {
     id: "webhooks.secret-at-create",

@@ -8,10 +8,16 @@ import { track, uniqueName } from "../../runner/client/resources.ts";
 import { runConfig } from "../../runner/client/run-config.ts";
 import { TargetError } from "../../runner/client/target-error.ts";
 import { preparing } from "../../runner/framework/prepare.ts";
-import { deletedOrGone, expectStatus } from "../../runner/framework/response.ts";
+import { deletedOrGone, expectBody, expectStatus } from "../../runner/framework/response.ts";
 import { AnyPage } from "../../spec/common.ts";
 import { fieldsOver } from "../../spec/profile.ts";
-import { DeliveryRecordRead, TestFireResult, type WebhookCreate, WebhookWithSecret } from "../../spec/webhook.ts";
+import {
+  DeliveryRecordRead,
+  type TestFireResult,
+  TestFireResultRead,
+  type WebhookCreate,
+  WebhookWithSecretRead,
+} from "../../spec/webhook.ts";
 import { encodingsOf, SECRET_BYTES, type WrittenEncoding, writeSecret } from "../../spec/webhook-secret.ts";
 import { type PagedEndpoint, pagedList } from "./pages.ts";
 import { callOp, profile } from "./profile.ts";
@@ -110,19 +116,25 @@ export const receiverUrl = () => (runConfig().target.wired ? hookUrl(uniqueName(
 export async function createWebhook(
   body: Partial<WebhookCreate> & Record<string, unknown> = {},
   as: Who = "admin",
-): Promise<WebhookWithSecret> {
+): Promise<WebhookWithSecretRead> {
   const create = webhookCreateBody(body);
   const response = await callOp("webhook.create", {}, { body: create.body, as });
-  const webhook = createdWebhook(response);
+  const webhook = await createdWebhook(response);
   trackWebhook(webhook.id);
   return { ...webhook, ...(await afterCreate(webhook.id, create.later)) };
 }
 
-/** A create's answer, which must be a 2xx with a webhook and its secret (registered for redaction). */
-export function createdWebhook(response: ApiResponse): WebhookWithSecret {
+/**
+ * A create's answer, which must be a 2xx carrying an id and the secret (registered for redaction); nothing more
+ * is read here, since the record's shape is webhooks.shape's. An answer without them is webhooks.secret-at-create's
+ * failure, and every other check that needed it is errored, naming that clause.
+ */
+export async function createdWebhook(response: ApiResponse): Promise<WebhookWithSecretRead> {
   expect(response.status, `webhook create: ${explain(response)}`).toBeGreaterThanOrEqual(200);
   expect(response.status, `webhook create: ${explain(response)}`).toBeLessThan(300);
-  const webhook = WebhookWithSecret.parse(response.json);
+  const webhook = await preparing("webhooks.secret-at-create", "a webhook create's answer", async () =>
+    expectBody(response, "2xx", WebhookWithSecretRead, "webhook create"),
+  );
   registerSecret(webhook.secret);
   return webhook;
 }
@@ -139,7 +151,7 @@ export function trackWebhook(id: string): void {
 export async function createSinkWebhook(
   behaviour: Omit<HookBehaviour, "secret"> = {},
   body: Omit<Partial<WebhookCreate>, "secret"> = {},
-): Promise<{ webhook: WebhookWithSecret; hook: string }> {
+): Promise<{ webhook: WebhookWithSecretRead; hook: string }> {
   const name = uniqueName("hook");
   const url = hookUrl(name);
   // Subscribed to webhook.test only by default: test-fire ignores the filter, and no session or batch
@@ -148,7 +160,7 @@ export async function createSinkWebhook(
     { status: "active", subscribed_events: ["webhook.test"], ...body, url },
     (secret) => configureHook(name, { ...behaviour, secret }),
   );
-  return { webhook: createdWebhook(response), hook: name };
+  return { webhook: await createdWebhook(response), hook: name };
 }
 
 export interface Fired {
@@ -166,8 +178,7 @@ export function testFire(webhookId: string, timeoutMs = 15_000): Promise<Fired> 
     const started = performance.now();
     const response = await callOp("webhook.test", { webhook_id: webhookId }, { timeoutMs });
     const elapsedMs = performance.now() - started;
-    expectStatus(response, "2xx", "test-fire");
-    return { response, result: TestFireResult.parse(response.json), elapsedMs };
+    return { response, result: expectBody(response, "2xx", TestFireResultRead, "test-fire"), elapsedMs };
   });
 }
 
@@ -210,7 +221,7 @@ export async function publishEvent(type: string, agentId: string | null, data: R
   return (await testControl("POST", "/webhooks/publish", { type, agent_id: agentId, data })) as { id: string };
 }
 
-let logWebhook: Promise<WebhookWithSecret> | undefined;
+let logWebhook: Promise<WebhookWithSecretRead> | undefined;
 /** One active webhook per suite file whose delivery log the paging checks read; test-fire adds rows. It
  * subscribes to webhook.test only, which test-fire ignores, so the workspace's other events (calls placed
  * by other paged lists) never add rows while the checks page through it. */

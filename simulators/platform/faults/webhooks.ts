@@ -19,6 +19,11 @@ export const webhooksFaults = {
     description: "secret_hint is the first four characters of the secret (always `whse`) instead of the last four",
     clauses: ["webhooks.secret-hint-last-four"],
   },
+  "webhook-record-without-updated-at": {
+    description:
+      "the webhook serializer leaves out updated_at, which every webhook has (2.6), on create, read, list and update answers",
+    clauses: ["webhooks.shape"],
+  },
   "webhook-secret-16-bytes": {
     description: "generated and rotated secrets are whsec_ + base64 of 16 random bytes instead of 32",
     clauses: ["webhooks.secret-format", "webhooks.rotate-new-secret"],

@@ -107,13 +107,14 @@ function eachRecord(body: Json, shape: (record: JsonObject) => JsonObject): Json
 }
 
 /** The kind of record a route answers, for the variants that change one kind. */
-export type RecordKind = "agent" | "tool" | "task" | "other";
+export type RecordKind = "agent" | "tool" | "task" | "webhook" | "other";
 
 export function recordKindOf(routeUrl: string | undefined): RecordKind {
   if (routeUrl === undefined) return "other";
   if (/^\/v1\/agents(\/:agent_id(\/publish)?)?$/.test(routeUrl)) return "agent";
   if (/^\/v1\/tools(\/:tool_id(\/publish)?)?$/.test(routeUrl)) return "tool";
   if (/^\/v1\/tasks(\/:task_id)?$/.test(routeUrl)) return "task";
+  if (/^\/v1\/webhooks(\/:webhook_id(\/rotate-secret|\/deliveries)?)?$/.test(routeUrl)) return "webhook";
   return "other";
 }
 
@@ -146,6 +147,9 @@ function withConfigs(record: JsonObject, fill: (config: Json) => Json): JsonObje
   return out;
 }
 
+const withoutNulls = (record: JsonObject): JsonObject =>
+  Object.fromEntries(Object.entries(record).filter(([, value]) => value !== null));
+
 function minimal(record: JsonObject): JsonObject {
   return Object.fromEntries(
     Object.entries(record).filter(([key, value]) => value !== null && key !== "created_at" && key !== "updated_at"),
@@ -162,7 +166,8 @@ export function shapeRecords(body: Json, variants: VariantSet, routeUrl: string 
   if (kind === "agent" && variants.has("agent-defaults-on-read")) {
     shaped = eachRecord(shaped, (record) => withConfigs(record, agentWithDefaults));
   }
-  if (kind !== "other" && variants.has("records-minimal")) shaped = eachRecord(shaped, minimal);
+  if (kind !== "other" && kind !== "webhook" && variants.has("records-minimal")) shaped = eachRecord(shaped, minimal);
+  if (kind === "webhook" && variants.has("webhook-nulls-omitted")) shaped = eachRecord(shaped, withoutNulls);
   if (variants.has("extra-fields")) shaped = eachRecord(shaped, (record) => ({ ...record, ...VENDOR_EXTENSION }));
   return shaped;
 }

@@ -52,6 +52,7 @@ const REPLY_VARIANTS = [
   "timestamps-microseconds",
   "extra-fields",
   "records-minimal",
+  "webhook-nulls-omitted",
   "tool-defaults-on-read",
   "agent-defaults-on-read",
   "create-200",

@@ -47,6 +47,8 @@ export function webhooksRoutes(app: FastifyInstance, ctx: PlatformContext): void
     const { secret, ...rest } = row;
     const out: Webhook & { secret?: string } = { ...rest, secret_hint: secretHint(ctx, secret) };
     if (ctx.faults.has("webhook-secret-on-read")) out.secret = secret;
+    // The planted bug: a serializer that drops updated_at, a timestamp every webhook has (2.6), not a null one.
+    if (ctx.faults.has("webhook-record-without-updated-at")) return Object.assign({}, out, { updated_at: undefined });
     return out;
   }
 

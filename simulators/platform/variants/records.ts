@@ -16,6 +16,13 @@ export const recordVariants = {
     section: "2.13",
     layer: "record-fields",
   },
+  "webhook-nulls-omitted": {
+    description:
+      "webhook records (create, read, list, update and rotation answers) and delivery log rows leave out fields whose value is null: last_delivered_at and last_status before a first delivery, a row's error after a 2xx (2.6 lists the record's fields with a type and no presence rule, 2.13 does not show a delivery record's; the spec says `always present` of the page envelope, 2.1, and of the error body, 7, never of a record). The test-fire result keeps its four fields, which 6.1 writes out as `{webhook_id, status, status_code, error}`",
+    section: "2.6",
+    layer: "webhook-record-fields",
+    reach: ["webhooks", "delivery", "events", "service", "paging"],
+  },
   "tool-defaults-on-read": {
     description:
       "a tool reads back with the defaults of the fields it was written without: silent, disable_interruptions and long_running_task false, and on each operation background_execution and silent false, on_error abort, publish_fields [] (2.10 shows no defaults)",
