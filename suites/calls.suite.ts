@@ -11,7 +11,7 @@ import { about, preparing } from "../runner/framework/prepare.ts";
 import { expectBody, expectStatus } from "../runner/framework/response.ts";
 import { CallSessionRead, CallToken } from "../spec/calls.ts";
 import { AnyPage } from "../spec/common.ts";
-import { createAgent } from "./helpers/agents.ts";
+import { createAgent, minimalAgent } from "./helpers/agents.ts";
 import { analysedBy, analysisModel, expectAnalysed, providerMark } from "./helpers/analysis.ts";
 import { dialsFrom, startBatch, waitForBatch } from "./helpers/batches.ts";
 import { WithItems } from "./helpers/body-shapes.ts";
@@ -119,7 +119,9 @@ check(
 );
 
 check("a web call token can be minted for a whole inline agent", ["calls.token-inline-agent"], async () => {
-  await expectMinted(await postToken({ agent: { name: uniqueName("inline"), prompt: "You answer briefly." } }));
+  await expectMinted(
+    await postToken({ agent: { ...minimalAgent(uniqueName("inline")), prompt: "You answer briefly." } }),
+  );
 });
 
 check(
@@ -129,7 +131,12 @@ check(
     // 4: the token "may carry a whole agent definition"; the session it starts runs that definition.
     const model = await analysisModel();
     const mark = await providerMark();
-    const agent = { name: uniqueName("inline"), prompt: "You answer briefly.", llm: model, ...analysedBy(model) };
+    const agent = {
+      ...minimalAgent(uniqueName("inline")),
+      prompt: "You answer briefly.",
+      llm: model,
+      ...analysedBy(model),
+    };
     const minted = await expectMinted(await postToken({ agent }));
     // The session runs once someone joins it (1: a browser joins with the token; 3.3 leaves its states open).
     await joinWebCall(minted);

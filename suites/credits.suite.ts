@@ -10,7 +10,7 @@ import { exclusive } from "../runner/framework/exclusive.ts";
 import { expectBody } from "../runner/framework/response.ts";
 import { CallSessionRead } from "../spec/calls.ts";
 import type { OperationName } from "../spec/operations.ts";
-import { createAgent } from "./helpers/agents.ts";
+import { createAgent, minimalAgent } from "./helpers/agents.ts";
 import { dialLog, dialsFrom, getBatch, startBatch, waitForBatch } from "./helpers/batches.ts";
 import { ErrorBody, WithItems } from "./helpers/body-shapes.ts";
 import { callingSetup, postOutbound, realBudget } from "./helpers/calls.ts";
@@ -85,7 +85,7 @@ check(
   "the balance is per region: no credits in the first region does not 402 a web call in the second",
   ["credits.balance-per-region"],
   async () => {
-    const inline = { agent: { name: uniqueName("inline"), prompt: "Answer briefly." } };
+    const inline = { agent: { ...minimalAgent(uniqueName("inline")), prompt: "Answer briefly." } };
     const [empty, other] = await withBalance(0, async () => [
       await callOp("call.token", {}, { body: inline, region: 0 }),
       await callOp("call.token", {}, { body: inline, region: 1 }),

@@ -176,7 +176,7 @@ check(
     const params = { agent_id: agent.id };
     for (const [label, response] of [
       ["GET", await callOp("agent.get", params, { as })],
-      ["PATCH", await callOp("agent.patch", params, { as, body: { name: uniqueName("other-workspace") } })],
+      ["PATCH", await callOp("agent.patch", params, { as, body: minimalAgent(uniqueName("other-workspace")) })],
       ["validate", await callOp("agent.validate", params, { as })],
       ["publish", await callOp("agent.publish", params, { as })],
       ["DELETE", await callOp("agent.delete", params, { as })],

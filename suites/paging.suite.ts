@@ -10,7 +10,7 @@ import { namesField } from "../runner/framework/problem-lines.ts";
 import { property } from "../runner/framework/property.ts";
 import { expectStatus } from "../runner/framework/response.ts";
 import { AnyPage, COUNT_KEY } from "../spec/common.ts";
-import { createAgent } from "./helpers/agents.ts";
+import { createAgent, minimalAgent } from "./helpers/agents.ts";
 import { concatenates, offsetsOf, type Page } from "./helpers/concatenation.ts";
 import { PAGED_ENDPOINTS } from "./helpers/paged-endpoints.ts";
 import { independentGroups, type PagedEndpoint, readAll, rowKey, setUpLists, setUpOf } from "./helpers/pages.ts";
@@ -242,7 +242,7 @@ check(
     const patched = await callOp(
       "agent.patch",
       { agent_id: older.id },
-      { body: { name: older.name, prompt: "edited" } },
+      { body: { ...minimalAgent(older.name), prompt: "edited" } },
     );
     expectStatus(patched, "2xx");
     const after = await order();

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { AgentConfig, type AgentOverride, type AgentRecord } from "../../../spec/agent.ts";
 import type { AgentTeam } from "../../../spec/calls.ts";
 import { ApiError } from "../../shared/api-error.ts";
+import { channelRequired } from "../agents/channel-required.ts";
 import type { PlatformContext } from "../context.ts";
 import { parse } from "../http/parse.ts";
 import type { WorkspaceState } from "../store.ts";
@@ -66,6 +67,7 @@ export function resolveAgent(ctx: PlatformContext, workspaceId: string, source: 
   if (source.agent_id !== undefined) {
     resolved = stored(ctx, workspace, source.agent_id, source.agent_version);
   } else if (source.agent !== undefined) {
+    channelRequired(ctx, source.agent);
     // The planted bug keeps only the inline agent's name and prompt: the rest of the definition is dropped.
     const config = ctx.faults.has("inline-agent-name-and-prompt-only")
       ? { name: source.agent.name, prompt: source.agent.prompt }

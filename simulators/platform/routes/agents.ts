@@ -2,6 +2,7 @@
 import type { FastifyInstance } from "fastify";
 import { AgentConfig, type AgentRecord } from "../../../spec/agent.ts";
 import { ApiError } from "../../shared/api-error.ts";
+import { channelRequired } from "../agents/channel-required.ts";
 import { withDefaults } from "../agents/defaults.ts";
 import { agentValidation, assertAgentWritable } from "../agents/rules.ts";
 import { looseUntypedFields } from "../agents/untyped-fields.ts";
@@ -41,13 +42,7 @@ export function agentsRoutes(app: FastifyInstance, ctx: PlatformContext): void {
   app.post("/v1/agents", async (request, reply) => {
     requireRole(request.principal, "EDITOR");
     const body = agentBody(request.body);
-    // The `agent-channel-required` variant: 2.13 shows no required markers, so a server may require the channel.
-    if (
-      ctx.variants.has("agent-channel-required") &&
-      (body as { channel?: unknown } | undefined)?.channel === undefined
-    ) {
-      throw ApiError.validation(["channel: field required"]);
-    }
+    channelRequired(ctx, body);
     const config = parse(ctx, AgentConfig, body, "body");
     const state = ws(request.principal.workspaceId);
     assertNameFree(state, config.name);
@@ -81,6 +76,7 @@ export function agentsRoutes(app: FastifyInstance, ctx: PlatformContext): void {
     requireRole(request.principal, "EDITOR");
     const state = ws(request.principal.workspaceId);
     const agent = find(state, request.params);
+    channelRequired(ctx, agentBody(request.body));
     const config = parse(ctx, AgentConfig, agentBody(request.body), "body");
     assertNameFree(state, config.name, agent.id);
     assertAgentWritable(ctx, request.principal.workspaceId, config);

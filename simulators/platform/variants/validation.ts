@@ -34,7 +34,7 @@ export const validationVariants = {
   },
   "agent-channel-required": {
     description:
-      'an agent create without `channel` is a 422 (`channel: field required`) (2.13: "Required markers and defaults of the agent configuration fields: not shown"): the vendor\'s profile says its minimal agent is `minimal_creates.agent: {channel: "text"}`',
+      'a whole agent without `channel` (a create, a PATCH, an inline agent of a call) is a 422 (`channel: field required`) (2.13: "Required markers and defaults of the agent configuration fields: not shown"): the vendor\'s profile says its minimal agent is `minimal_creates.agent: {channel: "text"}`',
     section: "2.13",
     layer: "profile-agent-channel-required",
     profile: { minimal_creates: { agent: { channel: "text" } } },
