@@ -7,7 +7,7 @@ import { explain } from "../runner/client/http-client.ts";
 import { registerSecret } from "../runner/client/redact.ts";
 import { uniqueName } from "../runner/client/resources.ts";
 import { check } from "../runner/framework/check.ts";
-import { expectBody, expectStatus } from "../runner/framework/response.ts";
+import { expectBody } from "../runner/framework/response.ts";
 import { EventTypes, WebhookEnvelope, WebhookWithSecretRead } from "../spec/webhook.ts";
 import { callOp, profile, readEnvelope } from "./helpers/profile.ts";
 import {
