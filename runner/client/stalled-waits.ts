@@ -2,11 +2,14 @@
 // session that never leaves queued, a batch that never completes, a reply or a webhook delivery that never
 // comes. Each such wait runs out a budget sized for a slow but conforming server (minutes of the target's
 // simulated time), and a run makes dozens of them, most in files whose checks run one after another, so such a
-// server would hold a run for an hour. Waits are counted by what they wait for (a call, a batch, a webhook
-// delivery, a reply): after STALLED_LIMIT waits of one kind in a row ran out their budget (across checks and suite
-// files: the count lives in a file of the run's work directory, as liveness.ts keeps its own), every later wait
-// of that kind gets CUT_WAIT_MS: it still fails when the server has not done it, and says it waited less and why.
-// A wait that sees the server do what it waited for resets its kind's count, so one slow wait never cuts others.
+// server would hold a run for an hour. Waits are counted by what they wait for: their kind (a call, a batch, a
+// webhook delivery, a reply) and what of it (`about`: "ended", "session.completed of call <id>", ids left out), so
+// a session.queued that does arrive does not reset the count of session.completed that never does. After
+// STALLED_LIMIT waits for one thing in a row ran out their budget (across checks and suite files: the count lives
+// in a file of the run's work directory, as liveness.ts keeps its own), every later wait for it gets CUT_WAIT_MS:
+// it still fails when the server has not done it, and says it waited less and why. A wait that sees the server do
+// what it waited for resets that count, so one slow wait never cuts others.
+import { createHash } from "node:crypto";
 import { readNoAnswerCount, settingsIfAny, writeNoAnswerCount } from "../contract.ts";
 import { ClockTooSlow } from "./clock-too-slow.ts";
 import { checkSpan, checkTimeLeft } from "./recorder.ts";
@@ -28,9 +31,16 @@ const WAITED_FOR: Record<WaitKind, string> = {
   reply: "a reply",
 };
 
-/** A kind's counter file; absent outside `cap-conformance run` (unit tests), which disables the breaker. */
-function counterFile(kind: WaitKind, base = settingsIfAny()?.stalledWaitsFile): string | undefined {
-  return base === undefined ? undefined : `${base}-${kind}`;
+/** What a wait is about, without the ids that make each wait's text its own (any word holding a digit). */
+export function waitTopic(about: string): string {
+  return about.replace(/\S*\d\S*/g, "<id>").trim();
+}
+
+/** A kind's file (its tripped note), or one topic's counter; absent outside `cap-conformance run` (unit tests). */
+function counterFile(kind: WaitKind, about?: string, base = settingsIfAny()?.stalledWaitsFile): string | undefined {
+  if (base === undefined) return undefined;
+  if (about === undefined) return `${base}-${kind}`;
+  return `${base}-${kind}-${createHash("sha256").update(waitTopic(about)).digest("hex").slice(0, 16)}`;
 }
 
 /** Where a kind's breaker notes that it tripped, for the run's closing note (the count itself may reset later). */
@@ -59,33 +69,35 @@ const beyondMessage = (own: number, ms: number, span: number) =>
  * The budget a wait gets: its own, within what is left of its check's deadline, or CUT_WAIT_MS once
  * STALLED_LIMIT waits of its kind in a row ran out.
  */
-export function waitBudget(kind: WaitKind, ms: number): WaitBudget {
+export function waitBudget(kind: WaitKind, ms: number, about = ""): WaitBudget {
   const left = checkTimeLeft();
   const own = left === undefined ? ms : Math.max(0, Math.min(ms, left - BEFORE_CHECK_DEADLINE_MS));
   const span = checkSpan();
   const beyond = span !== undefined && ms > span ? { beyond: beyondMessage(own, ms, span) } : {};
-  const file = counterFile(kind);
+  const file = counterFile(kind, about);
   const count = file === undefined ? 0 : readNoAnswerCount(file);
   if (count < STALLED_LIMIT || own <= CUT_WAIT_MS) return { ms: own, ...beyond };
   return { ms: CUT_WAIT_MS, cut: `cut from ${own} ms: ${stalledMessage(kind, count)} ${README}` };
 }
 
 /** Records how a wait ended; only a change is written. */
-export function noteWaitEnded(kind: WaitKind, reached: boolean): void {
-  const file = counterFile(kind);
-  if (file === undefined) return;
+export function noteWaitEnded(kind: WaitKind, reached: boolean, about = ""): void {
+  const file = counterFile(kind, about);
+  const kindFile = counterFile(kind);
+  if (file === undefined || kindFile === undefined) return;
   const count = readNoAnswerCount(file);
   if (reached && count === 0) return;
   const next = reached ? 0 : count + 1;
   writeNoAnswerCount(file, next);
-  if (next >= STALLED_LIMIT && readNoAnswerCount(trippedFile(file)) < next) writeNoAnswerCount(trippedFile(file), next);
+  const tripped = trippedFile(kindFile);
+  if (next >= STALLED_LIMIT && readNoAnswerCount(tripped) < next) writeNoAnswerCount(tripped, next);
 }
 
 /** After a run, what the breaker did (the most waits in a row of each kind that tripped it), for the console. */
 export function stalledNote(base: string): string | undefined {
-  const tripped = KINDS.map((kind) => [kind, readNoAnswerCount(trippedFile(counterFile(kind, base)!))] as const).filter(
-    ([, count]) => count >= STALLED_LIMIT,
-  );
+  const tripped = KINDS.map(
+    (kind) => [kind, readNoAnswerCount(trippedFile(counterFile(kind, undefined, base)!))] as const,
+  ).filter(([, count]) => count >= STALLED_LIMIT);
   if (tripped.length === 0) return undefined;
   return `Waits cut short ${README}: ${tripped.map(([kind, count]) => stalledMessage(kind, count)).join("; ")}.`;
 }
@@ -100,20 +112,23 @@ export interface ServerWait<T> {
   late(budget: WaitBudget): Error;
 }
 
-/** Looks until the server did what is waited for, or the wait's budget (waitBudget) runs out: then throws. */
-export async function waitOnServer<T>(kind: WaitKind, timeoutMs: number, wait: ServerWait<T>): Promise<T> {
-  const budget = waitBudget(kind, timeoutMs);
+/**
+ * Looks until the server did what is waited for, or the wait's budget (waitBudget) runs out: then throws. `about`
+ * says what of its kind the wait is for (its ids are left out of the count's key).
+ */
+export async function waitOnServer<T>(kind: WaitKind, timeoutMs: number, wait: ServerWait<T>, about = ""): Promise<T> {
+  const budget = waitBudget(kind, timeoutMs, about);
   const deadline = Date.now() + budget.ms;
   for (;;) {
     const found = await wait.look();
     if (found !== undefined) {
-      noteWaitEnded(kind, true);
+      noteWaitEnded(kind, true, about);
       return found;
     }
     const left = deadline - Date.now();
     if (left <= 0) {
       if (budget.beyond !== undefined) throw new ClockTooSlow(budget.beyond);
-      noteWaitEnded(kind, false);
+      noteWaitEnded(kind, false, about);
       throw wait.late(budget);
     }
     await wait.pace(left);

@@ -67,16 +67,21 @@ export async function waitForBatch(
   fatal: string[] = ["failed"],
 ): Promise<CallBatchRead> {
   let last: CallBatchRead | undefined;
-  return waitOnServer("batch", timeoutMs, {
-    look: async () => {
-      last = await getBatch(id);
-      if (done(last)) return last;
-      if (fatal.includes(last.status)) throw new Error(`batch ${id} is ${last.status} while waiting for ${what}`);
-      return undefined;
+  return waitOnServer(
+    "batch",
+    timeoutMs,
+    {
+      look: async () => {
+        last = await getBatch(id);
+        if (done(last)) return last;
+        if (fatal.includes(last.status)) throw new Error(`batch ${id} is ${last.status} while waiting for ${what}`);
+        return undefined;
+      },
+      pace: () => pause(50),
+      late: (budget) => new Error(`batch ${id} did not reach ${what} in ${waited(budget)}: ${JSON.stringify(last)}`),
     },
-    pace: () => pause(50),
-    late: (budget) => new Error(`batch ${id} did not reach ${what} in ${waited(budget)}: ${JSON.stringify(last)}`),
-  });
+    what,
+  );
 }
 
 /** The calls a batch placed, as `GET /v1/calls?batch_id=` lists them (4). */

@@ -82,16 +82,21 @@ export async function waitForCall(
   what = "the expected state",
 ): Promise<CallSessionRead> {
   let last: ApiResponse | undefined;
-  return waitOnServer("call", timeoutMs, {
-    look: async () => {
-      last = await getCall(sessionId);
-      expectStatus(last, 200);
-      const session = CallSessionRead.parse(last.json);
-      return done(session) ? session : undefined;
+  return waitOnServer(
+    "call",
+    timeoutMs,
+    {
+      look: async () => {
+        last = await getCall(sessionId);
+        expectStatus(last, 200);
+        const session = CallSessionRead.parse(last.json);
+        return done(session) ? session : undefined;
+      },
+      pace: () => pause(50),
+      late: (budget) => new Error(`call ${sessionId} did not reach ${what} in ${waited(budget)}: ${explain(last!)}`),
     },
-    pace: () => pause(50),
-    late: (budget) => new Error(`call ${sessionId} did not reach ${what} in ${waited(budget)}: ${explain(last!)}`),
-  });
+    what,
+  );
 }
 
 /** A pattern-0 call (answer after 2 s, talk 5 s) is over within this budget. */

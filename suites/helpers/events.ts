@@ -68,18 +68,23 @@ export async function waitForEvents(
   what: string,
 ): Promise<ReceivedEvent[]> {
   let events: ReceivedEvent[] = [];
-  return waitOnServer("delivery", timeoutMs, {
-    look: async () => {
-      events = await received(hook);
-      return done(events) ? events : undefined;
+  return waitOnServer(
+    "delivery",
+    timeoutMs,
+    {
+      look: async () => {
+        events = await received(hook);
+        return done(events) ? events : undefined;
+      },
+      // Long-polls the sink for one delivery more than it has.
+      pace: (left) => waitForDeliveries(hook, { count: events.length + 1, timeoutMs: Math.min(left, 5_000) }),
+      late: (budget) => {
+        const seen = events.map((e) => `${e.type}(${String(e.data.session_id ?? e.data.batch_id ?? "")})`).slice(-12);
+        return new Error(`webhook sink: ${what} not delivered within ${waited(budget)}; last seen: ${seen.join(", ")}`);
+      },
     },
-    // Long-polls the sink for one delivery more than it has.
-    pace: (left) => waitForDeliveries(hook, { count: events.length + 1, timeoutMs: Math.min(left, 5_000) }),
-    late: (budget) => {
-      const seen = events.map((e) => `${e.type}(${String(e.data.session_id ?? e.data.batch_id ?? "")})`).slice(-12);
-      return new Error(`webhook sink: ${what} not delivered within ${waited(budget)}; last seen: ${seen.join(", ")}`);
-    },
-  });
+    what,
+  );
 }
 
 /** Waits `graceMs` more for anything further (a late, wrong event), then answers everything received. */

@@ -11,6 +11,7 @@ import {
   stalledNote,
   waitBudget,
   waitOnServer,
+  waitTopic,
 } from "../../../runner/client/stalled-waits.ts";
 import { type RunSettings, SETTING_DEFAULTS, writeSettings } from "../../../runner/contract.ts";
 
@@ -62,4 +63,19 @@ test("waits of one kind that run out in a row cut the later ones; a wait that is
   expect(waitBudget("call", 60_000)).toEqual({ ms: 60_000 });
   // The closing note still says the breaker tripped.
   expect(stalledNote(base)).toContain("waits for a call session in a row ran out their budget");
+});
+
+test("waits are counted by what they wait for, ids left out: another thing arriving does not reset the count", async () => {
+  const completed = (id: string) => `session.completed of ${id}`;
+  for (let i = 0; i < STALLED_LIMIT; i++) {
+    expect(waitBudget("delivery", 60_000, completed(`5c1e${i}a2b-0000-4000-8000-00000000000${i}`)).ms).toBe(60_000);
+    noteWaitEnded("delivery", false, completed(`5c1e${i}a2b-0000-4000-8000-00000000000${i}`));
+    // A session.queued that does arrive between them is another topic: it resets only its own count.
+    noteWaitEnded("delivery", true, "session.queued of 5c1e9a2b");
+  }
+  expect(waitBudget("delivery", 60_000, completed("another-id-7")).ms).toBe(CUT_WAIT_MS);
+  expect(waitBudget("delivery", 60_000, "session.queued of 5c1e9a2b").ms).toBe(60_000);
+  expect(waitTopic("session.completed of 0b0e-77 in conversation c4")).toBe(
+    "session.completed of <id> in conversation <id>",
+  );
 });
