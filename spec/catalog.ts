@@ -28,8 +28,18 @@ export const CatalogVoice = z.object({
 });
 export type CatalogVoice = z.infer<typeof CatalogVoice>;
 
-/** Fields every model entry shares. */
-const modelEntry = { channel: strings, label: str, model: str, note: str, pricing: openObject, provider: str };
+/**
+ * Fields every model entry shares. 2.8 types `channel` (array of string) and `pricing` (object) and gives `note`
+ * no type: a note is read as text or null (a model with nothing to note), never required to be a string.
+ */
+const modelEntry = {
+  channel: strings,
+  label: str,
+  model: str,
+  note: str.nullable(),
+  pricing: openObject,
+  provider: str,
+};
 
 export const BuiltinToolOption = z.object({
   key: str,
@@ -68,6 +78,13 @@ export type LlmEntry = z.infer<typeof LlmEntry>;
 
 export const NoiseCancellationEntry = z.object({ ...modelEntry, description: str });
 
+/**
+ * A language of an stt[] or tts[] entry. 2.8 gives realtime `languages[] {code, name}` but stt and tts a bare
+ * `languages[]`, and its row `languages[], turn_detector_languages[] | code, name` may name the two top-level
+ * keys only: an entry's language is read as `{code, name}` or as a bare code.
+ */
+export const SpeechLanguage = z.union([CatalogLanguage, str]);
+
 /** Fields the speech entries (realtime, stt, tts) share. */
 const speechEntry = { default_language: str, language_required: bool, languages: z.array(CatalogLanguage) };
 const speedFields = { speed_min: num, speed_max: num, supports_speed: bool };
@@ -84,6 +101,8 @@ export type RealtimeEntry = z.infer<typeof RealtimeEntry>;
 
 export const SttEntry = z.object({ ...modelEntry, ...speechEntry, streaming: bool });
 export type SttEntry = z.infer<typeof SttEntry>;
+/** An stt[] entry as a server may write it: its languages `{code, name}` or bare codes (SpeechLanguage). */
+export const SttEntryRead = SttEntry.extend({ languages: z.array(SpeechLanguage) });
 
 export const TtsEntry = z.object({
   ...modelEntry,
@@ -95,6 +114,8 @@ export const TtsEntry = z.object({
   voices: z.array(CatalogVoice),
 });
 export type TtsEntry = z.infer<typeof TtsEntry>;
+/** A tts[] entry as a server may write it: its languages `{code, name}` or bare codes (SpeechLanguage). */
+export const TtsEntryRead = TtsEntry.extend({ languages: z.array(SpeechLanguage) });
 
 export const AvatarEntry = z.object(modelEntry);
 export type AvatarEntry = z.infer<typeof AvatarEntry>;

@@ -5,6 +5,7 @@ import fc from "fast-check";
 import { expect, type TestContext } from "vitest";
 import type { z } from "zod";
 import { type ApiResponse, explain } from "../runner/client/http-client.ts";
+import { noteAmbiguity } from "../runner/client/recorder.ts";
 import { check } from "../runner/framework/check.ts";
 import { property } from "../runner/framework/property.ts";
 import { expectStatus } from "../runner/framework/response.ts";
@@ -20,9 +21,10 @@ import {
   NoiseCancellationEntry,
   PlatformFeePerMinute,
   RealtimeEntry,
-  SttEntry,
+  SpeechLanguage,
+  SttEntryRead,
   SystemVar,
-  TtsEntry,
+  TtsEntryRead,
   VoiceCatalogPage,
 } from "../spec/catalog.ts";
 import { callOp } from "./helpers/profile.ts";
@@ -68,6 +70,9 @@ function expectEach(label: string, rows: unknown, schema: z.ZodType): number {
   return (rows as unknown[]).length;
 }
 
+const BARE_CODES_AMBIGUITY =
+  "an stt[] or tts[] entry lists its languages as bare codes: 2.8 gives those rows a bare `languages[]` and realtime's `languages[] {code, name}`, and its `languages[] | code, name` row may name the top-level keys only";
+
 /** A check over no entries checked nothing: it says so (a skip with that reason), never a silent pass. */
 function nothingChecked(ctx: TestContext, entries: number, what: string): void {
   if (entries === 0) ctx.skip(`nothing to check: the catalog lists no ${what}`);
@@ -88,8 +93,8 @@ const ENTRY_CHECKS: Array<[string, string, string, z.ZodType]> = [
   ["llm[] entries", "catalog.llm-entry", "llm", LlmEntry.omit({ builtin_tools: true })],
   ["noise_cancellation[] entries", "catalog.noise-cancellation-entry", "noise_cancellation", NoiseCancellationEntry],
   ["realtime[] entries", "catalog.realtime-entry", "realtime", RealtimeEntry.omit({ voices: true })],
-  ["stt[] entries", "catalog.stt-entry", "stt", SttEntry],
-  ["tts[] entries", "catalog.tts-entry", "tts", TtsEntry.omit({ voices: true })],
+  ["stt[] entries", "catalog.stt-entry", "stt", SttEntryRead],
+  ["tts[] entries", "catalog.tts-entry", "tts", TtsEntryRead.omit({ voices: true })],
   ["system_vars[] entries", "catalog.system-var-entry", "system_vars", SystemVar],
 ];
 
@@ -136,15 +141,19 @@ check(
 );
 
 check(
-  "languages[], turn_detector_languages[] and entries' languages[] are {code, name}",
+  "languages[], turn_detector_languages[] and realtime entries' languages[] are {code, name}; stt and tts entries' languages[] {code, name} or codes",
   ["catalog.language-entry"],
   async (ctx) => {
     const { body } = await catalogBody();
     let entries = expectEach("languages", body.languages, CatalogLanguage);
     entries += expectEach("turn_detector_languages", body.turn_detector_languages, CatalogLanguage);
     for (const key of ["realtime", "stt", "tts"]) {
+      // 2.8 gives realtime `languages[] {code, name}` and stt, tts a bare `languages[]` (SpeechLanguage).
+      const schema = key === "realtime" ? CatalogLanguage : SpeechLanguage;
       ((body[key] ?? []) as Array<{ languages?: unknown }>).forEach((entry, i) => {
-        entries += expectEach(`${key}[${i}].languages`, entry.languages, CatalogLanguage);
+        entries += expectEach(`${key}[${i}].languages`, entry.languages, schema);
+        if (key !== "realtime" && Array.isArray(entry.languages) && entry.languages.some((l) => typeof l === "string"))
+          noteAmbiguity(BARE_CODES_AMBIGUITY);
       });
     }
     nothingChecked(ctx, entries, "language anywhere");

@@ -101,3 +101,32 @@ export function variantCatalog(ctx: PlatformContext, catalog: Catalog): Catalog 
 export function variantGallery<T extends VoiceCatalogItem | AvatarCatalogItem>(ctx: PlatformContext, rows: T[]): T[] {
   return ctx.variants.has("provider-listed-as-acme") ? rows.map((row) => renamed(ctx, row)) : rows;
 }
+
+/**
+ * The catalog as GET /v1/catalog writes it, after what is only its written form: under
+ * `catalog-speech-codes-null-notes` stt and tts entries list their languages as bare codes and an empty note is
+ * null (2.8 gives those `languages[]` and `note` no shape or type); the planted `catalog-language-code-missing`
+ * drops each stt language's code. The platform's own rules read the catalog before this.
+ */
+export function writtenCatalog(ctx: PlatformContext, catalog: object): object {
+  const stt = (catalog as Partial<Catalog>).stt;
+  if (ctx.faults.has("catalog-language-code-missing") && stt !== undefined) {
+    return { ...catalog, stt: stt.map((e) => ({ ...e, languages: e.languages.map(({ name }) => ({ name })) })) };
+  }
+  if (!ctx.variants.has("catalog-speech-codes-null-notes")) return catalog;
+  const noted = (entry: { note: string | null }) => ({ ...entry, note: entry.note === "" ? null : entry.note });
+  const coded = (entry: { note: string | null; languages: Catalog["languages"] }) => ({
+    ...noted(entry),
+    languages: entry.languages.map((language) => language.code),
+  });
+  const out = { ...catalog } as Record<string, unknown>;
+  for (const key of ["avatar", "llm", "noise_cancellation", "realtime"] as const) {
+    const list = (catalog as Partial<Catalog>)[key];
+    if (list !== undefined) out[key] = list.map(noted);
+  }
+  for (const key of ["stt", "tts"] as const) {
+    const list = (catalog as Partial<Catalog>)[key];
+    if (list !== undefined) out[key] = list.map(coded);
+  }
+  return out;
+}

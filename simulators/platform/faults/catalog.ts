@@ -24,4 +24,8 @@ export const catalogFaults = {
       "the catalog's model file fails to load and GET /v1/catalog answers llm, stt, tts and realtime as empty lists instead of failing",
     clauses: ["catalog.llm-entry", "catalog.stt-entry", "catalog.tts-entry", "catalog.realtime-entry"],
   },
+  "catalog-language-code-missing": {
+    description: "stt[] entries list each language as `{name}` without its code (2.8: a language row is `code, name`)",
+    clauses: ["catalog.language-entry", "catalog.stt-entry"],
+  },
 } as const satisfies Record<string, FaultSpec>;

@@ -4,20 +4,23 @@ import { AvatarQuery, VoiceQuery } from "../../../spec/catalog.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import { avatarsOf, catalogOf, voicesOf } from "../catalog/catalog.ts";
 import { galleryPage, providerAnswers } from "../catalog/gallery.ts";
+import { writtenCatalog } from "../catalog/variant-catalog.ts";
 import type { PlatformContext } from "../context.ts";
 import { parse } from "../http/parse.ts";
 
 const GALLERY_UNREACHABLE = "the gallery provider did not answer; retry";
 
+function servedCatalog(ctx: PlatformContext): object {
+  const catalog = catalogOf(ctx);
+  // The planted bug: the model file failed to load and the loader answers empty lists instead of failing.
+  if (ctx.faults.has("catalog-models-empty")) return { ...catalog, llm: [], stt: [], tts: [], realtime: [] };
+  if (!ctx.faults.has("catalog-fee-video-missing")) return catalog;
+  const { video: _dropped, ...fees } = catalog.platform_fee_per_minute;
+  return { ...catalog, platform_fee_per_minute: fees };
+}
+
 export function catalogRoutes(app: FastifyInstance, ctx: PlatformContext): void {
-  app.get("/v1/catalog", async () => {
-    const catalog = catalogOf(ctx);
-    // The planted bug: the model file failed to load and the loader answers empty lists instead of failing.
-    if (ctx.faults.has("catalog-models-empty")) return { ...catalog, llm: [], stt: [], tts: [], realtime: [] };
-    if (!ctx.faults.has("catalog-fee-video-missing")) return catalog;
-    const { video: _dropped, ...fees } = catalog.platform_fee_per_minute;
-    return { ...catalog, platform_fee_per_minute: fees };
-  });
+  app.get("/v1/catalog", async () => writtenCatalog(ctx, servedCatalog(ctx)));
 
   app.get("/v1/catalog/voices", async (request) => {
     const query = parse(ctx, VoiceQuery, request.query, "query");

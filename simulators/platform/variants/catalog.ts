@@ -18,6 +18,13 @@ export const catalogVariants = {
     layer: "catalog-language-codes",
     reach: ["agents", "catalog", "calls"],
   },
+  "catalog-speech-codes-null-notes": {
+    description:
+      'stt[] and tts[] entries list their languages as bare codes (`["en", "es"]`) and a model with nothing to note has `note: null`: 2.8 gives stt and tts a bare `languages[]` (realtime\'s are `{code, name}`) and gives `note` no type',
+    section: "2.8",
+    layer: "catalog-written-form",
+    reach: ["catalog", "agents", "calls"],
+  },
   "avatar-rows-lean": {
     description:
       "avatar gallery rows carry id, name, provider and gender only, no tags and no preview link (2.1 names the galleries' envelope, not their rows; only 2.8's voice entries have tags)",
