@@ -29,8 +29,8 @@ export function callsRoutes(app: FastifyInstance, ctx: PlatformContext): void {
   app.addHook("onClose", async () => stopWebCalls(ctx));
 
   app.post("/v1/calls/token", async (request) => {
-    if (ctx.faults.has("editor-refused-call-token")) requireRole(request.principal, "ADMIN");
-    else if (!ctx.faults.has("viewer-gets-call-token")) requireRole(request.principal, "EDITOR");
+    const tokenRole = ctx.faults.has("editor-refused-call-token") ? "ADMIN" : "EDITOR";
+    if (!ctx.faults.has("viewer-gets-call-token")) requireRole(request.principal, tokenRole);
     const body = parse(ctx, CallTokenBody, request.body === undefined ? {} : request.body, "body");
     const { workspaceId, memberId } = request.principal;
     if (ctx.faults.has("override-channel-saved")) plantedChannelSwitch(ctx, workspaceId, request.body);
