@@ -63,11 +63,11 @@ export interface WaitBudget {
 }
 
 const beyondMessage = (own: number, ms: number, span: number) =>
-  `the server had ${own} ms of the ${ms} ms this wait allows it, and the whole check may take only ${span} ms: at the target's minute_ms the wait cannot end within its check, so running out says nothing against the server (a server that scales its clock by the target file's minute_ms lets this check judge: README, "The target file")`;
+  `the server had ${own} ms of the ${ms} ms this wait allows it, and the whole check may take only ${span} ms: at the target's minute_ms the wait cannot end within its check, so running out says nothing against the server (a server that scales its clock by the target file's minute_ms lets this check judge: README, "A verdict in bounded time")`;
 
 /**
  * The budget a wait gets: its own, within what is left of its check's deadline, or CUT_WAIT_MS once
- * STALLED_LIMIT waits of its kind in a row ran out.
+ * STALLED_LIMIT waits for the same thing (its kind and topic) in a row ran out.
  */
 export function waitBudget(kind: WaitKind, ms: number, about = ""): WaitBudget {
   const left = checkTimeLeft();

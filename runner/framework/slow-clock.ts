@@ -9,7 +9,7 @@ import { skipCheck } from "./check.ts";
 const BEFORE_CHECK_DEADLINE_MS = 1_000;
 
 const tooFar = (what: string, ms: number, span: number) =>
-  `${what} is up to ${ms} ms away at the target's minute_ms, longer than the whole check may take (${span} ms): a server that scales its clock by the target file's minute_ms lets this check judge (README, "The target file")`;
+  `${what} is up to ${ms} ms away at the target's minute_ms, longer than the whole check may take (${span} ms): a server that scales its clock by the target file's minute_ms lets this check judge (README, "A verdict in bounded time")`;
 
 /** Skips the running check when `what`, `ms` real ms away, is further than the whole check may take. */
 export function skipIfLongerThanCheck(ms: number, what: string): void {
