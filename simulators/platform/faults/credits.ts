@@ -2,6 +2,10 @@
 import type { FaultSpec } from "./fault.ts";
 
 export const creditsFaults = {
+  "token-402-missing": {
+    description: "POST /v1/calls/token mints a web call token without checking the region's credit balance",
+    clauses: ["credits.token-402"],
+  },
   "outbound-402-missing": {
     description: "POST /v1/calls/outbound dials without checking the region's credit balance",
     clauses: ["credits.outbound-402"],

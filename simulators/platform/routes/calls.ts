@@ -35,7 +35,9 @@ export function callsRoutes(app: FastifyInstance, ctx: PlatformContext): void {
     const { workspaceId, memberId } = request.principal;
     if (ctx.faults.has("override-channel-saved")) plantedChannelSwitch(ctx, workspaceId, request.body);
     const agent = resolveAgent(ctx, workspaceId, body);
-    if (!ledger.sufficient(workspaceId)) throw new ApiError(402, INSUFFICIENT_CREDITS);
+    if (!ledger.sufficient(workspaceId) && !ctx.faults.has("token-402-missing")) {
+      throw new ApiError(402, INSUFFICIENT_CREDITS);
+    }
     // The `web-call-published-only` variant: live traffic runs the published version (2.9), so none is no call.
     if (ctx.variants.has("web-call-published-only") && agent.agent_id !== null && agent.agent_version === null) {
       throw new ApiError(400, "agent_id: the agent has never been published, so there is no live version to run");
