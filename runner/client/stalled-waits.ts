@@ -11,14 +11,14 @@
 // what it waited for resets that count, so one slow wait never cuts others.
 import { createHash } from "node:crypto";
 import { readNoAnswerCount, settingsIfAny, writeNoAnswerCount } from "../contract.ts";
-import { ClockTooSlow } from "./clock-too-slow.ts";
+import { ClockTooSlow, SCALED_CLOCK_ADVICE } from "./clock-too-slow.ts";
 import { checkSpan, checkTimeLeft } from "./recorder.ts";
 
 export const STALLED_LIMIT = 3;
 /** What a wait gets once the breaker has tripped: long enough for an answer already on its way. */
 export const CUT_WAIT_MS = 2_000;
 /** A wait ends this long before its check's deadline, so it fails (and is counted) rather than the check erroring. */
-const BEFORE_CHECK_DEADLINE_MS = 1_000;
+export const BEFORE_CHECK_DEADLINE_MS = 1_000;
 
 /** What a wait waits for: the breaker counts each kind apart. */
 export type WaitKind = "call" | "batch" | "delivery" | "reply";
@@ -36,15 +36,15 @@ export function waitTopic(about: string): string {
   return about.replace(/\S*\d\S*/g, "<id>").trim();
 }
 
-/** A kind's file (its tripped note), or one topic's counter; absent outside `cap-conformance run` (unit tests). */
-function counterFile(kind: WaitKind, about?: string, base = settingsIfAny()?.stalledWaitsFile): string | undefined {
-  if (base === undefined) return undefined;
-  if (about === undefined) return `${base}-${kind}`;
-  return `${base}-${kind}-${createHash("sha256").update(waitTopic(about)).digest("hex").slice(0, 16)}`;
-}
+/** The run's base for the breaker's files; absent outside `cap-conformance run` (unit tests), which disables it. */
+const breakerBase = () => settingsIfAny()?.stalledWaitsFile;
+
+/** One topic's count of waits in a row that ran out. */
+const counterFile = (base: string, kind: WaitKind, about: string) =>
+  `${base}-${kind}-${createHash("sha256").update(waitTopic(about)).digest("hex").slice(0, 16)}`;
 
 /** Where a kind's breaker notes that it tripped, for the run's closing note (the count itself may reset later). */
-const trippedFile = (file: string) => `${file}-tripped`;
+const trippedFile = (base: string, kind: WaitKind) => `${base}-${kind}-tripped`;
 
 const stalledMessage = (kind: WaitKind, count: number) =>
   `${count} waits for ${WAITED_FOR[kind]} in a row ran out their budget without the server doing what they waited for, so every later one was cut to ${CUT_WAIT_MS} ms`;
@@ -63,7 +63,7 @@ export interface WaitBudget {
 }
 
 const beyondMessage = (own: number, ms: number, span: number) =>
-  `the server had ${own} ms of the ${ms} ms this wait allows it, and the whole check may take only ${span} ms: at the target's minute_ms the wait cannot end within its check, so running out says nothing against the server (a server that scales its clock by the target file's minute_ms lets this check judge: README, "A verdict in bounded time")`;
+  `the server had ${own} ms of the ${ms} ms this wait allows it, and the whole check may take only ${span} ms: at the target's minute_ms the wait cannot end within its check, so running out says nothing against the server: ${SCALED_CLOCK_ADVICE}`;
 
 /**
  * The budget a wait gets: its own, within what is left of its check's deadline, or CUT_WAIT_MS once
@@ -74,30 +74,30 @@ export function waitBudget(kind: WaitKind, ms: number, about = ""): WaitBudget {
   const own = left === undefined ? ms : Math.max(0, Math.min(ms, left - BEFORE_CHECK_DEADLINE_MS));
   const span = checkSpan();
   const beyond = span !== undefined && ms > span ? { beyond: beyondMessage(own, ms, span) } : {};
-  const file = counterFile(kind, about);
-  const count = file === undefined ? 0 : readNoAnswerCount(file);
+  const base = breakerBase();
+  const count = base === undefined ? 0 : readNoAnswerCount(counterFile(base, kind, about));
   if (count < STALLED_LIMIT || own <= CUT_WAIT_MS) return { ms: own, ...beyond };
   return { ms: CUT_WAIT_MS, cut: `cut from ${own} ms: ${stalledMessage(kind, count)} ${README}` };
 }
 
 /** Records how a wait ended; only a change is written. */
 export function noteWaitEnded(kind: WaitKind, reached: boolean, about = ""): void {
-  const file = counterFile(kind, about);
-  const kindFile = counterFile(kind);
-  if (file === undefined || kindFile === undefined) return;
+  const base = breakerBase();
+  if (base === undefined) return;
+  const file = counterFile(base, kind, about);
   const count = readNoAnswerCount(file);
   if (reached && count === 0) return;
   const next = reached ? 0 : count + 1;
   writeNoAnswerCount(file, next);
-  const tripped = trippedFile(kindFile);
+  const tripped = trippedFile(base, kind);
   if (next >= STALLED_LIMIT && readNoAnswerCount(tripped) < next) writeNoAnswerCount(tripped, next);
 }
 
 /** After a run, what the breaker did (the most waits in a row of each kind that tripped it), for the console. */
 export function stalledNote(base: string): string | undefined {
-  const tripped = KINDS.map(
-    (kind) => [kind, readNoAnswerCount(trippedFile(counterFile(kind, undefined, base)!))] as const,
-  ).filter(([, count]) => count >= STALLED_LIMIT);
+  const tripped = KINDS.map((kind) => [kind, readNoAnswerCount(trippedFile(base, kind))] as const).filter(
+    ([, count]) => count >= STALLED_LIMIT,
+  );
   if (tripped.length === 0) return undefined;
   return `Waits cut short ${README}: ${tripped.map(([kind, count]) => stalledMessage(kind, count)).join("; ")}.`;
 }

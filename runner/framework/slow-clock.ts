@@ -1,15 +1,13 @@
 // A target whose clock runs slowly (minute_ms 60000, real time, as `simulate` runs for a vendor's server) puts some
 // waits further away than their whole check may take: a window that closes in 30 simulated minutes, a text window's
 // idle close. Running out of such a wait says nothing against the server, so the check is skipped with the reason.
-import { ClockTooSlow } from "../client/clock-too-slow.ts";
+import { ClockTooSlow, SCALED_CLOCK_ADVICE } from "../client/clock-too-slow.ts";
 import { checkSpan, checkTimeLeft } from "../client/recorder.ts";
+import { BEFORE_CHECK_DEADLINE_MS } from "../client/stalled-waits.ts";
 import { skipCheck } from "./check.ts";
 
-/** Ends a wait this long before the check's own deadline, so the skip is said before the deadline errors it. */
-const BEFORE_CHECK_DEADLINE_MS = 1_000;
-
 const tooFar = (what: string, ms: number, span: number) =>
-  `${what} is up to ${ms} ms away at the target's minute_ms, longer than the whole check may take (${span} ms): a server that scales its clock by the target file's minute_ms lets this check judge (README, "A verdict in bounded time")`;
+  `${what} is up to ${ms} ms away at the target's minute_ms, longer than the whole check may take (${span} ms): ${SCALED_CLOCK_ADVICE}`;
 
 /** Skips the running check when `what`, `ms` real ms away, is further than the whole check may take. */
 export function skipIfLongerThanCheck(ms: number, what: string): void {

@@ -104,14 +104,13 @@ async function listAll(options: Options, list: OperationName, path: string): Pro
   const maps = shapeMaps(options.profile);
   for (let page = 0; page < MAX_PAGES; page++) {
     const separator = path.includes("?") ? "&" : "?";
-    const answer = await send(options, "GET", `${path}${separator}limit=${PAGE}&offset=${rows.length}`);
-    const { status } = answer;
+    const { status, body } = await send(options, "GET", `${path}${separator}limit=${PAGE}&offset=${rows.length}`);
     if (status !== 200) throw new Error(`GET ${path} answered ${status}`);
-    const body = rowsOfAnswer(shapeResponse(maps, OPERATIONS[list], answer.body, "read"));
-    if (body === undefined) throw new Error(`GET ${path} answered no items array`);
-    rows.push(...body.rows);
-    if (!body.more) return rows;
-    if (body.rows.length === 0) throw new Error(`GET ${path} said has_more with an empty page`);
+    const page = rowsOfAnswer(shapeResponse(maps, OPERATIONS[list], body, "read"));
+    if (page === undefined) throw new Error(`GET ${path} answered no items array`);
+    rows.push(...page.rows);
+    if (!page.more) return rows;
+    if (page.rows.length === 0) throw new Error(`GET ${path} said has_more with an empty page`);
   }
   throw new Error(`GET ${path} still had more rows after ${MAX_PAGES} pages`);
 }
