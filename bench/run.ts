@@ -212,18 +212,26 @@ async function platformPart(dir: string, lines: string[], out: Record<string, un
   }
 }
 
-/** Full runs on loopback, then with each added latency, each against a fresh two-region serve (same start state). */
+/** One full run, through `addedLatencyMs`, against a fresh two-region serve started with `serveArgs` (same start state). */
+async function runAgainstServe(
+  dir: string,
+  name: string,
+  serveArgs: string[],
+  addedLatencyMs: number,
+): Promise<FullRunResult> {
+  const targetFile = join(dir, `run-target-${name}.json`);
+  const { child } = await startServe(targetFile, serveArgs);
+  try {
+    return await measureFullRun(targetFile, addedLatencyMs, RUN_SEED);
+  } finally {
+    await child.stop();
+  }
+}
+
+/** Full runs on loopback, then with each added latency, then at real time (clean and never-ending). */
 async function runsPart(dir: string, lines: string[], out: Record<string, unknown>): Promise<void> {
   const runs: FullRunResult[] = [];
-  for (const ms of [0, ...LATENCIES]) {
-    const targetFile = join(dir, `run-target-${ms}.json`);
-    const { child } = await startServe(targetFile);
-    try {
-      runs.push(await measureFullRun(targetFile, ms, RUN_SEED));
-    } finally {
-      await child.stop();
-    }
-  }
+  for (const ms of [0, ...LATENCIES]) runs.push(await runAgainstServe(dir, String(ms), [], ms));
   if (NEVER_MINUTE_MS !== "") {
     // The clean reference at the same clock first: what a conforming server at that minute takes, the never row's
     // baseline (the loopback row runs at serve's scaled minute). The two run side by side: both mostly wait.
@@ -236,15 +244,10 @@ async function runsPart(dir: string, lines: string[], out: Record<string, unknow
       },
     ];
     const measured = await Promise.all(
-      rows.map(async (row) => {
-        const targetFile = join(dir, `run-target-${row.name}.json`);
-        const { child } = await startServe(targetFile, [...row.faults, "--minute-ms", NEVER_MINUTE_MS]);
-        try {
-          return { ...(await measureFullRun(targetFile, 0, RUN_SEED)), label: row.label };
-        } finally {
-          await child.stop();
-        }
-      }),
+      rows.map(async (row) => ({
+        ...(await runAgainstServe(dir, row.name, [...row.faults, "--minute-ms", NEVER_MINUTE_MS], 0)),
+        label: row.label,
+      })),
     );
     runs.push(...measured);
   }
