@@ -71,6 +71,11 @@ export function skipCheck(reason: string): never {
   throw new CheckSkipped(reason);
 }
 
+/** A check that found it cannot be judged here (CheckSkipped), or whose wait outlasts it at the target's clock. */
+export function isSkip(error: unknown): error is Error {
+  return error instanceof CheckSkipped || error instanceof ClockTooSlow;
+}
+
 /** Thrown by properties to carry fast-check's seed and path to the report. */
 export class PropertyFailure extends Error {
   constructor(
@@ -132,7 +137,7 @@ export function check(
     } catch (error) {
       const failure = error instanceof PropertyFailure ? error : undefined;
       const cause = failure?.cause ?? error;
-      if (cause instanceof CheckSkipped || cause instanceof ClockTooSlow) ctx.skip(cause.message);
+      if (isSkip(cause)) ctx.skip(cause.message);
       meta.errored = isTargetError(cause) || isHarnessFault(cause);
       const said = isHarnessFault(cause) ? harnessFaultMessage(cause as Error) : undefined;
       const message = clipText(

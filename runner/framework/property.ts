@@ -2,17 +2,11 @@
 // check name, so `--seed S` replays every property exactly, whatever ran before it.
 import { createHash } from "node:crypto";
 import fc from "fast-check";
-import { ClockTooSlow } from "../client/clock-too-slow.ts";
 import { runConfig } from "../client/run-config.ts";
-import { type CheckOptions, CheckSkipped, check, PropertyFailure } from "./check.ts";
+import { type CheckOptions, check, isSkip, PropertyFailure } from "./check.ts";
 
 export function propertySeed(runSeed: number, name: string): number {
   return createHash("sha256").update(`${runSeed}:${name}`).digest().readInt32BE(0);
-}
-
-/** A check that found it cannot be judged here (CheckSkipped), or whose wait outlasts it at the target's clock. */
-function isSkip(error: unknown): error is Error {
-  return error instanceof CheckSkipped || error instanceof ClockTooSlow;
 }
 
 export interface PropertyOptions<Ts extends unknown[] = unknown[]> extends CheckOptions {
