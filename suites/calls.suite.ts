@@ -26,6 +26,8 @@ import {
   waitForCall,
 } from "./helpers/calls.ts";
 import {
+  calleeAnswered,
+  calleeHangsUp,
   expectCarrierIdle,
   patternNumber,
   TAKES_CARRIER_OFFLINE,
@@ -208,15 +210,17 @@ check(
   "GET /v1/calls lists newest first by start, not by last activity: a call placed first that ends last comes after a later one",
   ["calls.list-newest-first"],
   async () => {
-    // 2.1 "calls ... by start". The first callee talks half an hour (simulated), the second five seconds:
-    // the first call is placed, answered and so started first, and ends last, so its start disagrees with
-    // its end and every later change a server could sort by.
-    const first = await placeCall({ to: patternNumber(0, 8) });
+    // 2.1 "calls ... by start". The first callee answers and holds the line until the harness hangs it up,
+    // after the second call (five seconds of talk, placed once the first is answered) has ended: the first
+    // call starts first and ends last, so its start disagrees with its end and every later change a server
+    // could sort by, on any clock speed and any load.
+    const held = patternNumber(9, 0);
+    const first = await placeCall({ to: held });
+    const answered = await calleeAnswered(held, SHORT_CALL_MS());
     const second = await placeCall({ to: patternNumber(0, 0) });
-    const ended = await Promise.all([
-      waitForCall(first.session_id, finished, realBudget(1_900_000), "ended"),
-      waitForCall(second.session_id, finished, SHORT_CALL_MS(), "ended"),
-    ]);
+    const secondEnded = await waitForCall(second.session_id, finished, SHORT_CALL_MS(), "ended");
+    await calleeHangsUp(answered);
+    const ended = [await waitForCall(first.session_id, finished, SHORT_CALL_MS(), "ended"), secondEnded];
     const [a, b] = ended.map((row) => ({
       start: Date.parse(row.started_at ?? row.created_at),
       end: row.ended_at === null ? null : Date.parse(row.ended_at),

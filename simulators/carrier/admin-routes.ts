@@ -1,5 +1,5 @@
 // The carrier's admin API under /_admin (the spec's error envelope): accounts and numbers,
-// scripted outcomes, inbound calls, the witness and reset. Described in README.md.
+// scripted outcomes, inbound calls, a callee's hang-up, the witness and reset. Described in README.md.
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { ApiError, parsePart } from "../shared/api-error.ts";
@@ -23,6 +23,7 @@ export interface AdminRouteDeps {
 
 const AccountParams = z.object({ sid: z.string().min(1) });
 const ScriptParams = z.object({ key: ScriptKey });
+const CallParams = z.object({ sid: z.string().min(1) });
 
 export function registerAdminRoutes(app: FastifyInstance, deps: AdminRouteDeps): void {
   const { model, flow, scripts, witness } = deps;
@@ -95,6 +96,15 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminRouteDeps):
     const account = accountOr404(number.accountSid);
     const row = await placeInbound(deps.inbound, account, number, body.from, body.talk_ms ?? DEFAULT_TALK_MS);
     return reply.status(201).send(row);
+  });
+
+  // The callee's side of a live call: a `hold` callee talks until the harness hangs it up here.
+  app.post("/_admin/calls/:sid/hangup", async (request) => {
+    const { sid } = parsePart(CallParams, request.params);
+    const call = model.calls.get(sid);
+    if (call === undefined) throw new ApiError(404, "no such call");
+    if (!flow.calleeHangsUp(call)) throw new ApiError(409, `that call is not in progress (it is ${call.status})`);
+    return { ok: true, call_sid: sid, status: call.status };
   });
 
   app.get("/_admin/witness", async () => witness.snapshot());

@@ -163,6 +163,14 @@ export class CallFlow {
     this.finish(call, "canceled", "api", 0);
   }
 
+  /** The callee hangs up a live call (the admin API): it ends `completed`, ended by the carrier's side. */
+  calleeHangsUp(call: Call): boolean {
+    if (call.status !== "in-progress") return false;
+    stop(call.lifecycle);
+    this.finish(call, "completed", "carrier");
+    return true;
+  }
+
   move(call: Call, status: CallStatus): void {
     call.status = status;
     call.updatedSimMs = this.deps.clock.now();

@@ -4,7 +4,7 @@
 import { randomInt } from "node:crypto";
 import { helperJson, simulatorOrigin } from "../../runner/client/simulator-client.ts";
 import { pause } from "../../runner/client/traffic.ts";
-import { WitnessSnapshot } from "../../simulators/carrier/schemas.ts";
+import { type WitnessDial, WitnessSnapshot } from "../../simulators/carrier/schemas.ts";
 
 export type { WitnessDial, WitnessInbound, WitnessSnapshot } from "../../simulators/carrier/schemas.ts";
 
@@ -96,6 +96,21 @@ export interface InboundRow {
 /** Rings `to` from `from`; answers when the platform's voice webhook answered (or did not). */
 export async function placeInbound(to: string, from: string, talkMs = 5_000): Promise<InboundRow> {
   return (await admin("POST", "/inbound", { to, from, talk_ms: talkMs })) as InboundRow;
+}
+
+/** The dial to `to` once its callee has answered (the carrier's side of the call is in progress). */
+export async function calleeAnswered(to: string, timeoutMs: number): Promise<WitnessDial> {
+  const seen = await waitForWitness(
+    (w) => w.dials.some((d) => d.to === to && d.status === "in-progress"),
+    timeoutMs,
+    `the callee ${to} answering`,
+  );
+  return seen.dials.find((d) => d.to === to && d.status === "in-progress")!;
+}
+
+/** The callee of an answered call hangs up (a `hold` callee's only end): the carrier ends it `completed`. */
+export async function calleeHangsUp(dial: WitnessDial): Promise<void> {
+  await admin("POST", `/calls/${encodeURIComponent(dial.call_sid)}/hangup`);
 }
 
 export async function witness(): Promise<WitnessSnapshot> {

@@ -43,6 +43,8 @@ interface Outcome {
   ambiguous: string[];
   /** The suites of the failed and errored checks (every-response: a rule checked on every response). */
   failingSuites: string[];
+  /** Each failed or errored check's message, cut short: what a CI log shows of a broken run. */
+  problems: string[];
   ms: number;
   /** For a stack that failed: which of its variants fail alone. */
   culprits?: Array<{ variant: VariantName; failed: string[]; errored: string[] }>;
@@ -91,6 +93,11 @@ async function runVariants(run: VariantRun, dir: string): Promise<Omit<Outcome, 
           .map((check) => check.suite ?? "every-response"),
       ),
     ],
+    problems: (report?.clauses ?? []).flatMap((c) =>
+      c.checks
+        .filter((check) => check.status === "failed" || check.status === "errored")
+        .map((check) => `${c.id}: ${(check.failure?.message ?? "").slice(0, 400)}`),
+    ),
     ms: result.ms,
   };
 }
@@ -138,7 +145,7 @@ test("every legal variant passes: nothing failed, nothing errored", { timeout: 1
     .filter((o) => !green(o))
     .map(
       (o) =>
-        `${o.label} (exit ${o.exit}): failed ${o.failed.join(", ") || "-"}; errored ${o.errored.join(", ") || "-"}${o.culprits ? `; alone: ${JSON.stringify(o.culprits)}` : ""}`,
+        `${o.label} (exit ${o.exit}): failed ${o.failed.join(", ") || "-"}; errored ${o.errored.join(", ") || "-"}${o.culprits ? `; alone: ${JSON.stringify(o.culprits)}` : ""}; ${o.problems.join(" | ")}`,
     );
   expect(broken, "variants a conforming server may choose that the harness fails").toEqual([]);
 });

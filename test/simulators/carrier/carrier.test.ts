@@ -336,6 +336,20 @@ describe("dialling scripted destinations", () => {
     expect(witness.dials.map((d) => d.ended_by)).toEqual(["api", "api"]);
     expect(witness.unfinished).toEqual([]);
   });
+
+  it("lets the callee of a held call hang up through the admin API: completed, ended by the carrier", async () => {
+    carrier.scripts.set("+1779*", { steps: [{ outcome: "hold" }] });
+    const held = await dial("+17790000001");
+    await statuses(held.path, 3);
+    const hangup = await http("POST", `/_admin/calls/${held.call.sid}/hangup`);
+    expect(hangup.status, JSON.stringify(hangup.body)).toBe(200);
+    expect(hangup.body).toMatchObject({ call_sid: held.call.sid, status: "completed" });
+    await statuses(held.path, 4);
+    const dialled = carrier.witness.snapshot().dials.find((d) => d.call_sid === held.call.sid);
+    expect(dialled).toMatchObject({ status: "completed", ended_by: "carrier" });
+    const again = await http("POST", `/_admin/calls/${held.call.sid}/hangup`);
+    expect(again.status, "a call already over is not in progress").toBe(409);
+  });
 });
 
 describe("witness", () => {
@@ -547,6 +561,7 @@ describe("bad input", () => {
       [await http("POST", "/_admin/accounts/ACnope/numbers", { json: {} }), 404],
       [await http("POST", `/_admin/accounts/${carrier.account.sid}/numbers`, { json: { phone_number: FROM } }), 409],
       [await http("DELETE", "/_admin/scripts/%2B15551234567"), 404],
+      [await http("POST", "/_admin/calls/CAnope/hangup"), 404],
     ];
     for (const [response, status] of cases) {
       expect(response.status, JSON.stringify(response.body)).toBe(status);

@@ -93,6 +93,7 @@ export async function carrierPlan(sims: Simulators): Promise<SimulatorPlan> {
       schema: InboundBody,
       valid: { to: inbound.phone_number, from: "+15550100999" },
     },
+    "POST /_admin/calls/:sid/hangup": { kind: "none" },
     "POST /_admin/offline": { kind: "json", schema: OfflineBody, valid: { offline: false } },
     "POST /_admin/reset": { kind: "none" },
     [`POST ${TWILIO_PREFIX}Accounts/:AccountSid/IncomingPhoneNumbers/:Sid.json`]: {
