@@ -4,11 +4,14 @@
 // simulated time), and a run makes dozens of them, most in files whose checks run one after another, so such a
 // server would hold a run for an hour. Waits are counted by what they wait for: their kind (a call, a batch, a
 // webhook delivery, a reply) and what of it (`about`: "ended", "session.completed of call <id>", ids left out), so
-// a session.queued that does arrive does not reset the count of session.completed that never does. After
-// STALLED_LIMIT waits for one thing in a row ran out their budget (across checks and suite files: the count lives
-// in a file of the run's work directory, as liveness.ts keeps its own), every later wait for it gets CUT_WAIT_MS:
-// it still fails when the server has not done it, and says it waited less and why. A wait that sees the server do
-// what it waited for resets that count, so one slow wait never cuts others.
+// a session.queued that does arrive does not reset the count of session.completed that never does. A wait for
+// several things (session.started, session.in_progress and session.completed of one call) names each: it counts
+// against each thing it did not see, and it is cut when any of them is, so waits worded differently that all need
+// a session.completed share one count. After STALLED_LIMIT waits for one thing in a row ran out their budget
+// (across checks and suite files: the count lives in a file of the run's work directory, as liveness.ts keeps its
+// own), every later wait for it gets CUT_WAIT_MS: it still fails when the server has not done it, and says it
+// waited less and why. A wait that sees the server do what it waited for resets its things' counts, so one slow
+// wait never cuts others.
 import { createHash } from "node:crypto";
 import { readNoAnswerCount, settingsIfAny, writeNoAnswerCount } from "../contract.ts";
 import { ClockTooSlow, SCALED_CLOCK_ADVICE } from "./clock-too-slow.ts";
@@ -39,6 +42,10 @@ export function waitTopic(about: string): string {
 /** The run's base for the breaker's files; absent outside `cap-conformance run` (unit tests), which disables it. */
 const breakerBase = () => settingsIfAny()?.stalledWaitsFile;
 
+/** What a wait is about: one thing, or each of several it needs. */
+export type WaitAbout = string | readonly string[];
+const thingsOf = (about: WaitAbout): readonly string[] => (typeof about === "string" ? [about] : about);
+
 /** One topic's count of waits in a row that ran out. */
 const counterFile = (base: string, kind: WaitKind, about: string) =>
   `${base}-${kind}-${createHash("sha256").update(waitTopic(about)).digest("hex").slice(0, 16)}`;
@@ -46,8 +53,8 @@ const counterFile = (base: string, kind: WaitKind, about: string) =>
 /** Where a kind's breaker notes that it tripped, for the run's closing note (the count itself may reset later). */
 const trippedFile = (base: string, kind: WaitKind) => `${base}-${kind}-tripped`;
 
-const stalledMessage = (kind: WaitKind, count: number) =>
-  `${count} waits for ${WAITED_FOR[kind]} in a row ran out their budget without the server doing what they waited for, so every later one was cut to ${CUT_WAIT_MS} ms`;
+const stalledMessage = (kind: WaitKind, count: number, thing = "") =>
+  `${count} waits for ${WAITED_FOR[kind]}${thing === "" ? "" : ` (${waitTopic(thing)})`} in a row ran out their budget without the server doing what they waited for, so every later one was cut to ${CUT_WAIT_MS} ms`;
 
 const README = `(README, "A verdict in bounded time")`;
 
@@ -67,30 +74,49 @@ const beyondMessage = (own: number, ms: number, span: number) =>
 
 /**
  * The budget a wait gets: its own, within what is left of its check's deadline, or CUT_WAIT_MS once
- * STALLED_LIMIT waits for the same thing (its kind and topic) in a row ran out.
+ * STALLED_LIMIT waits in a row for one thing it is about (its kind and topic) ran out.
  */
-export function waitBudget(kind: WaitKind, ms: number, about = ""): WaitBudget {
+export function waitBudget(kind: WaitKind, ms: number, about: WaitAbout = ""): WaitBudget {
   const left = checkTimeLeft();
   const own = left === undefined ? ms : Math.max(0, Math.min(ms, left - BEFORE_CHECK_DEADLINE_MS));
   const span = checkSpan();
   const beyond = span !== undefined && ms > span ? { beyond: beyondMessage(own, ms, span) } : {};
   const base = breakerBase();
-  const count = base === undefined ? 0 : readNoAnswerCount(counterFile(base, kind, about));
+  // The thing of the wait that ran out most often in a row decides.
+  let count = 0;
+  let thing = "";
+  if (base !== undefined)
+    for (const one of thingsOf(about)) {
+      const its = readNoAnswerCount(counterFile(base, kind, one));
+      if (its > count) [count, thing] = [its, one];
+    }
   if (count < STALLED_LIMIT || own <= CUT_WAIT_MS) return { ms: own, ...beyond };
-  return { ms: CUT_WAIT_MS, cut: `cut from ${own} ms: ${stalledMessage(kind, count)} ${README}` };
+  const named = typeof about === "string" ? "" : thing;
+  return { ms: CUT_WAIT_MS, cut: `cut from ${own} ms: ${stalledMessage(kind, count, named)} ${README}` };
 }
 
-/** Records how a wait ended; only a change is written. */
-export function noteWaitEnded(kind: WaitKind, reached: boolean, about = ""): void {
+/**
+ * Records how a wait ended: reached resets the count of each thing it was about; run out adds one to each thing
+ * it did not see (`unseen`; when that is not given or empty, every thing it was about). Only a change is written.
+ */
+export function noteWaitEnded(
+  kind: WaitKind,
+  reached: boolean,
+  about: WaitAbout = "",
+  unseen?: readonly string[],
+): void {
   const base = breakerBase();
   if (base === undefined) return;
-  const file = counterFile(base, kind, about);
-  const count = readNoAnswerCount(file);
-  if (reached && count === 0) return;
-  const next = reached ? 0 : count + 1;
-  writeNoAnswerCount(file, next);
-  const tripped = trippedFile(base, kind);
-  if (next >= STALLED_LIMIT && readNoAnswerCount(tripped) < next) writeNoAnswerCount(tripped, next);
+  const missed = reached ? [] : unseen !== undefined && unseen.length > 0 ? unseen : thingsOf(about);
+  for (const thing of thingsOf(about)) {
+    const file = counterFile(base, kind, thing);
+    const count = readNoAnswerCount(file);
+    const next = reached ? 0 : missed.includes(thing) ? count + 1 : count;
+    if (next === count) continue;
+    writeNoAnswerCount(file, next);
+    const tripped = trippedFile(base, kind);
+    if (next >= STALLED_LIMIT && readNoAnswerCount(tripped) < next) writeNoAnswerCount(tripped, next);
+  }
 }
 
 /** After a run, what the breaker did (the most waits in a row of each kind that tripped it), for the console. */
@@ -110,13 +136,20 @@ export interface ServerWait<T> {
   pace(leftMs: number): Promise<unknown>;
   /** The wait's failure, given its budget and, when the breaker cut it, why. */
   late(budget: WaitBudget): Error;
+  /** For a wait about several things: those it had not seen when it ran out (only they are counted). */
+  unseen?(): readonly string[];
 }
 
 /**
  * Looks until the server did what is waited for, or the wait's budget (waitBudget) runs out: then throws. `about`
- * says what of its kind the wait is for (its ids are left out of the count's key).
+ * says what of its kind the wait is for, or each thing it needs (their ids are left out of the count's keys).
  */
-export async function waitOnServer<T>(kind: WaitKind, timeoutMs: number, wait: ServerWait<T>, about = ""): Promise<T> {
+export async function waitOnServer<T>(
+  kind: WaitKind,
+  timeoutMs: number,
+  wait: ServerWait<T>,
+  about: WaitAbout = "",
+): Promise<T> {
   const budget = waitBudget(kind, timeoutMs, about);
   const deadline = Date.now() + budget.ms;
   for (;;) {
@@ -128,7 +161,7 @@ export async function waitOnServer<T>(kind: WaitKind, timeoutMs: number, wait: S
     const left = deadline - Date.now();
     if (left <= 0) {
       if (budget.beyond !== undefined) throw new ClockTooSlow(budget.beyond);
-      noteWaitEnded(kind, false, about);
+      noteWaitEnded(kind, false, about, wait.unseen?.());
       throw wait.late(budget);
     }
     await wait.pace(left);

@@ -3,7 +3,7 @@
 
 import { findNodeAtLocation, parseTree } from "jsonc-parser";
 import { waited, waitOnServer } from "../../runner/client/stalled-waits.ts";
-import { WebhookEnvelope } from "../../spec/webhook.ts";
+import { EVENT_TYPES, WebhookEnvelope } from "../../spec/webhook.ts";
 import { readEnvelope } from "./profile.ts";
 import { hookDeliveries, waitForDeliveries } from "./webhook-sink.ts";
 import { createSinkWebhook } from "./webhooks.ts";
@@ -58,6 +58,15 @@ export const ofBatch = (events: ReceivedEvent[], batchId: string) =>
   events.filter((event) => event.data.batch_id === batchId);
 
 /**
+ * The event types a wait's description names (6.1's list): what the wait needs, each counted apart by the
+ * stalled-waits breaker; a description that names none is its one topic.
+ */
+export function typesNamed(what: string): string[] {
+  const words = new Set(what.split(/[^\w.]+/).map((word) => word.replace(/\.+$/, "")));
+  return EVENT_TYPES.filter((type) => words.has(type));
+}
+
+/**
  * Waits until `done` holds over the hook's deliveries; answers them. Each round long-polls the sink for
  * one delivery more than it has, so nothing sleeps.
  */
@@ -68,6 +77,7 @@ export async function waitForEvents(
   what: string,
 ): Promise<ReceivedEvent[]> {
   let events: ReceivedEvent[] = [];
+  const needs = typesNamed(what);
   return waitOnServer(
     "delivery",
     timeoutMs,
@@ -82,8 +92,10 @@ export async function waitForEvents(
         const seen = events.map((e) => `${e.type}(${String(e.data.session_id ?? e.data.batch_id ?? "")})`).slice(-12);
         return new Error(`webhook sink: ${what} not delivered within ${waited(budget)}; last seen: ${seen.join(", ")}`);
       },
+      // A type the hook never received at all is one the server did not send; the others came, if not for this wait.
+      unseen: () => needs.filter((type) => !events.some((event) => event.type === type)),
     },
-    what,
+    needs.length > 0 ? needs : what,
   );
 }
 

@@ -79,3 +79,28 @@ test("waits are counted by what they wait for, ids left out: another thing arriv
     "session.completed of <id> in conversation <id>",
   );
 });
+
+test("a wait for several things counts against each it did not see, and is cut when any of them tripped", async () => {
+  const outbound = ["session.queued", "session.started", "session.in_progress", "session.completed"];
+  for (let i = 0; i < STALLED_LIMIT; i++) {
+    expect(waitBudget("delivery", 60_000, outbound).ms).toBe(60_000);
+    // session.queued arrived, the rest never did.
+    noteWaitEnded("delivery", false, outbound, outbound.slice(1));
+  }
+  // A wait worded otherwise that needs a session.completed shares its count.
+  const webCall = waitBudget("delivery", 60_000, ["session.started", "session.completed"]);
+  expect(webCall.ms).toBe(CUT_WAIT_MS);
+  expect(webCall.cut).toContain("(session.started)");
+  // What arrived was not counted.
+  expect(waitBudget("delivery", 60_000, ["session.queued"]).ms).toBe(60_000);
+  // A wait that sees all it needs resets each of its things.
+  await expect(
+    waitOnServer(
+      "delivery",
+      60_000,
+      { look: async () => "all", pace: async () => undefined, late: () => new Error() },
+      ["session.started", "session.in_progress", "session.completed"],
+    ),
+  ).resolves.toBe("all");
+  expect(waitBudget("delivery", 60_000, ["session.completed"]).ms).toBe(60_000);
+});
