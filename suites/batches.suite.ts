@@ -5,12 +5,10 @@
 import fc from "fast-check";
 import { expect } from "vitest";
 import { explain } from "../runner/client/http-client.ts";
-import { pause } from "../runner/client/traffic.ts";
 import { check } from "../runner/framework/check.ts";
 import { namesField } from "../runner/framework/problem-lines.ts";
 import { property } from "../runner/framework/property.ts";
 import { expectStatus } from "../runner/framework/response.ts";
-import { skipIfLongerThanCheck } from "../runner/framework/slow-clock.ts";
 import {
   answered,
   byRecipient,
@@ -34,6 +32,7 @@ import { realBudget } from "./helpers/calls.ts";
 import { expectCarrierIdle, patternNumber, unusedPatternNumbers, type WitnessDial } from "./helpers/carrier.ts";
 import { minuteMs, serverNow } from "./helpers/credits.ts";
 import { callOp } from "./helpers/profile.ts";
+import { untilServerTime } from "./helpers/server-clock.ts";
 
 const MINUTE = 60_000;
 const completed = (batch: { status: string }) => batch.status === "completed";
@@ -223,17 +222,6 @@ async function serverNowOrLocal(): Promise<number> {
     return await serverNow();
   } catch {
     return Date.now();
-  }
-}
-
-/** Waits (polling, with a real-time deadline) until the server's simulated clock passes `simMs`. */
-async function untilServerTime(simMs: number, what: string): Promise<void> {
-  const budget = realBudget(Math.max(0, simMs - (await serverNow())));
-  skipIfLongerThanCheck(budget, what);
-  const deadline = Date.now() + budget;
-  while ((await serverNow()) < simMs) {
-    if (Date.now() > deadline) throw new Error(`the server clock did not reach ${what} in time`);
-    await pause(50);
   }
 }
 

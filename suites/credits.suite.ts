@@ -4,7 +4,6 @@
 import { expect } from "vitest";
 import { type ApiResponse, call, explain } from "../runner/client/http-client.ts";
 import { uniqueName } from "../runner/client/resources.ts";
-import { pause } from "../runner/client/traffic.ts";
 import { check } from "../runner/framework/check.ts";
 import { exclusive } from "../runner/framework/exclusive.ts";
 import { expectBody } from "../runner/framework/response.ts";
@@ -16,11 +15,12 @@ import { dialLog, dialsFrom, getBatch, startBatch, waitForBatch } from "./helper
 import { ErrorBody, WithItems } from "./helpers/body-shapes.ts";
 import { callingSetup, postOutbound, realBudget } from "./helpers/calls.ts";
 import { freshE164, patternNumber, placeInbound, witness } from "./helpers/carrier.ts";
-import { getBalance, serverNow, setBalance, withBalance } from "./helpers/credits.ts";
+import { getBalance, setBalance, withBalance } from "./helpers/credits.ts";
 import { allEndpoints } from "./helpers/endpoints.ts";
 import { ofBatch, subscribe, waitForEvents } from "./helpers/events.ts";
 import { liveAgent } from "./helpers/live-agents.ts";
 import { callOp } from "./helpers/profile.ts";
+import { untilServerTime } from "./helpers/server-clock.ts";
 import { importFreshNumber } from "./helpers/telephony.ts";
 
 exclusive("sets the workspace's credit balance, which every other check's calls, web calls and batches spend");
@@ -150,11 +150,7 @@ check(
       );
       // Out of credits for five simulated minutes: no more dials, and the batch has not failed.
       const resumeAfter = billedAt + 5 * MINUTE;
-      const deadline = Date.now() + realBudget(10 * MINUTE);
-      while ((await serverNow()) < resumeAfter) {
-        expect(Date.now(), "the server clock passed the pause").toBeLessThan(deadline);
-        await pause(50);
-      }
+      await untilServerTime(resumeAfter, "the end of the five simulated minutes out of credits");
       const whilePaused = await dialsFrom(started.from.e164);
       // A dial started after the first call ended but before it was billed is in flight legitimately (a
       // billing sweep may price a call a while after it ends; with max_concurrency 1 there is at most one
