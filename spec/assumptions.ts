@@ -278,6 +278,12 @@ export function assumptionRows(profile: Profile): AssumptionRow[] {
       "2.1, 4",
     ),
     row(
+      "names the harness creates",
+      r("tool_names"),
+      `what a run creates carries the run prefix \`capct-<hex>-\` in its name, label or URL (\`run.prefix\` in report.json; \`cleanup\` finds it there as written or with \`_\` for each \`-\`); tool names: ${reading(profile, "tool_names")}`,
+      "2.10, 4",
+    ),
+    row(
       "duplicate-name message",
       ["duplicate_name_message"],
       `matches \`/${profile.duplicate_name_message}/i\` ("like \`an agent with that name already exists\`")`,

@@ -50,6 +50,16 @@ export const READINGS = {
     },
     default: "each-state",
   },
+  tool_names: {
+    title: "tool names",
+    section: "2.10, 4",
+    choices: {
+      any: "a tool's name may hold any characters: the harness sends `<run prefix><label>-<n>-<hex>`, lower-case letters, digits and `-` (`capct-1a2b3c-round-trip-4-9f8e7d`)",
+      identifier:
+        "a tool's name is an identifier (a letter, then letters, digits and `_`, at most 64 characters: a model API's function name): the harness sends its tool names with `_` for every `-` (`capct_1a2b3c_round_trip_4_9f8e7d`)",
+    },
+    default: "any",
+  },
 } as const satisfies Record<string, Reading>;
 
 export type ReadingName = keyof typeof READINGS;

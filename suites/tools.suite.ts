@@ -20,7 +20,7 @@ import { expectIntegerRefusedOrRead } from "./helpers/lax-integers.ts";
 import { expectNameTaken, expectOneOfTwoCreated, expectRenameOntoTakenRefused } from "./helpers/names.ts";
 import { readAll, rowKey } from "./helpers/pages.ts";
 import { callOp, profile } from "./helpers/profile.ts";
-import { createTool, httpOperation, publishTool, sampleTool, trackTool } from "./helpers/tools.ts";
+import { createTool, httpOperation, publishTool, sampleTool, toolName, trackTool } from "./helpers/tools.ts";
 
 checksSideBySide("each check makes and reads back tools (and agents referring to them) of its own");
 
@@ -73,7 +73,7 @@ check("a second tool with a taken name is a 400 that says so", ["tools.names-uni
 });
 
 check("two concurrent tool creates with one name: exactly one succeeds", ["tools.names-unique"], async () => {
-  const name = uniqueName("tool-race");
+  const name = toolName("tool-race");
   const responses = await Promise.all([0, 1].map(() => callOp("tool.create", {}, { body: sampleTool(name) })));
   responses.forEach(trackCreated);
   expectOneOfTwoCreated(responses);
@@ -90,12 +90,13 @@ check(
       holder,
       (id, name) => callOp("tool.patch", { tool_id: id }, { body: { name } }),
       async (id) => (await readTool(id)).name,
+      toolName("tool-renamed"),
     );
   },
 );
 
 check("a tool written with every 2.10 field reads back the same", ["tools.inline-round-trip"], async () => {
-  const body = richTool(uniqueName("round-trip"));
+  const body = richTool(toolName("round-trip"));
   const tool = await createTool(body);
   // Every field sent reads back as sent; a server may fill defaults of its own beside them (2.10 shows none).
   expect((await readTool(tool.id)).config, "the stored tool").toMatchObject(body);
@@ -117,7 +118,7 @@ check(
   "PATCH merges top-level fields: a field left out of the body keeps its value",
   ["tools.patch-top-level-merge"],
   async () => {
-    const body = richTool(uniqueName("merge"));
+    const body = richTool(toolName("merge"));
     const tool = await createTool(body);
     const response = await callOp("tool.patch", { tool_id: tool.id }, { body: { description: "A new description." } });
     expectStatus(response, "2xx");
@@ -185,7 +186,7 @@ for (const [label, operation] of [
       const created = await callOp(
         "tool.create",
         {},
-        { body: { ...sampleTool(uniqueName("broken")), operations: [operation] } },
+        { body: { ...sampleTool(toolName("broken")), operations: [operation] } },
       );
       trackCreated(created);
       expectStatus(created, 400);
@@ -261,7 +262,7 @@ check(
     const tool = await createTool();
     const version = await publishTool(tool.id);
     const refused = [
-      { tool: sampleTool(uniqueName("inline")), tool_id: tool.id, tool_version: version },
+      { tool: sampleTool(toolName("inline")), tool_id: tool.id, tool_version: version },
       {},
       { tool_id: tool.id },
     ];
@@ -270,7 +271,7 @@ check(
         const response = await agentWithReference(reference, place);
         expectStatus(response, [400, 422], `${JSON.stringify(Object.keys(reference))} at ${place}`);
       }
-      const inline = await agentWithReference({ tool: sampleTool(uniqueName("inline")) }, place);
+      const inline = await agentWithReference({ tool: sampleTool(toolName("inline")) }, place);
       expectStatus(inline, "2xx", `an inline tool alone at ${place}`);
       const stored = await agentWithReference({ tool_id: tool.id, tool_version: version }, place);
       expectStatus(stored, "2xx", `a tool_id with its published version at ${place}`);
@@ -284,7 +285,7 @@ check(
   async () => {
     for (const place of REFERENCE_PLACES) {
       const tool = {
-        ...sampleTool(uniqueName("broken")),
+        ...sampleTool(toolName("broken")),
         operations: [{ kind: "http", config: { url: "not a url" } }],
       };
       await expectRefusedAtWriteOrPublish({ tool }, `an inline tool with a broken tree at ${place}`, place);

@@ -30,7 +30,7 @@ import { expectIntegerRefusedOrRead } from "./helpers/lax-integers.ts";
 import { callOp, placeOf, profile } from "./helpers/profile.ts";
 import { chatRequestsFor, providerRequests, READS_PROVIDER_LOG } from "./helpers/provider.ts";
 import { importFreshNumber } from "./helpers/telephony.ts";
-import { createTool, httpOperation, publishTool } from "./helpers/tools.ts";
+import { createTool, httpOperation, publishTool, toolName } from "./helpers/tools.ts";
 import { joinWebCall, MintedCall } from "./helpers/web-calls.ts";
 import { newHook, waitForDeliveries } from "./helpers/webhook-sink.ts";
 
@@ -39,6 +39,9 @@ checksSideBySide(
 );
 
 type Kind = "agent" | "tool";
+
+/** A new agent or tool name; a tool's in the form the profile says this server takes. */
+const nameFor = (kind: Kind, label: string) => (kind === "tool" ? toolName(label) : uniqueName(label));
 
 /**
  * The body of a write. A complete draft is what every check publishes (a text agent on a listed llm, a tool with
@@ -99,8 +102,8 @@ for (const kind of ["agent", "tool"] as const) {
     async () => {
       const incomplete =
         kind === "agent"
-          ? await createAgent(await draftBody(kind, uniqueName("incomplete"), false, true, "m"))
-          : await createTool(await draftBody(kind, uniqueName("incomplete"), false, true, "m"));
+          ? await createAgent(await draftBody(kind, nameFor(kind, "incomplete"), false, true, "m"))
+          : await createTool(await draftBody(kind, nameFor(kind, "incomplete"), false, true, "m"));
       const result = validation(await op(kind, "validate", incomplete.id));
       expect(
         result.errors.length,
@@ -108,8 +111,8 @@ for (const kind of ["agent", "tool"] as const) {
       ).toBeGreaterThan(0);
       const complete =
         kind === "agent"
-          ? await createAgent(await draftBody(kind, uniqueName("complete"), true, false, "m"))
-          : await createTool(await draftBody(kind, uniqueName("complete"), true, false, "m"));
+          ? await createAgent(await draftBody(kind, nameFor(kind, "complete"), true, false, "m"))
+          : await createTool(await draftBody(kind, nameFor(kind, "complete"), true, false, "m"));
       validation(await op(kind, "validate", complete.id));
     },
   );
@@ -120,8 +123,8 @@ for (const kind of ["agent", "tool"] as const) {
     async () => {
       const draft =
         kind === "agent"
-          ? await createAgent(await draftBody(kind, uniqueName("refused"), false, false, "m"))
-          : await createTool(await draftBody(kind, uniqueName("refused"), false, false, "m"));
+          ? await createAgent(await draftBody(kind, nameFor(kind, "refused"), false, false, "m"))
+          : await createTool(await draftBody(kind, nameFor(kind, "refused"), false, false, "m"));
       const { errors } = validation(await op(kind, "validate", draft.id));
       expect(errors.length, `the profile's ${kind} draft with errors (drafts_with_errors) has errors`).toBeGreaterThan(
         0,
@@ -160,7 +163,7 @@ check(
   "a tool whose validate finds no errors publishes, whether or not a version was published before",
   ["versioning.tool-validate-empty-means-publishable"],
   async () => {
-    const name = uniqueName("clean-tool");
+    const name = toolName("clean-tool");
     const tool = await createTool(await draftBody("tool", name, true, false, "m"));
     // Each draft in turn: validate's verdict on it decides whether its publish must succeed.
     for (const [label, complete, bare] of [
@@ -185,7 +188,7 @@ check(
   ["versioning.tool-warnings-do-not-block"],
   async (ctx) => {
     // A complete tool with an empty description: the likeliest draft to draw a warning and no error.
-    const tool = await createTool(await draftBody("tool", uniqueName("warned-tool"), true, true, "m"));
+    const tool = await createTool(await draftBody("tool", toolName("warned-tool"), true, true, "m"));
     const { errors, warnings } = validation(await op("tool", "validate", tool.id));
     // 2.10 marks no field of a tool required: a server may count an empty description an error, not a warning.
     if (errors.length > 0)
@@ -247,7 +250,7 @@ async function expectState(kind: Kind, side: Side): Promise<void> {
 }
 
 async function createSide(kind: Kind, side: Side): Promise<void> {
-  side.name = uniqueName(`model-${kind}`);
+  side.name = nameFor(kind, `model-${kind}`);
   side.draftMarker = randomUUID();
   const body = await draftBody(kind, side.name, false, false, side.draftMarker);
   const record = kind === "agent" ? await createAgent(body) : await createTool(body);

@@ -1,12 +1,14 @@
 // One region's sweep for `cleanup`: each kind of resource the suites create, listed page by page (limit and
-// offset until has_more is false) and deleted when its name, label or URL carries the run prefix. Kinds are
-// deleted in an order that frees references first (numbers before accounts, tasks before agents, agents before
-// tools). Every request is bounded; a list or delete that fails is reported, never skipped in silence.
+// offset until has_more is false) and deleted when its name, label or URL carries the run prefix (a name in
+// either form, spec/tool-names.ts). Kinds are deleted in an order that frees references first (numbers before
+// accounts, tasks before agents, agents before tools). Every request is bounded; a list or delete that fails
+// is reported, never skipped in silence.
 import { request } from "undici";
 import { rowsOfAnswer } from "../../spec/list-rows.ts";
 import { OPERATIONS, type OperationName } from "../../spec/operations.ts";
 import { fillPath, operationIn, type Profile, placeholders, shapeMaps } from "../../spec/profile.ts";
 import { shapeResponse } from "../../spec/reshape.ts";
+import { identifierForm } from "../../spec/tool-names.ts";
 import { readCapped } from "../client/capped-body.ts";
 import { decodingGlobal } from "../client/content-coding.ts";
 import { LIMITS } from "../client/limits.ts";
@@ -115,11 +117,16 @@ async function listAll(options: Options, list: OperationName, path: string): Pro
   throw new Error(`GET ${path} still had more rows after ${MAX_PAGES} pages`);
 }
 
+/**
+ * A name or label starts with the prefix as written or in its identifier form (`capct_1a2b3c_`: a run whose
+ * profile reads tool names as identifiers, `readings.tool_names`); a URL holds it.
+ */
 function marked(row: Row, kind: Kind, prefix: string): boolean {
+  const forms = [prefix, identifierForm(prefix)];
   return kind.marks.some((field) => {
     const value = row[field];
     if (typeof value !== "string") return false;
-    return field === "url" ? value.includes(prefix) : value.startsWith(prefix);
+    return field === "url" ? value.includes(prefix) : forms.some((form) => value.startsWith(form));
   });
 }
 

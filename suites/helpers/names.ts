@@ -13,7 +13,7 @@ export interface Named {
 /**
  * PATCHes `renamed` to the name `holder` has: the answer must be a 400 and both must keep the names they had.
  * `rename` sends the PATCH (its body is the resource's business); `nameOf` reads a name back by id. First the
- * same PATCH with a free name must succeed, so the 400 is about the name and not about the body.
+ * same PATCH with `free`, a name no one holds, must succeed, so the 400 is about the name and not about the body.
  */
 export async function expectRenameOntoTakenRefused(
   what: string,
@@ -21,8 +21,8 @@ export async function expectRenameOntoTakenRefused(
   holder: Named,
   rename: (id: string, name: string) => Promise<ApiResponse>,
   nameOf: (id: string) => Promise<string>,
+  free = uniqueName(`${what}-renamed`),
 ): Promise<void> {
-  const free = uniqueName(`${what}-renamed`);
   const control = await rename(renamed.id, free);
   expect(control.status, `renaming a ${what} to a free name: ${explain(control)}`).toBeGreaterThanOrEqual(200);
   expect(control.status, `renaming a ${what} to a free name: ${explain(control)}`).toBeLessThan(300);

@@ -1,10 +1,19 @@
-// Tool helpers shared by suites: create with the run prefix and schedule the delete; publish.
+// Tool helpers shared by suites: name and create with the run prefix and schedule the delete; publish.
 import { expect } from "vitest";
 import { explain, type Who } from "../../runner/client/http-client.ts";
 import { track, uniqueName } from "../../runner/client/resources.ts";
 import { deletedOrGone, expectStatus } from "../../runner/framework/response.ts";
 import { ToolRecordRead } from "../../spec/tool.ts";
-import { callOp } from "./profile.ts";
+import { toolNameIn } from "../../spec/tool-names.ts";
+import { callOp, profile } from "./profile.ts";
+
+/**
+ * A new tool name (`uniqueName`) in the form the profile says this server takes (`readings.tool_names`): every
+ * name the harness gives a tool, stored or inline, is made here, so what is read back is compared to what was sent.
+ */
+export function toolName(label: string): string {
+  return toolNameIn(profile().readings.tool_names, uniqueName(label));
+}
 
 /** An operation every server should take: an http call to an absolute URL. */
 export function httpOperation(url = "https://example.com/orders", extra: Record<string, unknown> = {}) {
@@ -22,7 +31,7 @@ export function sampleTool(name: string): Record<string, unknown> {
 }
 
 export async function createTool(config: Record<string, unknown> = {}, as: Who = "admin"): Promise<ToolRecordRead> {
-  const body = { ...sampleTool(uniqueName("tool")), ...config };
+  const body = { ...sampleTool(toolName("tool")), ...config };
   const response = await callOp("tool.create", {}, { body, as });
   expect(response.status, `tool create: ${explain(response)}`).toBeGreaterThanOrEqual(200);
   expect(response.status, `tool create: ${explain(response)}`).toBeLessThan(300);

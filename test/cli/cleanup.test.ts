@@ -1,5 +1,6 @@
-// `cleanup` end to end: prefixed resources of every sweepable kind go (one of them on a second page of its list),
-// everything else stays; a list that cannot be read is exit 1 naming it, without the token.
+// `cleanup` end to end: prefixed resources of every sweepable kind go (one of them on a second page of its list,
+// a tool named with the prefix in its identifier form), everything else stays; a list that cannot be read is
+// exit 1 naming it, without the token.
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
@@ -101,6 +102,8 @@ test("cleanup deletes every prefixed resource of every kind, reading whole lists
   mine.push(
     await created("POST", "/v1/agents", { name: `${PREFIX}agent-new` }),
     await created("POST", "/v1/tools", tool(`${PREFIX}tool`)),
+    // A run whose profile reads tool names as identifiers (readings.tool_names) wrote the prefix with `_`.
+    await created("POST", "/v1/tools", tool("capct_c1ea11_tool_7_abcdef")),
     await created("POST", "/v1/tasks", { name: `${PREFIX}task` }),
     await created("POST", "/v1/webhooks", webhook(`${PREFIX}hook`)),
     await created("POST", "/v1/telephony/accounts", account(`${PREFIX}account`)),
@@ -109,6 +112,7 @@ test("cleanup deletes every prefixed resource of every kind, reading whole lists
   await created("PUT", `/v1/secrets/${PREFIX}secret`, { value: "s3cret-value-1" });
   others.push(
     await created("POST", "/v1/tools", tool("kept-tool")),
+    await created("POST", "/v1/tools", tool("capct_c1ea12_tool_7_abcdef")),
     await created("POST", "/v1/tasks", { name: "kept-task" }),
     await created("POST", "/v1/webhooks", webhook("kept-hook")),
     await created("POST", "/v1/telephony/accounts", account("kept-account")),
@@ -118,7 +122,7 @@ test("cleanup deletes every prefixed resource of every kind, reading whole lists
 
   const result = await runCli(["cleanup", "--target", targetFile, "--prefix", PREFIX], { timeoutMs: 60_000 });
   expect(result.code, result.stdout + result.stderr).toBe(0);
-  expect(result.stdout).toContain(`Deleted 8 resource(s) named ${PREFIX}*`);
+  expect(result.stdout).toContain(`Deleted 9 resource(s) named ${PREFIX}*`);
 
   const lists = ["/v1/agents", "/v1/tools", "/v1/tasks", "/v1/webhooks", "/v1/telephony/accounts"];
   const left = (await Promise.all([...lists, "/v1/telephony/phone-numbers", "/v1/secrets"].map(rows))).flat();

@@ -10,6 +10,7 @@ import { requireRole } from "../http/auth.ts";
 import { pageOf, parsePaging } from "../http/paging.ts";
 import { parse, pathId } from "../http/parse.ts";
 import { mintId } from "../ids.ts";
+import { toolNameProblem } from "../tools/names.ts";
 import { operationTreeProblems } from "../tools/operations.ts";
 import { type StoredTool, toolsOf } from "../tools/state.ts";
 import { validateTool } from "../tools/validation.ts";
@@ -26,6 +27,12 @@ function mergeTool(ctx: PlatformContext, stored: InlineTool, patch: z.infer<type
     merged.operations.push(...patch.operations.slice(before.length));
   }
   return merged;
+}
+
+/** A name this server does not take is a 422 (7: the request does not match the operation schema). */
+function assertNameForm(ctx: PlatformContext, name: string | undefined): void {
+  const problem = toolNameProblem(ctx, name);
+  if (problem !== undefined) throw ApiError.validation([problem]);
 }
 
 function assertTreeSound(tool: InlineTool): void {
@@ -54,6 +61,7 @@ export function toolsRoutes(app: FastifyInstance, ctx: PlatformContext): void {
   app.post("/v1/tools", async (request, reply) => {
     requireRole(request.principal, "EDITOR");
     const config = parse(ctx, ToolCreate, request.body, "body");
+    assertNameForm(ctx, config.name);
     const workspaceId = request.principal.workspaceId;
     assertNameFree(workspaceId, config.name);
     assertTreeSound(config);
@@ -86,6 +94,7 @@ export function toolsRoutes(app: FastifyInstance, ctx: PlatformContext): void {
     const workspaceId = request.principal.workspaceId;
     const tool = find(workspaceId, request.params);
     const patch = parse(ctx, ToolPatch, request.body, "body");
+    assertNameForm(ctx, patch.name);
     const config = mergeTool(ctx, tool.record.config, patch);
     assertNameFree(workspaceId, config.name, tool.record.id);
     assertTreeSound(config);

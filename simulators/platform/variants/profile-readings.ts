@@ -23,4 +23,11 @@ export const profileReadingVariants = {
     layer: "profile-kb-stream-advisory",
     profile: { readings: { kb_build_frames: "advisory" } },
   },
+  "tool-names-identifiers": {
+    description:
+      "a tool's name is a model API's function name: a tool create or PATCH whose name is not an identifier (a letter, then letters, digits or `_`, at most 64) is a 422, an inline tool's a 400; the vendor's profile says `readings.tool_names: identifier` (2.10 gives a tool a `name`; 4: `Names of agents, tools and tasks are unique per workspace`; no sentence says what a name may hold)",
+    section: "2.10",
+    layer: "profile-tool-names-identifiers",
+    profile: { readings: { tool_names: "identifier" } },
+  },
 } as const satisfies Record<string, VariantSpec>;
