@@ -1,7 +1,8 @@
 // Tool helpers shared by suites: name and create with the run prefix and schedule the delete; publish.
 import { expect } from "vitest";
-import { explain, type Who } from "../../runner/client/http-client.ts";
+import { type ApiResponse, explain, type Who } from "../../runner/client/http-client.ts";
 import { track, uniqueName } from "../../runner/client/resources.ts";
+import { namesField } from "../../runner/framework/problem-lines.ts";
 import { deletedOrGone, expectStatus } from "../../runner/framework/response.ts";
 import { ToolRecordRead } from "../../spec/tool.ts";
 import { toolNameIn } from "../../spec/tool-names.ts";
@@ -33,11 +34,18 @@ export function sampleTool(name: string): Record<string, unknown> {
 export async function createTool(config: Record<string, unknown> = {}, as: Who = "admin"): Promise<ToolRecordRead> {
   const body = { ...sampleTool(toolName("tool")), ...config };
   const response = await callOp("tool.create", {}, { body, as });
-  expect(response.status, `tool create: ${explain(response)}`).toBeGreaterThanOrEqual(200);
-  expect(response.status, `tool create: ${explain(response)}`).toBeLessThan(300);
+  const what = `tool create${nameFormHint(response)}: ${explain(response)}`;
+  expect(response.status, what).toBeGreaterThanOrEqual(200);
+  expect(response.status, what).toBeLessThan(300);
   const tool = ToolRecordRead.parse(response.json);
   trackTool(tool.id);
   return tool;
+}
+
+/** A 422 naming the name, under the default reading of tool names: the profile's choice that may be why. */
+function nameFormHint(response: ApiResponse): string {
+  if (response.status !== 422 || profile().readings.tool_names !== "any" || !namesField(response, "name")) return "";
+  return " (the name was refused: a server whose tool names must be identifiers says `readings.tool_names: identifier` in its profile)";
 }
 
 export function trackTool(id: string): void {
