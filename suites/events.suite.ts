@@ -533,13 +533,19 @@ check(
   { needs: ["wiring"] },
 );
 
+/** What the small batch's run waits for: the calls' session.started too, since deliveries are not ordered. */
+const SMALL_BATCH_EVENTS = ["batch.completed", "session.started"];
+
 /** A small batch run to its end; its events once batch.completed arrived and late ones had a moment. */
 let batchRun: Promise<ReceivedEvent[]> | undefined;
 /** How long the small batch's run is allowed, to its batch.completed. */
 const SMALL_BATCH_MS = () => realBudget(10 * MINUTE);
 function batchEvents(): Promise<ReceivedEvent[]> {
   batchRun ??= runSmallBatch();
-  return awaitShared(batchRun, SMALL_BATCH_MS(), "a small batch's end and its events");
+  return awaitShared(batchRun, SMALL_BATCH_MS(), "a small batch's end and its events", {
+    kind: "delivery",
+    about: SMALL_BATCH_EVENTS,
+  });
 }
 
 async function runSmallBatch(): Promise<ReceivedEvent[]> {
@@ -553,8 +559,7 @@ async function runSmallBatch(): Promise<ReceivedEvent[]> {
   const id = started.batch.id;
   await waitForEvents(
     hook,
-    // The calls' session.started too: deliveries are not ordered, so it may land after batch.completed.
-    (all) => hasAll(ofBatch(all, id), ["batch.completed", "session.started"]),
+    (all) => hasAll(ofBatch(all, id), SMALL_BATCH_EVENTS),
     SMALL_BATCH_MS(),
     "batch.completed and a session.started of its calls",
   );
@@ -644,6 +649,9 @@ async function expectNoBatchCompleted(hook: string, batchId: string, what: strin
   ).toEqual([]);
 }
 
+/** What a text window's run waits for. */
+const TEXT_WINDOW_EVENTS = ["session.started", "session.completed"];
+
 /** A text window opened at the start of the file, so its idle close overlaps the other checks. */
 async function runTextWindow(): Promise<ReceivedEvent[]> {
   const { hook } = await subscribe();
@@ -653,7 +661,7 @@ async function runTextWindow(): Promise<ReceivedEvent[]> {
   // The window closes after the conversation goes idle (30 simulated minutes on the reference platform).
   await waitForEvents(
     hook,
-    (all) => hasAll(ofConversation(all), ["session.started", "session.completed"]),
+    (all) => hasAll(ofConversation(all), TEXT_WINDOW_EVENTS),
     TEXT_WINDOW_MS(),
     `session.completed of conversation ${sent.conversationId}`,
   );
@@ -664,7 +672,10 @@ let textRun: Promise<ReceivedEvent[]> | undefined;
 const TEXT_WINDOW_MS = () => realBudget(40 * MINUTE, 15_000);
 const textEvents = () => {
   textRun ??= runTextWindow();
-  return awaitShared(textRun, TEXT_WINDOW_MS(), "a text window's idle close and its events");
+  return awaitShared(textRun, TEXT_WINDOW_MS(), "a text window's idle close and its events", {
+    kind: "delivery",
+    about: TEXT_WINDOW_EVENTS,
+  });
 };
 
 beforeAll(() => {

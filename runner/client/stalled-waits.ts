@@ -92,7 +92,9 @@ export function waitBudget(kind: WaitKind, ms: number, about: WaitAbout = ""): W
     }
   if (count < STALLED_LIMIT || own <= CUT_WAIT_MS) return { ms: own, ...beyond };
   const named = typeof about === "string" ? "" : thing;
-  return { ms: CUT_WAIT_MS, cut: `cut from ${own} ms: ${stalledMessage(kind, count, named)} ${README}` };
+  // A wait that would outlast its check still ends in a skip, only sooner: the server let this thing run out
+  // STALLED_LIMIT full waits in a row, so its check's whole span is not worth waiting either.
+  return { ms: CUT_WAIT_MS, cut: `cut from ${own} ms: ${stalledMessage(kind, count, named)} ${README}`, ...beyond };
 }
 
 /**
@@ -160,7 +162,10 @@ export async function waitOnServer<T>(
     }
     const left = deadline - Date.now();
     if (left <= 0) {
-      if (budget.beyond !== undefined) throw new ClockTooSlow(budget.beyond);
+      if (budget.beyond !== undefined)
+        throw new ClockTooSlow(
+          budget.cut === undefined ? budget.beyond : `${budget.beyond}; skipped early (${budget.cut})`,
+        );
       noteWaitEnded(kind, false, about, wait.unseen?.());
       throw wait.late(budget);
     }

@@ -3,7 +3,13 @@
 // idle close. Running out of such a wait says nothing against the server, so the check is skipped with the reason.
 import { ClockTooSlow, SCALED_CLOCK_ADVICE } from "../client/clock-too-slow.ts";
 import { checkSpan, checkTimeLeft } from "../client/recorder.ts";
-import { BEFORE_CHECK_DEADLINE_MS } from "../client/stalled-waits.ts";
+import {
+  BEFORE_CHECK_DEADLINE_MS,
+  CUT_WAIT_MS,
+  type WaitAbout,
+  type WaitKind,
+  waitBudget,
+} from "../client/stalled-waits.ts";
 import { skipCheck } from "./check.ts";
 
 const tooFar = (what: string, ms: number, span: number) =>
@@ -18,18 +24,26 @@ export function skipIfLongerThanCheck(ms: number, what: string): void {
 /**
  * Awaits a wait started outside the running check (one several checks share, begun before them), allowed `ms`
  * real ms: when it has not ended by the check's deadline and `ms` is longer than the whole check, the check is
- * skipped for the target's clock rather than errored; otherwise it is awaited as it is.
+ * skipped for the target's clock rather than errored; otherwise it is awaited as it is. `waitingFor` names what
+ * the shared wait waits for, as the stalled-waits breaker counts it: once the breaker has cut waits for it, such
+ * a check is skipped after the cut wait's few seconds instead of at its deadline.
  */
-export async function awaitShared<T>(shared: Promise<T>, ms: number, what: string): Promise<T> {
+export async function awaitShared<T>(
+  shared: Promise<T>,
+  ms: number,
+  what: string,
+  waitingFor?: { kind: WaitKind; about: WaitAbout },
+): Promise<T> {
   const span = checkSpan();
   const left = checkTimeLeft();
   if (span === undefined || left === undefined || ms <= span) return shared;
+  const cut = waitingFor === undefined ? undefined : waitBudget(waitingFor.kind, ms, waitingFor.about).cut;
+  const waitMs =
+    cut === undefined ? left - BEFORE_CHECK_DEADLINE_MS : Math.min(CUT_WAIT_MS, left - BEFORE_CHECK_DEADLINE_MS);
+  const reason = cut === undefined ? tooFar(what, ms, span) : `${tooFar(what, ms, span)}; skipped early (${cut})`;
   let timer: NodeJS.Timeout | undefined;
   const outlasted = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new ClockTooSlow(tooFar(what, ms, span))),
-      Math.max(0, left - BEFORE_CHECK_DEADLINE_MS),
-    );
+    timer = setTimeout(() => reject(new ClockTooSlow(reason)), Math.max(0, waitMs));
   });
   try {
     return await Promise.race([shared, outlasted]);

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { ClockTooSlow } from "../../../runner/client/clock-too-slow.ts";
 import {
   CUT_WAIT_MS,
   noteWaitEnded,
@@ -14,6 +15,8 @@ import {
   waitTopic,
 } from "../../../runner/client/stalled-waits.ts";
 import { type RunSettings, SETTING_DEFAULTS, writeSettings } from "../../../runner/contract.ts";
+import { awaitShared } from "../../../runner/framework/slow-clock.ts";
+import { inCheck } from "../../helpers/in-check.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "cap-stalled-"));
 const base = join(dir, "stalled-waits-0");
@@ -103,4 +106,28 @@ test("a wait for several things counts against each it did not see, and is cut w
     ),
   ).resolves.toBe("all");
   expect(waitBudget("delivery", 60_000, ["session.completed"]).ms).toBe(60_000);
+});
+
+test("a wait that would outlast its check, for a thing the breaker cut, is skipped after the cut wait, not at its deadline", async () => {
+  const textWindow = ["session.started", "recording.ready"];
+  for (let i = 0; i < STALLED_LIMIT; i++) noteWaitEnded("delivery", false, textWindow, ["recording.ready"]);
+  const never = {
+    look: async () => undefined,
+    pace: () => new Promise((resolve) => setTimeout(resolve, 20)),
+    late: () => new Error("the server did not do it"),
+  };
+  const started = Date.now();
+  const own = await inCheck(30_000, () => waitOnServer("delivery", 600_000, never, ["recording.ready"]));
+  expect(own).toBeInstanceOf(ClockTooSlow);
+  expect((own as Error).message).toMatch(/whole check may take only .*; skipped early \(cut from/);
+  // A shared wait begun before the check, for that thing, too.
+  const shared = await inCheck(30_000, () =>
+    awaitShared(new Promise(() => undefined), 600_000, "a text window's idle close", {
+      kind: "delivery",
+      about: textWindow,
+    }),
+  );
+  expect(shared).toBeInstanceOf(ClockTooSlow);
+  expect((shared as Error).message).toMatch(/^a text window's idle close is up to 600000 ms away.*skipped early/);
+  expect(Date.now() - started, "both skipped after the cut wait, well before the checks' 30 s").toBeLessThan(20_000);
 });

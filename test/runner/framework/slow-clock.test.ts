@@ -4,28 +4,10 @@
 // skips it; and a check whose wait is further away than it may take is skipped before it waits.
 import { expect, test } from "vitest";
 import { ClockTooSlow } from "../../../runner/client/clock-too-slow.ts";
-import { recording } from "../../../runner/client/recorder.ts";
 import { waitBudget, waitOnServer } from "../../../runner/client/stalled-waits.ts";
 import { CheckSkipped } from "../../../runner/framework/check.ts";
 import { awaitShared, skipIfLongerThanCheck } from "../../../runner/framework/slow-clock.ts";
-
-/** Runs `work` as a check's body with `spanMs` to its deadline; answers what it threw (undefined if nothing). */
-async function inCheck(spanMs: number, work: () => Promise<unknown>): Promise<unknown> {
-  let thrown: unknown;
-  const { done } = recording(
-    ["x.y"],
-    async () => {
-      try {
-        await work();
-      } catch (error) {
-        thrown = error;
-      }
-    },
-    Date.now() + spanMs,
-  );
-  await done;
-  return thrown;
-}
+import { inCheck } from "../../helpers/in-check.ts";
 
 const never = {
   look: async () => undefined,
