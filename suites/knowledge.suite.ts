@@ -17,6 +17,7 @@ import { BUILD_STATUSES, KB_FRAME_NAMES, KbProgress, KbSnapshotFrame, KnowledgeB
 import { RecordId } from "./helpers/body-shapes.ts";
 import {
   allPages,
+  bigCrawlDeadlineMs,
   crawlDeadlineMs,
   createKb,
   getKb,
@@ -34,9 +35,6 @@ exclusive(
 
 /** How long an advisory stream is watched, once get_kb shows a build's end, for frames still on their way. */
 const QUIET_MS = 400;
-
-/** How long the thousand-page crawl may take. */
-const BIG_CRAWL_MS = 60_000;
 
 /** A small site keeps every crawl to a few dozen milliseconds on the embedded stack. */
 const SITE = { pages: 12, seed: 11, slow_ms: 100 };
@@ -207,7 +205,7 @@ check(
     const big = await setSite({ pages: 1003, slow_ms: 0 });
     try {
       // 3.1: "crawling takes minutes"; a thousand pages get a minute here, so a busy machine fails nothing.
-      const kb = await reviewedKb({ urls: [home()] }, BIG_CRAWL_MS);
+      const kb = await reviewedKb({ urls: [home()] }, bigCrawlDeadlineMs());
       const found = (await allPages(kb.id)).length;
       expect(found, `pages found on a site of ${big.page_urls.length + 1}`).toBeLessThanOrEqual(1000);
       // A crawler may skip a page or two it could not read; a lower default cap would stop far earlier.
@@ -216,7 +214,7 @@ check(
       site = await setSite(SITE);
     }
   },
-  { needs: ["wiring"], timeoutMs: BIG_CRAWL_MS + 2 * crawlDeadlineMs() },
+  { needs: ["wiring"], timeoutMs: bigCrawlDeadlineMs() + 2 * crawlDeadlineMs() },
 );
 
 check(
