@@ -66,4 +66,8 @@ export const agentsFaults = {
     description: "a batch applies its agent_override to its first call only; the later calls run the stored agent",
     clauses: ["agents.override-not-stored"],
   },
+  "agent-delete-answers-record": {
+    description: "DELETE /v1/agents/{id} deletes the agent but answers the deleted agent record instead of {ok: true}",
+    clauses: ["agents.delete-ok"],
+  },
 } as const satisfies Record<string, FaultSpec>;

@@ -19,4 +19,8 @@ export const toolsFaults = {
     description: "tool create does not check for an existing name",
     clauses: ["tools.names-unique"],
   },
+  "tool-delete-204": {
+    description: "DELETE /v1/tools/{id} deletes the tool but answers 204 No Content with an empty body instead of {ok: true}",
+    clauses: ["tools.delete-ok"],
+  },
 } as const satisfies Record<string, FaultSpec>;

@@ -97,6 +97,8 @@ export function agentsRoutes(app: FastifyInstance, ctx: PlatformContext): void {
     state.agents.delete(agent.id);
     state.agentVersions.delete(agent.id);
     state.editSeq.delete(agent.id);
+    // The planted bug answers the deleted record, as many REST APIs do, where 2.7 says {ok: true}.
+    if (ctx.faults.has("agent-delete-answers-record")) return agent;
     return { ok: true };
   });
 

@@ -91,7 +91,16 @@ export function tasksRoutes(app: FastifyInstance, ctx: PlatformContext): void {
   app.delete("/v1/tasks/:task_id", async (request) => {
     requireRole(request.principal, "EDITOR");
     const state = tasksOf(ctx, request.principal.workspaceId);
+    // The planted idempotent delete: an id the workspace does not hold reads as already deleted.
+    if (ctx.faults.has("task-delete-unknown-ok") && !state.tasks.has(pathId(ctx, "task_id", request.params))) {
+      return { ok: true };
+    }
     const task = find(state, request.params);
+    // The planted soft delete: the task is only marked, and no read looks at the mark.
+    if (ctx.faults.has("task-delete-soft")) {
+      state.archived.add(task.id);
+      return { ok: true };
+    }
     state.tasks.delete(task.id);
     ctx.store.workspace(request.principal.workspaceId).editSeq.delete(task.id);
     if (ctx.faults.has("task-delete-erases-history")) {

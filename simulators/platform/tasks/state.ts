@@ -7,6 +7,8 @@ export class TasksState {
   readonly tasks = new Map<string, TaskRecord>();
   /** Oldest first; runs are appended as they start. */
   readonly runs: TaskRun[] = [];
+  /** Tasks the planted soft delete marked deleted, still stored (planted faults only). */
+  readonly archived = new Set<string>();
 }
 
 export function tasksOf(ctx: PlatformContext, workspaceId: string): TasksState {
