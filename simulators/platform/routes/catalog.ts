@@ -4,6 +4,7 @@ import { AvatarQuery, VoiceQuery } from "../../../spec/catalog.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import { avatarsOf, catalogOf, voicesOf } from "../catalog/catalog.ts";
 import { galleryPage, providerAnswers } from "../catalog/gallery.ts";
+import * as planted from "../catalog/planted-catalog.ts";
 import { writtenCatalog } from "../catalog/variant-catalog.ts";
 import type { PlatformContext } from "../context.ts";
 import { parse } from "../http/parse.ts";
@@ -14,6 +15,15 @@ function servedCatalog(ctx: PlatformContext): object {
   const catalog = catalogOf(ctx);
   // The planted bug: the model file failed to load and the loader answers empty lists instead of failing.
   if (ctx.faults.has("catalog-models-empty")) return { ...catalog, llm: [], stt: [], tts: [], realtime: [] };
+  if (ctx.faults.has("catalog-turn-detector-languages-missing")) return planted.withoutTurnDetectorLanguages(catalog);
+  if (ctx.faults.has("catalog-avatar-pricing-missing")) return planted.avatarsWithoutPricing(catalog);
+  if (ctx.faults.has("cost-estimate-numeric-text")) return planted.costEstimateAsText(catalog);
+  if (ctx.faults.has("builtin-tool-option-path-dotted")) return planted.builtinToolPathsDotted(catalog);
+  if (ctx.faults.has("noise-cancellation-description-missing"))
+    return planted.noiseCancellationWithoutDescription(catalog);
+  if (ctx.faults.has("catalog-providers-as-ids")) return planted.providersAsIds(catalog);
+  if (ctx.faults.has("system-var-voice-only-bit")) return planted.systemVarsVoiceOnlyBits(catalog);
+  if (ctx.faults.has("catalog-voice-tags-joined")) return planted.voiceTagsJoined(catalog);
   if (!ctx.faults.has("catalog-fee-video-missing")) return catalog;
   const { video: _dropped, ...fees } = catalog.platform_fee_per_minute;
   return { ...catalog, platform_fee_per_minute: fees };
@@ -26,6 +36,10 @@ export function catalogRoutes(app: FastifyInstance, ctx: PlatformContext): void 
     const query = parse(ctx, VoiceQuery, request.query, "query");
     // The planted bug: the handler reads the language filter as `lang`, so `language` filters nothing.
     if (ctx.faults.has("voice-language-filter-ignored")) query.language = undefined;
+    // The planted bug: the provider client's connection error escapes the handler, a 500 instead of a 502.
+    if (ctx.faults.has("gallery-provider-error-500") && !(await providerAnswers(ctx))) {
+      throw new Error("fetch failed: the voice provider gave no answer");
+    }
     if (!(await providerAnswers(ctx))) throw new ApiError(502, GALLERY_UNREACHABLE);
     const page: Partial<ReturnType<typeof galleryPage>> = galleryPage(voicesOf(ctx), query, [
       "gender",
