@@ -51,6 +51,8 @@ export function writeProblems(ctx: PlatformContext, workspaceId: string, config:
 
 export function assertAgentWritable(ctx: PlatformContext, workspaceId: string, config: AgentConfig): void {
   const problems = writeProblems(ctx, workspaceId, config);
+  // The planted bug checks the stored keys when the agent is written, never again.
+  if (ctx.faults.has("keys-checked-at-write-only")) problems.push(...missingKeys(ctx, workspaceId, config));
   if (problems.length === 0) return;
   throw ApiError.problems(400, `${problems.length} problems in the agent`, problems);
 }
@@ -76,7 +78,7 @@ export function agentValidation(
       ...bothProblems(ctx, config, true),
       ...writeProblems(ctx, workspaceId, config),
       ...own,
-      ...missingKeys(ctx, workspaceId, config),
+      ...(ctx.faults.has("keys-checked-at-write-only") ? [] : missingKeys(ctx, workspaceId, config)),
     ],
     warnings: base.warnings,
   };

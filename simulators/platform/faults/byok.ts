@@ -42,4 +42,33 @@ export const byokFaults = {
       "the secret list is answered whole, as `{secrets: []}`, and lists none of the workspace's secrets (5 item 6: the list returns a name and a masked tail of each)",
     clauses: ["byok.secret-list-any-role", "byok.secret-delete-admin-only"],
   },
+  "byok-delete-keeps-listing": {
+    description:
+      "the provider-key list reads a table of key rows that PUT /v1/byok writes beside the key store and DELETE never clears: a deleted key stays listed",
+    clauses: ["byok.delete-ok"],
+  },
+  "secret-delete-answers-deleted": {
+    description: "a secret delete removes the secret but answers `{deleted: true}` instead of {ok: true} (2.7)",
+    clauses: ["byok.secret-delete-ok"],
+  },
+  "byok-list-admin-only": {
+    description:
+      "the provider-key list is guarded by the ADMIN check of the writes beside it: an EDITOR or VIEWER reading it gets a 403",
+    clauses: ["byok.key-list-any-role"],
+  },
+  "byok-key-last-char-dropped": {
+    description:
+      "PUT /v1/byok/{provider} verifies the key as sent, then strips the trailing newline a pasted key may carry with slice(0, -1) without looking for one: the stored key lacks its last character",
+    clauses: ["byok.put-stores"],
+  },
+  "byok-put-keeps-first-key": {
+    description:
+      "PUT /v1/byok/{provider} inserts with the conflict ignored: replacing a stored key answers 2xx, and the first key stays stored and used",
+    clauses: ["byok.stored-key-used"],
+  },
+  "keys-checked-at-write-only": {
+    description:
+      "the stored-key check of an agent's providers runs when the agent is written and not in validate or publish, so a key deleted after the write goes unnoticed",
+    clauses: ["byok.delete-agents-cannot-publish"],
+  },
 } as const satisfies Record<string, FaultSpec>;

@@ -21,7 +21,8 @@ export const tasksFaults = {
     clauses: ["tasks.delete-ok"],
   },
   "task-delete-unknown-ok": {
-    description: "DELETE /v1/tasks/{id} is idempotent: a task id the workspace does not hold answers {ok: true}, not 404",
+    description:
+      "DELETE /v1/tasks/{id} is idempotent: a task id the workspace does not hold answers {ok: true}, not 404",
     clauses: ["tasks.delete-unknown-404"],
   },
 } as const satisfies Record<string, FaultSpec>;

@@ -20,7 +20,8 @@ export const toolsFaults = {
     clauses: ["tools.names-unique"],
   },
   "tool-delete-204": {
-    description: "DELETE /v1/tools/{id} deletes the tool but answers 204 No Content with an empty body instead of {ok: true}",
+    description:
+      "DELETE /v1/tools/{id} deletes the tool but answers 204 No Content with an empty body instead of {ok: true}",
     clauses: ["tools.delete-ok"],
   },
 } as const satisfies Record<string, FaultSpec>;

@@ -6,7 +6,7 @@ import { ProviderKeyWrite } from "../../../spec/byok.ts";
 import { pathParams } from "../../../spec/path-params.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import { verifyKey } from "../byok/verify.ts";
-import { providerKeys, removeKey, storeKey } from "../byok-keys.ts";
+import { providerKeys, removeKey, type StoredProviderKey, storeKey } from "../byok-keys.ts";
 import { catalogOf, knownProviders } from "../catalog/catalog.ts";
 import type { PlatformContext } from "../context.ts";
 import { requireRole } from "../http/auth.ts";
@@ -28,8 +28,14 @@ export function byokRoutes(app: FastifyInstance, ctx: PlatformContext): void {
   const writerRole = ctx.faults.has("byok-editor-can-write") ? "EDITOR" : "ADMIN";
 
   app.get("/v1/byok", async (request) => {
+    // The planted bug guards the list with the writers' role, as the routes beside it.
+    if (ctx.faults.has("byok-list-admin-only")) requireRole(request.principal, writerRole);
     const paging = parsePaging(ctx, request.query);
-    const rows = [...providerKeys(ctx, request.principal.workspaceId).values()]
+    const workspaceId = request.principal.workspaceId;
+    const keys = ctx.faults.has("byok-delete-keeps-listing")
+      ? listing(ctx, workspaceId)
+      : providerKeys(ctx, workspaceId);
+    const rows = [...keys.values()]
       .sort((a, b) => a.provider.localeCompare(b.provider))
       .map((key) => ({
         name: key.provider,
@@ -54,7 +60,9 @@ export function byokRoutes(app: FastifyInstance, ctx: PlatformContext): void {
     }
     const workspaceId = request.principal.workspaceId;
     const previous = providerKeys(ctx, workspaceId).get(provider);
-    const key = { provider, value: api_key, updated_at: new Date(ctx.clock.now()).toISOString() };
+    // The planted bug strips the trailing newline a pasted key may carry without looking for one.
+    const value = ctx.faults.has("byok-key-last-char-dropped") ? api_key.slice(0, -1) : api_key;
+    const key = { provider, value, updated_at: new Date(ctx.clock.now()).toISOString() };
     const early = ctx.faults.has("byok-stores-before-verifying");
     if (early) storeKey(ctx, workspaceId, key);
     const verdict = await verifyKey(ctx, api_key);
@@ -72,9 +80,13 @@ export function byokRoutes(app: FastifyInstance, ctx: PlatformContext): void {
       }
       throw new ApiError(400, KEY_REJECTED);
     }
+    const answer = { name: provider, masked: maskedTail(ctx, api_key), updated_at: key.updated_at };
+    // The planted insert ignores a conflict: a replacement answers as stored, and the first key stays.
+    if (ctx.faults.has("byok-put-keeps-first-key") && previous !== undefined) return answer;
     storeKey(ctx, workspaceId, key);
+    if (ctx.faults.has("byok-delete-keeps-listing")) listing(ctx, workspaceId).set(provider, key);
     if (previous === undefined && ctx.variants.has("put-201-on-create")) reply.status(201);
-    return { name: provider, masked: maskedTail(ctx, api_key), updated_at: key.updated_at };
+    return answer;
   });
 
   app.delete("/v1/byok/:provider", async (request) => {
@@ -85,4 +97,12 @@ export function byokRoutes(app: FastifyInstance, ctx: PlatformContext): void {
     }
     return { ok: true };
   });
+}
+
+/**
+ * The planted `byok-delete-keeps-listing`: the list reads a table of key rows that PUT writes beside the key
+ * store and DELETE never clears (planted faults only).
+ */
+function listing(ctx: PlatformContext, workspaceId: string): Map<string, StoredProviderKey> {
+  return ctx.store.workspace(workspaceId).slice("byok-listing", () => new Map<string, StoredProviderKey>());
 }

@@ -52,6 +52,8 @@ export function secretsRoutes(app: FastifyInstance, ctx: PlatformContext): void 
     if (!ctx.store.workspace(request.principal.workspaceId).secrets.delete(name)) {
       throw new ApiError(404, "secret not found");
     }
+    // The planted bug answers the delete in the shape of another API's.
+    if (ctx.faults.has("secret-delete-answers-deleted")) return { deleted: true };
     return { ok: true };
   });
 }
