@@ -85,4 +85,52 @@ export const webhooksFaults = {
     description: "test-fire does not look at the webhook's status and delivers to a disabled webhook",
     clauses: ["webhooks.test-fire-disabled-400"],
   },
+  "webhook-create-without-secret": {
+    description:
+      "POST /v1/webhooks answers with the read serializer: secret_hint only, so the generated secret is never shown",
+    clauses: ["webhooks.secret-at-create"],
+  },
+  "webhook-supplied-secret-ignored": {
+    description: "a secret supplied at create is validated, then a generated one is stored and answered in its place",
+    clauses: ["webhooks.secret-caller-supplied"],
+  },
+  "webhook-list-paging-from-params": {
+    description:
+      "GET /v1/webhooks parses its paging from the path parameters (none) instead of the query: limit and offset are ignored, so limit=201 is a 200",
+    clauses: ["webhooks.list-paged"],
+  },
+  "webhook-url-ipv6-refused": {
+    description:
+      "the save-time check reads url.hostname as a name or a dotted quad, so a bracketed IPv6 literal (even a public one) is refused as unreadable",
+    clauses: ["webhooks.url-public-accepted"],
+  },
+  "webhook-delete-soft": {
+    description:
+      "DELETE /v1/webhooks/{id} answers {ok: true} but only disables the row and keeps it (a soft delete nothing filters), so it is still listed",
+    clauses: ["webhooks.delete-ok"],
+  },
+  "webhook-all-is-live": {
+    description:
+      "event-types serves `all` from the same list as `live`, so recording.ready (accepted, not live) is missing from it",
+    clauses: ["webhooks.event-types-all"],
+  },
+  "webhook-event-types-as-records": {
+    description: "event-types lists each type as a {name} record instead of a string, in `all` and `live`",
+    clauses: ["webhooks.event-types-shape"],
+  },
+  "webhook-subscription-checked-against-live": {
+    description:
+      "subscribed_events is checked against the `live` listing, so recording.ready (in `all`, not live) is refused with a 422",
+    clauses: ["webhooks.subscription-accepts-all"],
+  },
+  "deliveries-unknown-webhook-empty": {
+    description:
+      "GET /v1/webhooks/{id}/deliveries reads the log by the path's id without looking the webhook up: an unknown id answers an empty page",
+    clauses: ["webhooks.deliveries-unknown-404"],
+  },
+  "webhook-test-fire-not-tracked": {
+    description:
+      "only the event worker sets last_delivered_at and last_status: a test-fire's delivery is logged but leaves them null",
+    clauses: ["webhooks.last-delivery-fields"],
+  },
 } as const satisfies Record<string, FaultSpec>;

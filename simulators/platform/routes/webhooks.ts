@@ -69,10 +69,12 @@ export function webhooksRoutes(app: FastifyInstance, ctx: PlatformContext): void
   /** Unknown types are a 422 naming the entry; duplicates are kept once. */
   function checkEvents(events: string[]): string[] {
     if (ctx.faults.has("webhook-unknown-event-accepted")) return [...new Set(events)];
+    // The planted bug checks the names against the `live` listing, which leaves out recording.ready.
+    const known: readonly string[] = ctx.faults.has("webhook-subscription-checked-against-live")
+      ? eventTypes(ctx).live
+      : EVENT_TYPES;
     const lines = events.flatMap((type, index) =>
-      (EVENT_TYPES as readonly string[]).includes(type)
-        ? []
-        : [`subscribed_events.${index}: unknown event type ${JSON.stringify(type)}`],
+      known.includes(type) ? [] : [`subscribed_events.${index}: unknown event type ${JSON.stringify(type)}`],
     );
     if (lines.length > 0) throw ApiError.validation(lines);
     return [...new Set(events)];
@@ -99,6 +101,8 @@ export function webhooksRoutes(app: FastifyInstance, ctx: PlatformContext): void
       if (problem !== null && ctx.variants.has("webhook-supplied-secret-replaced")) supplied = undefined;
       else if (problem !== null) throw ApiError.validation([problem]);
     }
+    // The planted bug validates the supplied secret, then stores a generated one all the same.
+    if (ctx.faults.has("webhook-supplied-secret-ignored")) supplied = undefined;
     const ws = state(request.principal.workspaceId);
     const at = now();
     const row: WebhookRow = {
@@ -114,11 +118,14 @@ export function webhooksRoutes(app: FastifyInstance, ctx: PlatformContext): void
     };
     ws.webhooks.set(row.id, row);
     ws.touch(row.id);
+    // The planted bug answers the create with the read serializer: secret_hint only, the secret never shown.
+    if (ctx.faults.has("webhook-create-without-secret")) return reply.status(201).send(view(row));
     return reply.status(201).send({ ...view(row), secret: row.secret });
   });
 
   app.get("/v1/webhooks", async (request) => {
-    const paging = parsePaging(ctx, request.query);
+    // The planted bug reads the paging from the path parameters (none here), so limit and offset are ignored.
+    const paging = parsePaging(ctx, ctx.faults.has("webhook-list-paging-from-params") ? request.params : request.query);
     const rows = state(request.principal.workspaceId).newestFirst();
     // A legal variant: 2.1 does not name the webhooks among the newest-first lists.
     if (ctx.variants.has("webhooks-oldest-first")) rows.reverse();
@@ -150,7 +157,14 @@ export function webhooksRoutes(app: FastifyInstance, ctx: PlatformContext): void
   app.delete("/v1/webhooks/:webhook_id", async (request) => {
     requireRole(request.principal, "EDITOR");
     const ws = state(request.principal.workspaceId);
-    ws.remove(find(ws, request.params).id);
+    const row = find(ws, request.params);
+    // The planted bug soft-deletes: the row is disabled and kept, so the list still shows it.
+    if (ctx.faults.has("webhook-delete-soft")) {
+      row.status = "disabled";
+      row.updated_at = now();
+      return { ok: true };
+    }
+    ws.remove(row.id);
     return { ok: true };
   });
 
@@ -186,7 +200,11 @@ export function webhooksRoutes(app: FastifyInstance, ctx: PlatformContext): void
   app.get("/v1/webhooks/:webhook_id/deliveries", async (request) => {
     const paging = parsePaging(ctx, request.query);
     const ws = state(request.principal.workspaceId);
-    const page = pageOf(ctx, ws.log(find(ws, request.params).id), paging);
+    // The planted bug reads the log by the id in the path without looking the webhook up: an empty page.
+    const id = ctx.faults.has("deliveries-unknown-webhook-empty")
+      ? parse(ctx, WebhookParams, request.params, "path").webhook_id
+      : find(ws, request.params).id;
+    const page = pageOf(ctx, ws.log(id), paging);
     // The planted bug answers the rows without their page envelope.
     return ctx.faults.has("deliveries-bare-array") ? page.items : page;
   });

@@ -164,6 +164,11 @@ export class DeliveryPipeline {
 
   private log(state: WebhookState, webhookId: string, record: DeliveryRecord): void {
     if (record.status === "failed" && this.ctx.faults.has("webhook-failures-not-logged")) return;
+    // The planted bug: only the event worker's bookkeeping sets last_delivered_at and last_status.
+    if (this.ctx.faults.has("webhook-test-fire-not-tracked") && record.type === "webhook.test") {
+      state.logOnly(webhookId, record);
+      return;
+    }
     state.record(webhookId, record);
   }
 

@@ -84,6 +84,10 @@ export function urlProblemAtSave(ctx: PlatformContext, raw: string): string | nu
   if (isTrustedOrigin(ctx, url)) return null;
   if (url.username !== "" || url.password !== "") return "url: must not carry a user name or password";
   const host = ctx.faults.has("webhook-url-numeric-host-allowed") ? rawHost(raw) : url.hostname;
+  // The planted bug reads url.hostname as a name or a dotted quad, so a bracketed IPv6 literal is unreadable.
+  if (ctx.faults.has("webhook-url-ipv6-refused") && host.startsWith("[")) {
+    return "url: must be a public address (the host cannot be read)";
+  }
   const literal = ipLiteral(host);
   const problem = literal === null ? hostNameProblem(ctx, host) : addressProblem(ctx, literal);
   return problem === null ? null : `url: must be a public address (${problem})`;

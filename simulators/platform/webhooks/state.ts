@@ -38,15 +38,24 @@ export class WebhookState {
   }
 
   record(webhookId: string, attempt: DeliveryRecord): void {
-    const log = this.logs.get(webhookId) ?? [];
-    log.push(attempt);
-    if (log.length > LOG_LIMIT) log.shift();
-    this.logs.set(webhookId, log);
+    this.append(webhookId, attempt);
     const webhook = this.webhooks.get(webhookId);
     if (webhook !== undefined) {
       webhook.last_delivered_at = attempt.attempted_at;
       webhook.last_status = attempt.status;
     }
+  }
+
+  /** Logs an attempt and leaves the webhook's last_delivered_at and last_status as they were (planted faults only). */
+  logOnly(webhookId: string, attempt: DeliveryRecord): void {
+    this.append(webhookId, attempt);
+  }
+
+  private append(webhookId: string, attempt: DeliveryRecord): void {
+    const log = this.logs.get(webhookId) ?? [];
+    log.push(attempt);
+    if (log.length > LOG_LIMIT) log.shift();
+    this.logs.set(webhookId, log);
   }
 
   /** The delivery log, newest attempt first. */
