@@ -7,6 +7,7 @@ import { z } from "zod";
 import { Uuid } from "../../../spec/common.ts";
 import {
   PhoneImport,
+  type PhoneNumber,
   PhoneNumberPatch,
   PhoneNumbersQuery,
   type RemoteNumber,
@@ -59,6 +60,30 @@ function withoutNulls<T extends object>(patch: T): T {
   return Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== null)) as T;
 }
 
+/** The planted `remote-numbers-limit-unbounded` fault's paging: any positive limit (planted faults only). */
+function parseUnboundedPaging(query: unknown): { limit: number; offset: number } {
+  const raw = query as Record<string, unknown>;
+  return { limit: Number(raw.limit ?? 200), offset: Number(raw.offset ?? 0) };
+}
+
+/** The planted `remote-numbers-carrier-down-504` fault: a carrier failure answered as a gateway timeout (planted faults only). */
+function asGatewayTimeout(error: unknown): never {
+  if (error instanceof ApiError && error.status === 502) throw new ApiError(504, "the carrier API timed out");
+  throw error;
+}
+
+/** The planted `phone-numbers-limit-zero-all` fault: a zero limit dropped, as if none was sent (planted faults only). */
+function withoutZeroLimit(query: unknown): unknown {
+  const { limit, ...rest } = query as Record<string, unknown>;
+  return Number(limit) === 0 ? rest : { limit, ...rest };
+}
+
+/** The planted `phone-list-lean-projection` fault's row: no provider_state, no media-layer ids (planted faults only). */
+function leanPhoneNumber(view: PhoneNumber): object {
+  const { provider_state: _state, rtc_dispatch_rule_id: _rule, rtc_inbound_trunk_id: _trunk, ...lean } = view;
+  return lean;
+}
+
 /** The planted `remote-numbers-cached` fault: the first carrier answer per account, kept forever. */
 const remoteCache = new WeakMap<PlatformContext, Map<string, CarrierNumber[]>>();
 
@@ -68,6 +93,11 @@ export function telephonyRoutes(app: FastifyInstance, ctx: PlatformContext): voi
 
   function account(state: TelephonyState, params: unknown): TelephonyAccountRow {
     const { account_id } = parse(ctx, AccountParams, params, "path");
+    // The planted bug: an account id the workspace does not have falls back to the region's own account.
+    if (ctx.faults.has("remote-numbers-unknown-account-default") && !state.accounts.has(account_id)) {
+      const fallback = [...state.accounts.values()].find((row) => row.isDefault);
+      if (fallback !== undefined) return fallback;
+    }
     const row = state.accounts.get(account_id);
     if (row === undefined) throw new ApiError(404, "telephony account not found");
     return row;
@@ -138,16 +168,25 @@ export function telephonyRoutes(app: FastifyInstance, ctx: PlatformContext): voi
   });
 
   app.get("/v1/telephony/accounts/:account_id/remote-numbers", async (request) => {
-    const paging = parsePaging(ctx, request.query);
+    // The planted bug: the limit is handed to the carrier as its PageSize, unbounded, so 201 is answered.
+    const paging = ctx.faults.has("remote-numbers-limit-unbounded")
+      ? parseUnboundedPaging(request.query)
+      : parsePaging(ctx, request.query);
     const state = telephonyState(ctx, request.principal.workspaceId);
     const row = account(state, request.params);
     // The planted bug: a listing the carrier refused reads as an account with no numbers.
     const remote = ctx.faults.has("remote-numbers-refusal-empty")
       ? await carrierNumbers(row).catch(() => [])
-      : await carrierNumbers(row);
+      : ctx.faults.has("remote-numbers-carrier-down-504")
+        ? await carrierNumbers(row).catch(asGatewayTimeout)
+        : await carrierNumbers(row);
     const items: RemoteNumber[] = remote.map((n) => ({
-      e164: n.phone_number,
-      already_imported: state.numberByProviderId(row.id, n.sid) !== undefined,
+      // The planted bug: the number is normalised for storage, its leading + stripped.
+      e164: ctx.faults.has("remote-number-e164-without-plus") ? n.phone_number.replace(/^\+/, "") : n.phone_number,
+      // The planted bug: the imported-number index is keyed by carrier sid but looked up by the number.
+      already_imported: ctx.faults.has("remote-already-imported-by-e164")
+        ? state.numberByProviderId(row.id, n.phone_number) !== undefined
+        : state.numberByProviderId(row.id, n.sid) !== undefined,
       label: n.friendly_name,
       provider_number_id: n.sid,
     }));
@@ -214,8 +253,14 @@ export function telephonyRoutes(app: FastifyInstance, ctx: PlatformContext): voi
   });
 
   app.get("/v1/telephony/phone-numbers", async (request) => {
-    const paging = parsePaging(ctx, request.query);
-    const { account_id } = parse(ctx, PhoneNumbersQuery, request.query, "query");
+    // The planted bug: `limit=0` is read as "no limit" (`limit || 200`) instead of refused.
+    const paging = ctx.faults.has("phone-numbers-limit-zero-all")
+      ? parsePaging(ctx, withoutZeroLimit(request.query))
+      : parsePaging(ctx, request.query);
+    // The planted bug: the list's query schema lacks the account filter, so it is stripped and ignored.
+    const { account_id } = ctx.faults.has("phone-numbers-account-filter-stripped")
+      ? { account_id: undefined }
+      : parse(ctx, PhoneNumbersQuery, request.query, "query");
     const workspace = ctx.store.workspace(request.principal.workspaceId);
     const state = telephonyState(ctx, request.principal.workspaceId);
     const rows = state
@@ -224,6 +269,8 @@ export function telephonyRoutes(app: FastifyInstance, ctx: PlatformContext): voi
       .map((row) => phoneNumberView(ctx, workspace, row));
     // A legal variant: 2.1 does not name phone numbers among the newest-first lists.
     if (ctx.variants.has("phone-numbers-by-number")) rows.sort((a, b) => a.e164.localeCompare(b.e164));
+    // The planted bug: the list is served from a lean projection without the carrier's state.
+    if (ctx.faults.has("phone-list-lean-projection")) return pageOf(ctx, rows.map(leanPhoneNumber), paging);
     return pageOf(ctx, rows, paging);
   });
 

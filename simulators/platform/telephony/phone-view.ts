@@ -15,6 +15,8 @@ export function readinessOf(
   if (row.status === "pending") return "setting_up";
   if (!row.provider_state.configured) return "needs_carrier_setup";
   const routed = row.inbound_agent_id !== null && agentExists(row.inbound_agent_id);
+  // The planted bug: a number nobody answers says the dashboard's old word for it.
+  if (row.can_inbound && !routed && ctx.faults.has("readiness-no-agent-legacy-word")) return "no_agent" as Readiness;
   if (row.can_inbound && !routed && !ctx.faults.has("readiness-live-without-agent")) return "needs_agent";
   return "live";
 }
