@@ -27,7 +27,9 @@ export function acceptUserItem(
     trigger_item_id: null,
     created_at: now,
   };
-  record.items.push(item);
+  // The planted bug: the path that starts a conversation hands its opening message to the turn unstored.
+  const unstored = ctx.faults.has("opening-message-not-stored") && record.items.length === 0;
+  if (!unstored) record.items.push(item);
   record.conversation.updated_at = now;
   touchWindow(ctx, workspaceId, record, Date.parse(now));
   runtime.hub.publish(conversationTopic(workspaceId, record.conversation.id), itemCreatedFrame(ctx, item));

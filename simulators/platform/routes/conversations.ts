@@ -16,6 +16,22 @@ import { mintId } from "../ids.ts";
 
 const ConversationParams = z.object({ conversation_id: z.uuid() });
 
+/** The planted `client-message-id-optional` body: the server makes an id when none is sent (planted faults only). */
+const MessageBodyIdOptional = MessageBody.extend({ client_message_id: z.uuid().optional() });
+
+/** The planted `client-message-id-any-string` body: any non-empty string is an id (planted faults only). */
+const MessageBodyIdAnyString = MessageBody.extend({ client_message_id: z.string().min(1) });
+
+/** The message body as the served faults read it. */
+function messageBody(ctx: PlatformContext, body: unknown): MessageBody {
+  if (ctx.faults.has("client-message-id-optional")) {
+    const read = parse(ctx, MessageBodyIdOptional, body, "body");
+    return { ...read, client_message_id: read.client_message_id ?? mintId(ctx) };
+  }
+  if (ctx.faults.has("client-message-id-any-string")) return parse(ctx, MessageBodyIdAnyString, body, "body");
+  return parse(ctx, MessageBody, body, "body");
+}
+
 export function conversationsRoutes(app: FastifyInstance, ctx: PlatformContext): void {
   const runtime = conversationRuntime(app, ctx);
   const { hub } = runtime;
@@ -42,7 +58,7 @@ export function conversationsRoutes(app: FastifyInstance, ctx: PlatformContext):
 
   app.post("/v1/conversations/messages", async (request, reply) => {
     requireRole(request.principal, "EDITOR");
-    const body = parse(ctx, MessageBody, request.body, "body");
+    const body = messageBody(ctx, request.body);
     const { workspaceId } = request.principal;
     const state = stateOf(workspaceId);
     // 7: a re-sent client_message_id is ignored and answered with the item it already made.
@@ -86,9 +102,18 @@ export function conversationsRoutes(app: FastifyInstance, ctx: PlatformContext):
   });
 
   app.get("/v1/conversations/:conversation_id/items", async (request) => {
+    // The planted bug reads the items by conversation id alone: an id the workspace does not hold is an empty page.
+    if (ctx.faults.has("items-unknown-empty-page")) {
+      const { conversation_id } = parse(ctx, ConversationParams, request.params, "path");
+      const held = stateOf(request.principal.workspaceId).conversations.has(conversation_id);
+      if (!held) return pageOf(ctx, [], parsePaging(ctx, request.query, 500));
+    }
     const record = find(request.principal.workspaceId, request.params);
-    const paging = parsePaging(ctx, request.query, 500);
+    // The planted bug takes the lists' usual ceiling of 200, not the 500 of 8.
+    const paging = parsePaging(ctx, request.query, ctx.faults.has("items-ceiling-200") ? 200 : 500);
     const items = ctx.faults.has("items-newest-first") ? [...record.items].reverse() : record.items;
+    // The planted bug answers the rows alone, without the page envelope.
+    if (ctx.faults.has("items-bare-array")) return pageOf(ctx, items, paging).items;
     return pageOf(ctx, items, paging);
   });
 
