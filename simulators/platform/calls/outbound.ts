@@ -80,6 +80,8 @@ export async function placeOutbound(ctx: PlatformContext, input: OutboundInput):
     if (error instanceof CarrierRefusal) throw new ApiError(400, `the carrier refused the call: ${error.message}`);
     throw error;
   }
+  // The planted bug: the handler dials, then the dial worker finds the row still queued and dials it again.
+  if (ctx.faults.has("outbound-dialled-twice") && input.batchId === null) await dialAgain(ctx, row, input);
   if (!rowFirst) store();
   row.providerCallSid = sid;
   calls.byProviderSid.set(sid, row.session_id);
@@ -87,6 +89,18 @@ export async function placeOutbound(ctx: PlatformContext, input: OutboundInput):
     publishSessionEvent(ctx, "session.queued", row);
   }
   return row;
+}
+
+/** Planted `outbound-dialled-twice`: the same dial sent a second time (planted faults only). */
+async function dialAgain(ctx: PlatformContext, row: CallRow, input: OutboundInput): Promise<void> {
+  await dialCarrier(ctx, input.account.access, {
+    to: input.to,
+    from: input.phone.e164,
+    url: `${ctx.selfUrl()}/_carrier/answer/${row.session_id}`,
+    statusCallback: statusCallbackUrl(ctx, row.session_id),
+    events: ["answered", "completed"],
+    timeoutSeconds: RING_TIMEOUT_SECONDS,
+  });
 }
 
 /** Planted faults only: the call is written and announced, but its dial never leaves the queue. */

@@ -55,4 +55,29 @@ export const callsFaults = {
       "a web call token for an inline agent starts a session that runs only its name and prompt, the rest of the definition dropped",
     clauses: ["calls.token-inline-agent"],
   },
+  "calls-list-ceiling-500": {
+    description:
+      "GET /v1/calls reads its paging with the 500 ceiling copied from the conversation items list, so limit 201 is answered, not a 422",
+    clauses: ["calls.list-paged"],
+  },
+  "call-event-stream-mounted": {
+    description:
+      "a debug event stream of the call record is left mounted: GET /v1/calls/{session_id}/events answers a text/event-stream with a snapshot frame",
+    clauses: ["calls.no-call-event-stream"],
+  },
+  "outbound-dialled-twice": {
+    description:
+      "POST /v1/calls/outbound dials the carrier, then the dial worker finds the row still queued and dials the same number again",
+    clauses: ["calls.outbound-one-call"],
+  },
+  "call-record-lookup-unchecked": {
+    description:
+      "GET /v1/calls/{session_id} calls the text-session reader without checking it exists, so an unknown session is a 500 (a TypeError), not a 404",
+    clauses: ["calls.record-unknown-404"],
+  },
+  "token-team-unsupported": {
+    description:
+      "POST /v1/calls/token knows only agent_id and agent as an agent source: a body with an agent_team is a 422",
+    clauses: ["calls.token-team"],
+  },
 } as const satisfies Record<string, FaultSpec>;

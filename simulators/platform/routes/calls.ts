@@ -32,6 +32,10 @@ export function callsRoutes(app: FastifyInstance, ctx: PlatformContext): void {
     const tokenRole = ctx.faults.has("editor-refused-call-token") ? "ADMIN" : "EDITOR";
     if (!ctx.faults.has("viewer-gets-call-token")) requireRole(request.principal, tokenRole);
     const body = parse(ctx, CallTokenBody, request.body === undefined ? {} : request.body, "body");
+    // The planted bug: the token endpoint was written before teams and knows only agent_id and agent.
+    if (ctx.faults.has("token-team-unsupported") && body.agent_team !== undefined) {
+      throw ApiError.validation(["agent_id: give exactly one of agent_id or agent"]);
+    }
     const { workspaceId, memberId } = request.principal;
     if (ctx.faults.has("override-channel-saved")) plantedChannelSwitch(ctx, workspaceId, request.body);
     const agent = resolveAgent(ctx, workspaceId, body);
@@ -71,7 +75,8 @@ export function callsRoutes(app: FastifyInstance, ctx: PlatformContext): void {
     ctx.faults.has("calls-contact-key-matches-to") ? (row.telephony?.to_number ?? null) : row.contact_key;
 
   app.get("/v1/calls", async (request) => {
-    const paging = parsePaging(ctx, request.query);
+    // The planted bug: the call list's paging copied from the conversation items list, with its 500 ceiling.
+    const paging = parsePaging(ctx, request.query, ctx.faults.has("calls-list-ceiling-500") ? 500 : 200);
     const filters = parse(ctx, CallsQuery, request.query, "query");
     const start = filters.start === undefined ? Number.NEGATIVE_INFINITY : Date.parse(filters.start);
     const end = filters.end === undefined ? Number.POSITIVE_INFINITY : Date.parse(filters.end);
@@ -98,7 +103,20 @@ export function callsRoutes(app: FastifyInstance, ctx: PlatformContext): void {
     const row = calls.rows.get(session_id);
     if (row !== undefined) return sessionPayload(ctx, row);
     const text = calls.textSessions.get(session_id);
+    // The planted bug: the text-session reader is called unchecked, so an unknown session is a TypeError (500).
+    if (ctx.faults.has("call-record-lookup-unchecked")) return (text as () => unknown)();
     if (text === undefined) throw new ApiError(404, "call session not found");
     return text();
   });
+
+  // The planted bug: a debug stream of the call's record left mounted, where 1 says there is none.
+  if (ctx.faults.has("call-event-stream-mounted")) {
+    app.get("/v1/calls/:session_id/events", async (request, reply) => {
+      const { session_id } = parse(ctx, SessionParams, request.params, "path");
+      const row = callsState(ctx, request.principal.workspaceId).rows.get(session_id);
+      if (row === undefined) throw new ApiError(404, "call session not found");
+      const snapshot = JSON.stringify({ event: "snapshot", ...sessionPayload(ctx, row) });
+      return reply.type("text/event-stream").send(`event: snapshot\ndata: ${snapshot}\n\n`);
+    });
+  }
 }
