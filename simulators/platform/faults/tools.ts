@@ -24,4 +24,19 @@ export const toolsFaults = {
       "DELETE /v1/tools/{id} deletes the tool but answers 204 No Content with an empty body instead of {ok: true}",
     clauses: ["tools.delete-ok"],
   },
+  "tool-url-presence-only": {
+    description:
+      "tool create and PATCH check that an http operation has a url but never parse it, so `not a url` is stored",
+    clauses: ["tools.broken-operation-tree-400"],
+  },
+  "tool-false-fields-dropped": {
+    description:
+      "tool create stores the config through a compact() that drops every top-level field whose value is false (silent: false, long_running_task: false read back absent)",
+    clauses: ["tools.inline-round-trip"],
+  },
+  "operation-timeout-in-ms": {
+    description:
+      "tool create stores each operation's config.timeout converted to milliseconds for the HTTP client (7.5 reads back as 7500)",
+    clauses: ["tools.operation-round-trip"],
+  },
 } as const satisfies Record<string, FaultSpec>;

@@ -35,8 +35,8 @@ function assertNameForm(ctx: PlatformContext, name: string | undefined): void {
   if (problem !== undefined) throw ApiError.validation([problem]);
 }
 
-function assertTreeSound(tool: InlineTool): void {
-  const problems = operationTreeProblems(tool);
+function assertTreeSound(ctx: PlatformContext, tool: InlineTool): void {
+  const problems = ctx.faults.has("tool-url-presence-only") ? urlPresenceOnly(tool) : operationTreeProblems(tool);
   if (problems.length === 0) return;
   throw ApiError.problems(400, "the operation tree is broken", problems);
 }
@@ -64,12 +64,12 @@ export function toolsRoutes(app: FastifyInstance, ctx: PlatformContext): void {
     assertNameForm(ctx, config.name);
     const workspaceId = request.principal.workspaceId;
     assertNameFree(workspaceId, config.name);
-    assertTreeSound(config);
+    assertTreeSound(ctx, config);
     const at = now();
     const record = {
       id: mintId(ctx),
       name: config.name,
-      config,
+      config: plantedStored(ctx, config) ?? config,
       published_version: null,
       published_config: null,
       created_at: at,
@@ -97,7 +97,7 @@ export function toolsRoutes(app: FastifyInstance, ctx: PlatformContext): void {
     assertNameForm(ctx, patch.name);
     const config = mergeTool(ctx, tool.record.config, patch);
     assertNameFree(workspaceId, config.name, tool.record.id);
-    assertTreeSound(config);
+    assertTreeSound(ctx, config);
     // Writes land on the draft (9): the published versions are never touched here.
     tool.record.config = config;
     tool.record.name = config.name;
@@ -157,4 +157,29 @@ export function toolsRoutes(app: FastifyInstance, ctx: PlatformContext): void {
 /** Planted `tools-by-creation`: newest created first, whatever was edited since (planted faults only). */
 function byCreation<T>(ctx: PlatformContext, inCreationOrder: T[]): T[] | undefined {
   return ctx.faults.has("tools-by-creation") ? [...inCreationOrder].reverse() : undefined;
+}
+
+/** The planted `tool-url-presence-only`: an http operation's url is looked for, never parsed (planted faults only). */
+function urlPresenceOnly(tool: InlineTool): string[] {
+  return operationTreeProblems(tool).filter((line) => {
+    const at = /^operations\.(\d+)\.config\.url:/.exec(line);
+    return at === null || tool.operations?.[Number(at[1])]?.config?.url === undefined;
+  });
+}
+
+/**
+ * What the planted store bugs keep of a created tool (planted faults only): the top-level fields through a
+ * compact() that drops false ones, or each operation's timeout converted to milliseconds.
+ */
+function plantedStored(ctx: PlatformContext, config: InlineTool): InlineTool | undefined {
+  if (ctx.faults.has("tool-false-fields-dropped")) {
+    return Object.fromEntries(Object.entries(config).filter(([, value]) => value !== false)) as InlineTool;
+  }
+  if (ctx.faults.has("operation-timeout-in-ms")) {
+    const operations = config.operations?.map((op) =>
+      op.config?.timeout === undefined ? op : { ...op, config: { ...op.config, timeout: op.config.timeout * 1000 } },
+    );
+    return { ...config, ...(operations === undefined ? {} : { operations }) };
+  }
+  return undefined;
 }
