@@ -17,6 +17,16 @@ import { closeOutbound } from "../outbound/send.ts";
 
 const IntegrationParams = z.object({ integration_id: z.uuid() });
 
+/** Planted `trigger-metadata-json-text`: metadata as its column's JSON text (planted faults only). */
+function metadataAsText(trigger: Trigger): object {
+  return { ...trigger, metadata: JSON.stringify(trigger.metadata) };
+}
+
+/** Planted `trigger-type-without-provider`: the event name alone, the provider left in the integration (planted faults only). */
+function bareTriggerType(trigger: Trigger): object {
+  return { ...trigger, trigger_type: "message.inbound" };
+}
+
 export function integrationsRoutes(app: FastifyInstance, ctx: PlatformContext): void {
   const runtime = conversationRuntime(app, ctx);
   app.addHook("onClose", async () => closeOutbound(ctx));
@@ -29,17 +39,30 @@ export function integrationsRoutes(app: FastifyInstance, ctx: PlatformContext): 
   }
 
   app.get("/v1/integrations/:integration_id/triggers", async (request) => {
-    const integration = find(request.principal.workspaceId, request.params);
     const paging = parsePaging(ctx, request.query);
+    // The planted bug: triggers are selected by integration_id without looking the integration up first.
+    if (ctx.faults.has("triggers-unknown-integration-empty")) {
+      const { integration_id } = parse(ctx, IntegrationParams, request.params, "path");
+      if (!integrationsOf(ctx, request.principal.workspaceId).has(integration_id)) return pageOf(ctx, [], paging);
+    }
+    const integration = find(request.principal.workspaceId, request.params);
     // A legal variant lists them oldest first: 2.1 does not name triggers among the newest-first lists.
     const rows = ctx.variants.has("triggers-oldest-first")
       ? [...integration.triggers]
       : [...integration.triggers].reverse();
+    // The planted bug: the store query is given the limit but not the offset.
+    if (ctx.faults.has("triggers-offset-ignored")) return pageOf(ctx, rows, { ...paging, offset: 0 });
+    // The planted bugs: metadata served as the JSON text of its column; trigger_type as the bare event name.
+    if (ctx.faults.has("trigger-metadata-json-text")) return pageOf(ctx, rows.map(metadataAsText), paging);
+    if (ctx.faults.has("trigger-type-without-provider")) return pageOf(ctx, rows.map(bareTriggerType), paging);
     return pageOf(ctx, rows, paging);
   });
 
   app.get("/v1/integrations/:integration_id/mcp-tools", async (request) => {
-    return find(request.principal.workspaceId, request.params).mcp_tools;
+    const tools = find(request.principal.workspaceId, request.params).mcp_tools;
+    // The planted bug: the list goes through the shared paged-list helper, as the triggers list does.
+    if (ctx.faults.has("mcp-tools-paged")) return pageOf(ctx, tools, parsePaging(ctx, request.query));
+    return tools;
   });
 
   app.post("/_test/integrations", async (request, reply) => {
