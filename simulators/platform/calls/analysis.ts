@@ -39,6 +39,10 @@ export async function analyseSession(ctx: PlatformContext, record: SessionRecord
       response.statusCode === 200 && typeof summary === "string"
         ? { summary, model: { provider: slot.provider, model: slot.model }, fields: {} }
         : { error: `the model provider answered ${response.statusCode}` };
+    // The planted bug copies the summary into userdata too, where the CRM export reads fields from.
+    if (ctx.faults.has("analysis-merged-into-userdata") && typeof summary === "string") {
+      record.userdata = { ...record.userdata, summary };
+    }
   } catch {
     record.analysis = { error: "the model provider did not answer" };
   }

@@ -44,6 +44,16 @@ export async function endSession(ctx: PlatformContext, row: CallRow, ending: End
   row.close_reason = ending.closeReason;
   row.ended_at = iso(endMs);
   row.duration_seconds = startMs === null ? 0 : (ending.durationSeconds ?? Math.round((endMs - startMs) / 1000));
+  // The planted bug: the worker's internal hang-up notice goes out on the same bus as the 6.1 events.
+  if (ctx.faults.has("internal-ended-event-delivered")) {
+    ctx.events.publish({
+      type: "session.ended",
+      workspaceId: row.workspaceId,
+      agent_id: row.agent_id,
+      at: endMs,
+      data: { session_id: row.session_id },
+    });
+  }
   try {
     await finalise(ctx, row, startMs, endMs);
   } finally {

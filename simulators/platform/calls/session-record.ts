@@ -66,9 +66,9 @@ export function newSessionRecord(ctx: PlatformContext, init: SessionInit): Sessi
 }
 
 /** The payload: identity, the call itself, userdata, analysis, transcript, cost, recordings, transfer. */
-export function sessionPayload(_ctx: PlatformContext, record: SessionRecord): CallSession {
+export function sessionPayload(ctx: PlatformContext, record: SessionRecord): CallSession {
   const telephony = record.telephony;
-  return structuredClone({
+  const payload = structuredClone({
     session_id: record.session_id,
     agent_id: record.agent_id,
     agent_version: record.agent_version,
@@ -91,6 +91,24 @@ export function sessionPayload(_ctx: PlatformContext, record: SessionRecord): Ca
     screen_recording: record.screen_recording,
     transfer: record.transfer,
   });
+  return plantedPayload(ctx, record, payload);
+}
+
+/** The payload as the planted faults change it; the clean platform's unchanged (planted faults only). */
+function plantedPayload(ctx: PlatformContext, record: SessionRecord, payload: CallSession): CallSession {
+  // A serializer that leaves out the screen recording of a call with no screen.
+  if (ctx.faults.has("screen-recording-omitted-for-phone") && record.channel === "phone") {
+    const { screen_recording: _, ...rest } = payload;
+    return rest as CallSession;
+  }
+  // A link to the stored audio, added to the recording group.
+  if (ctx.faults.has("recording-link-in-payload")) {
+    const url = record.recording.available ? `https://media.example.com/recordings/${record.session_id}.ogg` : null;
+    return { ...payload, recording: { ...payload.recording, url } as CallSession["recording"] };
+  }
+  // An empty object default where no transfer was attempted.
+  if (ctx.faults.has("transfer-empty-object")) return { ...payload, transfer: payload.transfer ?? {} };
+  return payload;
 }
 
 export type SessionEventType =
@@ -116,7 +134,8 @@ export function publishSessionStarted(ctx: PlatformContext, record: SessionRecor
   const data = sessionPayload(ctx, record);
   const at = ctx.clock.now();
   publishSessionEvent(ctx, "session.started", record, data, at);
-  if (record.channel !== "phone") return;
+  // The planted bug leaves out text windows only, so web calls send session.in_progress too.
+  if (ctx.faults.has("in-progress-for-web-calls") ? record.channel === "text" : record.channel !== "phone") return;
   const same = ctx.faults.has("in-progress-payload-differs") ? { ...data, stage: "in_progress" } : data;
   publishSessionEvent(ctx, "session.in_progress", record, same, at);
 }

@@ -10,7 +10,7 @@ import type { PlatformContext } from "../context.ts";
 import { regionDirectory } from "../telephony/directory.ts";
 import type { ResolvedAgent } from "./agent-source.ts";
 import { endSession, startSession } from "./lifecycle.ts";
-import { newSessionRecord } from "./session-record.ts";
+import { newSessionRecord, publishSessionEvent } from "./session-record.ts";
 import { type CallRow, callsState } from "./state.ts";
 
 /** Token lifetime (8: not shown). */
@@ -50,7 +50,11 @@ function tokensOf(ctx: PlatformContext): Map<string, string> {
 /** A participant entered the room: the session starts, and ends once the simulated talk is over. */
 function joined(ctx: PlatformContext, row: CallRow): void {
   if (row.started_at !== null || row.status === "ended") return;
-  startSession(ctx, row);
+  // The planted bug: the room marks the row started itself, bypassing the lifecycle that announces it.
+  if (ctx.faults.has("web-call-start-unannounced")) {
+    row.started_at = new Date(ctx.clock.now()).toISOString();
+    row.status = "in_progress";
+  } else startSession(ctx, row);
   void ctx.clock
     .sleep(WEB_CALL_SECONDS * 1000, shutdownOf(ctx).signal)
     .then(() => endSession(ctx, row, { closeReason: "completed", durationSeconds: WEB_CALL_SECONDS }))
@@ -113,6 +117,8 @@ export async function startWebCall(
   };
   calls.rows.set(row.session_id, row);
   regionDirectory(ctx.store).sessions.set(row.session_id, workspaceId);
+  // The planted bug announces the written row like an outbound call's.
+  if (ctx.faults.has("web-call-announced-queued")) publishSessionEvent(ctx, "session.queued", row);
 
   const room = `room_${row.session_id}`;
   const issuedAt = Math.floor(ctx.clock.now() / 1000);

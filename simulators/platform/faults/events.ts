@@ -61,4 +61,73 @@ export const eventsFaults = {
     description: "session events carry agent_id null in the envelope (the id is only in the payload)",
     clauses: ["events.session-envelope-agent-id"],
   },
+  "web-call-announced-queued": {
+    description: "POST /v1/calls/token announces the web call's new row with session.queued, like an outbound call's",
+    clauses: ["events.session-queued-not-web-calls"],
+  },
+  "web-call-start-unannounced": {
+    description:
+      "a web call's room marks the row started itself instead of going through the session lifecycle, so no session.started is sent",
+    clauses: ["events.session-started-web-call"],
+  },
+  "in-progress-for-web-calls": {
+    description:
+      "session.in_progress is left out for text windows only (a test of channel === text), so web calls send it too",
+    clauses: ["events.in-progress-phone-only"],
+  },
+  "analysis-merged-into-userdata": {
+    description: "the analysis writer copies the model's summary into userdata too, where the CRM export reads fields",
+    clauses: ["events.analysis-not-in-userdata"],
+  },
+  "screen-recording-omitted-for-phone": {
+    description:
+      "the session payload leaves out screen_recording for phone calls (no screen to record), in session.completed and GET alike",
+    clauses: ["events.completed-groups"],
+  },
+  "recording-link-in-payload": {
+    description:
+      "the recording group carries a fifth field, url, a link to the stored audio (null when none was stored)",
+    clauses: ["events.recording-no-link"],
+  },
+  "transfer-empty-object": {
+    description: "transfer is an empty object, not null, when no transfer was attempted (a `?? {}` default)",
+    clauses: ["events.transfer-null"],
+  },
+  "internal-ended-event-delivered": {
+    description:
+      "the call worker's internal session.ended notice (on hang-up, before analysis) goes out on the bus webhooks read, and is delivered",
+    clauses: ["events.known-types-only"],
+  },
+  "transfer-event-type-listed": {
+    description: "event-types `all` still lists session.transferred, the transfer event of an older release",
+    clauses: ["events.no-transfer-event"],
+  },
+  "webhook-test-payload-id": {
+    description: "the webhook.test payload names the webhook `id` (as the webhook record does) instead of webhook_id",
+    clauses: ["events.webhook-test-payload"],
+  },
+  "webhook-first-match-only": {
+    description:
+      "delivery looks the event's webhook up with a find where a filter belonged: only the oldest matching webhook of the workspace receives it",
+    clauses: ["events.workspace-wide"],
+  },
+  "webhook-same-tick-batched": {
+    description:
+      "the events one tick publishes for a webhook (session.started and session.in_progress) go out together, as a JSON array in one request",
+    clauses: ["events.separate-requests"],
+  },
+  "webhook-disabled-still-delivered": {
+    description: "the delivery filter never looks at the webhook's status, so a disabled webhook still receives events",
+    clauses: ["events.inactive-not-delivered"],
+  },
+  "in-progress-deduplicated-for-all-types": {
+    description:
+      "a webhook with an empty list is spared the duplicate: it receives session.started but never session.in_progress",
+    clauses: ["events.empty-list-all-types"],
+  },
+  "subscription-matches-family": {
+    description:
+      "subscriptions match on the event's family (the part before the dot), so a webhook subscribed to session.completed gets every session.* event",
+    clauses: ["events.subscription-filter"],
+  },
 } as const satisfies Record<string, FaultSpec>;

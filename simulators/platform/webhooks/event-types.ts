@@ -11,6 +11,8 @@ export function eventTypes(ctx: PlatformContext): EventTypes {
   const live: string[] = [...LIVE_EVENT_TYPES];
   // The planted bug: live read from what the workers name internally, one of which is no subscribable type.
   if (ctx.faults.has("webhook-live-not-subset")) live.push("session.ended");
+  // The planted bug: the enum still carries the transfer event that transfers once sent on their own.
+  if (ctx.faults.has("transfer-event-type-listed")) return { all: [...EVENT_TYPES, "session.transferred"], live };
   // The planted bug serves `all` from the list the workers report, the same one `live` is.
   if (ctx.faults.has("webhook-all-is-live")) return { all: [...live], live };
   // The planted bug lists each type as a {name} record, as the dashboard's picker reads them.

@@ -32,6 +32,8 @@ export class DeliveryPipeline {
   private readonly lanes = new Map<string, Lane>();
   private readonly shutdown = new AbortController();
   private readonly timers = new Set<NodeJS.Timeout>();
+  /** The planted `webhook-same-tick-batched` bug's envelopes waiting for the end of the tick, by webhook. */
+  private readonly batches = new Map<string, WebhookEnvelope[]>();
 
   constructor(private readonly ctx: PlatformContext) {
     this.sender = new Sender(ctx);
@@ -52,7 +54,13 @@ export class DeliveryPipeline {
           : event.agent_id,
       data: event.data,
     };
-    const targets = [...state.webhooks.values()].filter((webhook) => this.wants(webhook, event.type));
+    const matching = [...state.webhooks.values()].filter((webhook) => this.wants(webhook, event.type));
+    // The planted bug: a find where a filter belonged, so only the oldest matching webhook gets the event.
+    const targets = this.ctx.faults.has("webhook-first-match-only") ? matching.slice(0, 1) : matching;
+    if (this.ctx.faults.has("webhook-same-tick-batched")) {
+      for (const webhook of targets) this.batchInTick(state, webhook, envelope);
+      return;
+    }
     const hold = sendDelayMs(this.ctx, event.type);
     if (hold === 0) {
       for (const webhook of targets) this.enqueue(state, webhook, envelope);
@@ -67,7 +75,10 @@ export class DeliveryPipeline {
 
   /** 6.1 test-fire: webhook.test to this webhook alone, whatever its filter, answered inline. */
   async testFire(state: WebhookState, webhook: WebhookRow): Promise<TestFireResult> {
-    const data = { message: TEST_MESSAGE, webhook_id: webhook.id };
+    // The planted bug names the webhook `id`, as the webhook record does.
+    const data: Record<string, unknown> = this.ctx.faults.has("webhook-test-payload-id")
+      ? { message: TEST_MESSAGE, id: webhook.id }
+      : { message: TEST_MESSAGE, webhook_id: webhook.id };
     const envelope: WebhookEnvelope = {
       id: mintId(this.ctx),
       type: "webhook.test",
@@ -90,14 +101,45 @@ export class DeliveryPipeline {
   }
 
   private wants(webhook: WebhookRow, type: string): boolean {
-    if (webhook.status !== "active") return false;
+    // The planted bug's filter never looks at the status, so a disabled webhook still receives events.
+    if (!this.ctx.faults.has("webhook-disabled-still-delivered") && webhook.status !== "active") return false;
+    // The planted bug spares an empty-list webhook the duplicate: it gets session.started, not in_progress.
+    if (this.ctx.faults.has("in-progress-deduplicated-for-all-types") && webhook.subscribed_events.length === 0) {
+      if (type === "session.in_progress") return false;
+    }
+    // The planted bug matches on the event's family, the part before the dot.
+    if (this.ctx.faults.has("subscription-matches-family")) {
+      const family = (name: string) => name.split(".")[0];
+      return (
+        webhook.subscribed_events.length === 0 || webhook.subscribed_events.some((s) => family(s) === family(type))
+      );
+    }
     if (this.ctx.faults.has("webhook-delivery-gated-by-live") && !LIVE_EVENT_TYPES.includes(type as never)) {
       return false;
     }
     return webhook.subscribed_events.length === 0 || webhook.subscribed_events.includes(type);
   }
 
-  private enqueue(state: WebhookState, webhook: WebhookRow, envelope: WebhookEnvelope): void {
+  /**
+   * The planted `webhook-same-tick-batched` bug: the events one tick publishes for a webhook go out together, as
+   * a JSON array in one request when there are several (planted faults only).
+   */
+  private batchInTick(state: WebhookState, webhook: WebhookRow, envelope: WebhookEnvelope): void {
+    const pending = this.batches.get(webhook.id);
+    if (pending !== undefined) {
+      pending.push(envelope);
+      return;
+    }
+    this.batches.set(webhook.id, [envelope]);
+    setImmediate(() => {
+      const envelopes = this.batches.get(webhook.id) ?? [];
+      this.batches.delete(webhook.id);
+      if (envelopes.length === 1) this.enqueue(state, webhook, envelope);
+      else this.enqueue(state, webhook, envelope, JSON.stringify(envelopes));
+    });
+  }
+
+  private enqueue(state: WebhookState, webhook: WebhookRow, envelope: WebhookEnvelope, body?: string): void {
     const lane = this.lanes.get(webhook.id) ?? { active: 0, queue: [] };
     this.lanes.set(webhook.id, lane);
     if (lane.queue.length >= QUEUED_PER_WEBHOOK) {
@@ -107,7 +149,7 @@ export class DeliveryPipeline {
       state.record(webhook.id, this.recordOf(mintId(this.ctx), envelope, now, { ...outcome, error }));
       return;
     }
-    lane.queue.push(() => this.attempt(state, webhook, envelope).then(() => undefined));
+    lane.queue.push(() => this.attempt(state, webhook, envelope, body).then(() => undefined));
     this.drain(webhook.id, lane);
   }
 
