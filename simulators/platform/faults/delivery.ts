@@ -59,4 +59,14 @@ export const deliveryFaults = {
     description: "test-fire posts its payload bare ({type, message, webhook_id}) instead of in the common envelope",
     clauses: ["delivery.same-envelope"],
   },
+  "webhook-url-trailing-slash": {
+    description:
+      "delivery normalises the webhook URL like a base URL, appending a trailing slash to its path: the POST goes to /hooks/x/, not /hooks/x",
+    clauses: ["delivery.http-post"],
+  },
+  "webhook-content-type-text-plain": {
+    description:
+      "deliveries carry Content-Type text/plain;charset=UTF-8, the type fetch gives a string body nobody typed, instead of application/json",
+    clauses: ["delivery.content-type"],
+  },
 } as const satisfies Record<string, FaultSpec>;

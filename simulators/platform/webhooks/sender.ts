@@ -52,7 +52,8 @@ export class Sender {
       duration_ms: Math.round(performance.now() - started),
     });
     try {
-      let url = message.url;
+      // The planted bug normalises the URL like a base URL, with a trailing slash on its path.
+      let url = this.ctx.faults.has("webhook-url-trailing-slash") ? withTrailingSlash(message.url) : message.url;
       let statusCode = 0;
       // Redirects are not followed (6.1); the planted fault follows up to five.
       for (let hop = 0; hop < 6; hop++) {
@@ -119,7 +120,8 @@ export class Sender {
     // The served profile's names of the three headers (6.1: not shown); the recipe is Standard Webhooks'.
     const names = this.ctx.profile.webhook_signature;
     const headers: Record<string, string> = {
-      "content-type": "application/json",
+      // The planted bug: the type fetch gives a string body when nobody sets one.
+      "content-type": faults.has("webhook-content-type-text-plain") ? "text/plain;charset=UTF-8" : "application/json",
       "user-agent": faults.has("webhook-user-agent-default") ? "service-webhook/1.0" : USER_AGENT,
       [names.id_header.toLowerCase()]: message.deliveryId,
       [names.timestamp_header.toLowerCase()]: String(Math.floor(at.getTime() / 1000)),
@@ -157,4 +159,11 @@ function extraDeliveryHeaders(message: Message): Record<string, string> {
     "x-service-webhook-id": message.webhookId,
     "cache-control": "no-store",
   };
+}
+
+/** The URL with `/` appended to its path when it has none at the end (planted faults only). */
+function withTrailingSlash(raw: string): string {
+  const url = new URL(raw);
+  if (!url.pathname.endsWith("/")) url.pathname = `${url.pathname}/`;
+  return url.toString();
 }
