@@ -1,5 +1,5 @@
 // One regional instance of the reference platform: the embedded default that `run` certifies.
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { request } from "undici";
 import { ApiError } from "../shared/api-error.ts";
 import { createServer } from "../shared/server.ts";
@@ -32,6 +32,7 @@ import { telephonyRoutes } from "./routes/telephony.ts";
 import { testControlRoutes } from "./routes/test-control.ts";
 import { toolsRoutes } from "./routes/tools.ts";
 import { webhooksRoutes } from "./routes/webhooks.ts";
+import { formatFrame } from "./sse/frame.ts";
 
 /** Paths that need no credential: only GET /health (4), plus the test-control hooks and the signed carrier webhooks. */
 function isPublic(ctx: PlatformContext, method: string, path: string): boolean {
@@ -86,9 +87,13 @@ export function buildPlatform(ctx: PlatformContext): FastifyInstance {
   variantReplies(app, ctx);
 
   app.addHook("onClose", () => closeControlPlaneClient(ctx));
-  app.addHook("onRequest", async (request) => {
+  app.addHook("onRequest", async (request, reply) => {
     const path = request.url.split("?")[0]!;
     if (isPublic(ctx, request.method, path)) return;
+    // The planted bug: a stream route hijacks its reply first, so a refused credential becomes an error frame.
+    if (ctx.faults.has("sse-auth-error-frame") && path.endsWith("/events")) {
+      return streamAuthenticate(request, reply, ctx);
+    }
     request.principal = await authenticate(request, ctx);
   });
   variantRoles(app, ctx);
@@ -133,5 +138,26 @@ async function probeControlPlane(ctx: PlatformContext): Promise<void> {
     await response.body.dump();
   } catch {
     throw new ApiError(503, "a dependency of the API is unreachable");
+  }
+}
+
+/**
+ * Authenticates a stream request whose reply is already an open stream: a refused credential is an `error`
+ * frame on a 200 stream, which then ends (planted faults only).
+ */
+async function streamAuthenticate(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  ctx: PlatformContext,
+): Promise<FastifyReply | undefined> {
+  try {
+    request.principal = await authenticate(request, ctx);
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    reply.hijack();
+    reply.raw.writeHead(200, { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache" });
+    reply.raw.end(formatFrame({ event: "error", data: error.body as Record<string, unknown> }));
+    return reply;
   }
 }

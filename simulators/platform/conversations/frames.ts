@@ -18,7 +18,8 @@ export function snapshotFrame(record: ConversationRecord): SseFrame {
 export function itemCreatedFrame(ctx: PlatformContext, item: ConversationItem): SseFrame {
   return {
     event: "item.created",
-    data: { ...item },
+    // The planted bug wraps the item under `item` instead of spreading its fields beside `event`.
+    data: ctx.faults.has("item-created-wrapped") ? { item: { ...item } } : { ...item },
     ...(ctx.faults.has("item-created-no-id-line") ? {} : { id: item.id }),
   };
 }

@@ -72,6 +72,11 @@ export async function runTurn(input: TurnInput): Promise<void> {
   const emit = (frame: SseFrame) => {
     // The planted fault keeps the turn lifecycle in the log only.
     if (frame.event === "turn" && ctx.faults.has("turn-frames-missing")) return;
+    // The planted bug names each lifecycle frame after its state: turn.queued, turn.started, turn.completed.
+    if (frame.event === "turn" && ctx.faults.has("turn-frames-named-by-state")) {
+      hub.publish(topic, { ...frame, event: `turn.${String(frame.data.status)}` });
+      return;
+    }
     hub.publish(topic, frame);
     if (keepFrames) record.turnFrames.push(frame);
   };

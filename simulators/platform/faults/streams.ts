@@ -113,4 +113,44 @@ export const streamsFaults = {
       "an idle stream gets its keep-alive comment 15 s after opening, then never again (a timeout, not an interval)",
     clauses: ["streams.keepalive-15s"],
   },
+  "sse-cache-control-no-store": {
+    description: "streams answer Cache-Control: no-store (the JSON routes' policy) instead of no-cache",
+    clauses: ["streams.cache-control"],
+  },
+  "sse-no-event-line": {
+    description:
+      "frames are written as `data:` lines only, as a generic res.write helper does: no `event:` line, the name in the JSON alone",
+    clauses: ["streams.frame-format"],
+  },
+  "sse-auth-error-frame": {
+    description:
+      "a stream route hijacks its reply before authenticating, so a missing or bad credential gets a 200 stream with an error frame instead of a 401",
+    clauses: ["streams.bearer-required"],
+  },
+  "kb-stream-editor-only": {
+    description: "GET /v1/knowledge/{kb_id}/events requires EDITOR, as starting a build does, so a VIEWER gets a 403",
+    clauses: ["streams.any-role"],
+  },
+  "conversation-stream-editor-only": {
+    description: "GET /v1/conversations/{id}/events requires EDITOR, as sending a message does, so a VIEWER gets a 403",
+    clauses: ["streams.conversation-any-role"],
+  },
+  "snapshot-paged-by-query": {
+    description:
+      "the conversation snapshot is built by the items-list code with the request's own query, so ?limit=1&offset=1 narrows it",
+    clauses: ["streams.no-query-parameters"],
+  },
+  "snapshot-items-newest-first": {
+    description: "conversation.snapshot lists the items newest first (the chat view's order), unlike the items list",
+    clauses: ["streams.conversation-snapshot"],
+  },
+  "item-created-wrapped": {
+    description: "item.created carries the item wrapped as {event, item: {...}} instead of its fields beside event",
+    clauses: ["streams.item-created-shape"],
+  },
+  "turn-frames-named-by-state": {
+    description:
+      "the turn lifecycle frames are named after their state (turn.queued, turn.started, turn.completed) instead of turn",
+    clauses: ["streams.conversation-frame-names"],
+  },
 } as const satisfies Record<string, FaultSpec>;

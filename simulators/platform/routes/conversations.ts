@@ -13,6 +13,7 @@ import { requireRole } from "../http/auth.ts";
 import { pageOf, parsePaging } from "../http/paging.ts";
 import { parse } from "../http/parse.ts";
 import { mintId } from "../ids.ts";
+import type { SseFrame } from "../sse/frame.ts";
 
 const ConversationParams = z.object({ conversation_id: z.uuid() });
 
@@ -132,15 +133,32 @@ export function conversationsRoutes(app: FastifyInstance, ctx: PlatformContext):
       opened.end();
       return reply;
     }
+    // The planted bug: a stream for editors, as the message-sending route next to it is.
+    if (ctx.faults.has("conversation-stream-editor-only")) requireRole(request.principal, "EDITOR");
     hub.open(reply, {
       topic: conversationTopic(workspaceId, record.conversation.id),
-      snapshot: () => snapshotFrame(record),
+      snapshot: () => plantedSnapshot(ctx, record, request.query) ?? snapshotFrame(record),
       replay: plantedReplay(ctx, record),
       // The late replay reads the missed items from the store first.
       ...(ctx.faults.has("sse-last-event-id-replay-late") ? { replayDelayMs: LATE_REPLAY_MS } : {}),
     });
     return reply;
   });
+}
+
+/** The snapshot as the planted faults write it, or undefined on a conforming platform (planted faults only). */
+function plantedSnapshot(ctx: PlatformContext, record: ConversationRecord, query: unknown): SseFrame | undefined {
+  const { conversation } = record;
+  // The items-list code with the request's own query, so ?limit and ?offset narrow the snapshot.
+  if (ctx.faults.has("snapshot-paged-by-query")) {
+    const { items } = pageOf(ctx, record.items, parsePaging(ctx, query, 500));
+    return { event: "conversation.snapshot", data: { conversation, items } };
+  }
+  // The items newest first, the order the chat view renders them.
+  if (ctx.faults.has("snapshot-items-newest-first")) {
+    return { event: "conversation.snapshot", data: { conversation, items: [...record.items].reverse() } };
+  }
+  return undefined;
 }
 
 /** The planted late replay's store read: longer than a glance at a reconnected stream, shorter than a watch. */

@@ -162,6 +162,8 @@ export function knowledgeRoutes(app: FastifyInstance, ctx: PlatformContext): voi
   app.get("/v1/knowledge/:kb_id/events", async (request, reply) => {
     const { workspaceId } = request.principal;
     const kb = find(workspaceId, request.params);
+    // The planted bug: the build's stream for editors, as starting a build is.
+    if (ctx.faults.has("kb-stream-editor-only")) requireRole(request.principal, "EDITOR");
     hub.open(reply, {
       topic: topic(workspaceId, kb.id),
       // The planted fault: the stream starts with the current progress, a live-style frame, not a snapshot.

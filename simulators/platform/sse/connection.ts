@@ -12,6 +12,7 @@ const MAX_BUFFERED_BYTES = 1024 * 1024;
 export interface StreamHeaders {
   contentType: string;
   accelBuffering: boolean;
+  cacheControl: string;
 }
 
 export interface WriteOptions {
@@ -59,7 +60,7 @@ export class SseConnection {
       if (this.res.destroyed) return;
       this.res.writeHead(200, {
         "content-type": headers.contentType,
-        "cache-control": "no-cache",
+        "cache-control": headers.cacheControl,
         ...(headers.accelBuffering ? { "x-accel-buffering": "no" } : {}),
         ...(this.options.gzip ? { "content-encoding": "gzip" } : {}),
         connection: "keep-alive",

@@ -82,6 +82,8 @@ export class SseHub {
         ? "text/plain; charset=utf-8"
         : "text/event-stream; charset=utf-8",
       accelBuffering: !ctx.faults.has("sse-no-accel-buffering"),
+      // The planted bug: the header a JSON route's no-store policy writes.
+      cacheControl: ctx.faults.has("sse-cache-control-no-store") ? "no-store" : "no-cache",
     });
     // Snapshot and subscription happen in one synchronous step, so no live frame falls between them.
     const skipSnapshot = ctx.faults.has("sse-snapshot-only-first") && this.snapshotted.has(options.topic);
@@ -160,10 +162,12 @@ export class SseHub {
   }
 
   private format(frame: SseFrame): string {
-    return formatFrame(this.writing.frame(this.shaped(frame)), {
+    const text = formatFrame(this.writing.frame(this.shaped(frame)), {
       eventKey: this.ctx.faults.has("sse-event-field-renamed") ? "type" : "event",
       style: this.writing.style,
     });
+    // The planted bug writes `data:` lines only, as a generic res.write helper does: the name is in the JSON only.
+    return this.ctx.faults.has("sse-no-event-line") ? withoutEventLine(text) : text;
   }
 
   /** The frame in the served profile's shapes (`serve --profile`): the reference's own when it moves nothing. */
@@ -243,4 +247,9 @@ export function sseHub(app: FastifyInstance, ctx: PlatformContext): SseHub {
     hub = created;
   }
   return hub;
+}
+
+/** A frame without its `event:` line (planted faults only). */
+function withoutEventLine(text: string): string {
+  return text.replace(/^event:[^\r\n]*(?:\r\n|\r|\n)/m, "");
 }
