@@ -11,6 +11,7 @@ import { authenticate } from "./http/auth.ts";
 import { closeControlPlaneClient } from "./http/control-plane-client.ts";
 import { methodNotAllowed } from "./http/method-not-allowed.ts";
 import { bodyLimitFor, optionalBehaviours } from "./http/optional-behaviours.ts";
+import { plantedIdempotencyCache, plantedRateLimit } from "./http/planted-limits.ts";
 import { profileRewrites, rewriteUrl } from "./http/profile-paths.ts";
 import { profileShapes } from "./http/profile-shapes.ts";
 import { variantReplies } from "./http/variant-replies.ts";
@@ -45,6 +46,9 @@ export function buildPlatform(ctx: PlatformContext): FastifyInstance {
   const app = createServer({
     bodyLimit: bodyLimitFor(ctx.profile),
     ...(rewrites.length > 0 ? { rewriteUrl: (method, url) => rewriteUrl(rewrites, method, url) } : {}),
+    ...(ctx.faults.has("unversioned-alias")
+      ? { rewriteUrl: (method: string, url: string) => rewriteUrl(rewrites, method, unversionedAlias(url)) }
+      : {}),
   });
   app.decorateRequest("principal", null as never);
   // First, so a hostile answer comes whatever the credential, as a misbehaving proxy's would.
@@ -98,6 +102,8 @@ export function buildPlatform(ctx: PlatformContext): FastifyInstance {
   });
   variantRoles(app, ctx);
   if (ctx.faults.has("writes-402-without-credits")) plantedWriteGate(app, ctx);
+  if (ctx.faults.has("idempotency-key-honoured")) plantedIdempotencyCache(app);
+  if (ctx.faults.has("rate-limited")) plantedRateLimit(app);
   methodNotAllowed(app);
 
   // 1: no region field anywhere; the base URL is the region.
@@ -160,4 +166,13 @@ async function streamAuthenticate(
     reply.raw.end(formatFrame({ event: "error", data: error.body as Record<string, unknown> }));
     return reply;
   }
+}
+
+/**
+ * The planted `unversioned-alias`: the API also answers at the root, a path without /v1 read as the same path
+ * under it, for clients that leave the version out (planted faults only).
+ */
+function unversionedAlias(url: string): string {
+  const keep = ["/v1/", "/_", "/health"].some((prefix) => url.startsWith(prefix));
+  return keep ? url : `/v1${url}`;
 }

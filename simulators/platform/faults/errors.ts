@@ -28,4 +28,9 @@ export const errorsFaults = {
       "a 401 decided by the control plane relays its verdict both as the message and as the one line of detail.errors",
     clauses: ["errors.single-problem-empty-errors"],
   },
+  "rate-limited": {
+    description:
+      "a per-credential rate limiter answers 429 beyond 40 requests in a rolling 10 s (7: nothing rate-limits inbound requests); a paged read's many requests meet it",
+    clauses: ["errors.no-429", "paging.pages-concatenate"],
+  },
 } as const satisfies Record<string, FaultSpec>;

@@ -52,4 +52,8 @@ export const pagingFaults = {
     description: "GET /v1/email/senders answers its whole list as {items, count}: a second count beside total_count",
     clauses: ["paging.total-count-only-count"],
   },
+  "limit-parse-int": {
+    description: "limit is read with parseInt, so limit=2.5 is taken as 2 instead of a 422",
+    clauses: ["paging.limit-integer"],
+  },
 } as const satisfies Record<string, FaultSpec>;

@@ -17,6 +17,10 @@ export function parsePaging(ctx: PlatformContext, query: unknown, ceiling: 200 |
   if (ctx.faults.has("limit-clamped") && Number(raw.limit) > ceiling) raw.limit = String(ceiling);
   if (ctx.faults.has("negative-offset-accepted") && Number(raw.offset) < 0) raw.offset = "0";
   if (ctx.faults.has("default-limit-50") && raw.limit === undefined) raw.limit = "50";
+  // The planted bug reads limit with parseInt, which takes the digits before a `.` and drops the rest.
+  if (ctx.faults.has("limit-parse-int") && typeof raw.limit === "string" && /^\d/.test(raw.limit)) {
+    raw.limit = String(Number.parseInt(raw.limit, 10));
+  }
   // A legal variant: 8 gives the default 200 "on most endpoints"; the two 500-ceiling lists default to 500.
   if (ctx.variants.has("default-limit-500-on-500-lists") && ceiling === 500 && raw.limit === undefined)
     raw.limit = "500";

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { ApiError } from "../../shared/api-error.ts";
 import type { PlatformContext } from "../context.ts";
 import { authenticate } from "../http/auth.ts";
+import { pageOf, parsePaging } from "../http/paging.ts";
 import { parse } from "../http/parse.ts";
 import { mintId } from "../ids.ts";
 import { serviceListsOf } from "../service/lists.ts";
@@ -24,10 +25,20 @@ const IdParams = z.object({ id: z.uuid() });
 export function serviceRoutes(app: FastifyInstance, ctx: PlatformContext): void {
   app.get("/v1/email/senders", async (request) => {
     const { senders } = serviceListsOf(ctx, request.principal.workspaceId);
+    // The planted bug serves it through the paged lists' helper.
+    if (ctx.faults.has("email-senders-paged")) return pageOf(ctx, senders, parsePaging(ctx, request.query));
     // The planted bug wraps the whole list with a count, like the galleries' total_count.
     return ctx.faults.has("unpaged-list-count") ? { items: senders, count: senders.length } : senders;
   });
-  app.get("/v1/observability", async (request) => serviceListsOf(ctx, request.principal.workspaceId).sinks);
+  app.get("/v1/observability", async (request) => {
+    const { sinks } = serviceListsOf(ctx, request.principal.workspaceId);
+    // The planted bug applies a limit and offset sent in the query to the bare list.
+    if (ctx.faults.has("observability-honours-paging")) {
+      const { limit, offset } = parsePaging(ctx, request.query);
+      return sinks.slice(offset, offset + limit);
+    }
+    return sinks;
+  });
 
   app.post("/_test/email-senders", async (request, reply) => {
     const { workspaceId } = await authenticate(request, ctx);
