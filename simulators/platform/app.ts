@@ -4,7 +4,7 @@ import { request } from "undici";
 import { ApiError } from "../shared/api-error.ts";
 import { createServer } from "../shared/server.ts";
 import type { PlatformContext } from "./context.ts";
-import { creditLedger } from "./credits/ledger.ts";
+import { creditLedger, shareProcessLedger } from "./credits/ledger.ts";
 import { plantedWriteGate } from "./credits/planted-write-gate.ts";
 import { installHostile } from "./hostile/index.ts";
 import { authenticate } from "./http/auth.ts";
@@ -55,6 +55,9 @@ export function buildPlatform(ctx: PlatformContext): FastifyInstance {
   installHostile(app, ctx.hostile ?? []);
   optionalBehaviours(app, ctx.profile);
   // A legal variant: a region whose workspaces hold no credits until someone sets a balance.
+  // The planted bug: one ledger object for the process, shared by every regional instance (first, so every
+  // later reader of this region's ledger gets the shared one).
+  if (ctx.faults.has("credits-ledger-process-wide")) shareProcessLedger(ctx.store);
   if (ctx.variants.has("no-credits")) creditLedger(ctx.store).setAll(0);
 
   if (ctx.faults.has("404-plain-text")) {
@@ -110,6 +113,8 @@ export function buildPlatform(ctx: PlatformContext): FastifyInstance {
   // 4: 200 when the API process answers; it does not promise its dependencies (the planted bug does).
   app.get("/health", async () => {
     if (ctx.faults.has("health-probes-control-plane")) await probeControlPlane(ctx);
+    // The planted bug: the health answer names the instance's region, for the load balancer's dashboard.
+    if (ctx.faults.has("health-names-region")) return { status: "ok", region: ctx.region };
     return { status: "ok" };
   });
   agentsRoutes(app, ctx);

@@ -2,6 +2,7 @@
 // the carrier call, the account it was dialled through and the agent config the call runs.
 import type { AgentConfig } from "../../../spec/agent.ts";
 import type { PlatformContext } from "../context.ts";
+import { processWideState } from "../regions/planted-shared-state.ts";
 import type { SessionRecord } from "./session-record.ts";
 
 export interface CallRow extends SessionRecord {
@@ -51,5 +52,8 @@ export class CallsState {
 }
 
 export function callsState(ctx: PlatformContext, workspaceId: string): CallsState {
+  // The planted bug: the calls table is one of the process, keyed by workspace and not by region.
+  if (ctx.faults.has("calls-shared-between-regions"))
+    return processWideState("calls", workspaceId, () => new CallsState());
   return ctx.store.workspace(workspaceId).slice("calls", () => new CallsState());
 }

@@ -56,6 +56,15 @@ export class CreditLedger {
 
 const ledgers = new WeakMap<RegionStore, CreditLedger>();
 
+/** The one ledger of the process the planted `credits-ledger-process-wide` hands every region (planted faults only). */
+let processLedger: CreditLedger | undefined;
+
+/** Planted `credits-ledger-process-wide`: the region's ledger is the process's one (planted faults only). */
+export function shareProcessLedger(store: RegionStore): void {
+  processLedger ??= new CreditLedger();
+  ledgers.set(store, processLedger);
+}
+
 /** The region's ledger (one per store, so one per regional instance). */
 export function creditLedger(store: RegionStore): CreditLedger {
   let ledger = ledgers.get(store);

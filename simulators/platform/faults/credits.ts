@@ -27,4 +27,9 @@ export const creditsFaults = {
       "the scheduler checks the balance only after its next dial, so one call goes out after credits ran out",
     clauses: ["credits.batch-pauses"],
   },
+  "credits-ledger-process-wide": {
+    description:
+      "the credit ledger is one object of the process, shared by every regional instance, so a workspace's balance is the same in every region",
+    clauses: ["credits.balance-per-region"],
+  },
 } as const satisfies Record<string, FaultSpec>;

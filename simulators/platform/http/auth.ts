@@ -4,6 +4,7 @@ import type { FastifyRequest } from "fastify";
 import type { Role } from "../../../spec/target.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import type { PlatformContext } from "../context.ts";
+import { pinnedElsewhere } from "../regions/planted-shared-state.ts";
 import { type Credential, controlPlaneClient } from "./control-plane-client.ts";
 
 export interface Principal {
@@ -86,6 +87,14 @@ export async function authenticate(request: FastifyRequest, ctx: PlatformContext
       ? await cachedPrincipal(request, ctx, credential)
       : await principalOf(request, ctx, credential);
   if (ctx.faults.has("other-workspace-403")) refuseOtherWorkspaceAgent(request, ctx, principal);
+  // The planted bug: a data-residency rule binds a token to the region it was first used in.
+  if (
+    ctx.faults.has("token-pinned-to-first-region") &&
+    "token" in credential &&
+    pinnedElsewhere(credential.token, ctx.region)
+  ) {
+    throw new ApiError(403, "this token is bound to another region");
+  }
   return principal;
 }
 

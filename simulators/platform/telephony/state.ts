@@ -3,6 +3,7 @@
 import { createHash } from "node:crypto";
 import type { PhoneNumber } from "../../../spec/telephony.ts";
 import type { PlatformContext } from "../context.ts";
+import { processWideState } from "../regions/planted-shared-state.ts";
 import type { CarrierAccess } from "./carrier-client.ts";
 
 export interface TelephonyAccountRow {
@@ -69,7 +70,10 @@ export function stableUuid(...parts: string[]): string {
 }
 
 export function telephonyState(ctx: PlatformContext, workspaceId: string): TelephonyState {
-  const state = ctx.store.workspace(workspaceId).slice("telephony", () => new TelephonyState());
+  // The planted bug: numbers are kept in a table of the process, keyed by workspace and not by region.
+  const state = ctx.faults.has("phone-numbers-shared-between-regions")
+    ? processWideState("telephony", workspaceId, () => new TelephonyState())
+    : ctx.store.workspace(workspaceId).slice("telephony", () => new TelephonyState());
   const carrier = ctx.wiring.carrier;
   if (carrier !== undefined) {
     const id = stableUuid("telephony-account", workspaceId, ctx.region, carrier.accountSid);

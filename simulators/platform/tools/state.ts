@@ -3,6 +3,7 @@
 import type { InlineTool } from "../../../spec/agent.ts";
 import type { ToolRecord } from "../../../spec/tool.ts";
 import type { PlatformContext } from "../context.ts";
+import { processWideState } from "../regions/planted-shared-state.ts";
 
 export interface StoredTool {
   record: ToolRecord;
@@ -11,6 +12,9 @@ export interface StoredTool {
 }
 
 export function toolsOf(ctx: PlatformContext, workspaceId: string): Map<string, StoredTool> {
+  // The planted bug: tools are kept in a registry of the process, keyed by workspace and not by region.
+  if (ctx.faults.has("tools-shared-between-regions"))
+    return processWideState("tools", workspaceId, () => new Map<string, StoredTool>());
   return ctx.store.workspace(workspaceId).slice("tools", () => new Map<string, StoredTool>());
 }
 
