@@ -70,4 +70,9 @@ export const agentsFaults = {
     description: "DELETE /v1/agents/{id} deletes the agent but answers the deleted agent record instead of {ok: true}",
     clauses: ["agents.delete-ok"],
   },
+  "agent-defaults-win": {
+    description:
+      "agent create spreads the defaults after the body (`{...body, ...defaults}`), so every field with a default (channel, prompt, greeting, timezone, recording...) reads back as the default",
+    clauses: ["agents.config-round-trip"],
+  },
 } as const satisfies Record<string, FaultSpec>;

@@ -74,4 +74,9 @@ export const authFaults = {
     description: "GET /health probes the control plane and answers 503 while it is unreachable",
     clauses: ["auth.health-without-control-plane"],
   },
+  "session-cookie-home-region-only": {
+    description:
+      "only the home region (the dashboard's) reads the session cookie; another region's API takes bearer tokens alone, so the cookie there is a 401",
+    clauses: ["auth.session-cookie-every-region"],
+  },
 } as const satisfies Record<string, FaultSpec>;

@@ -30,4 +30,14 @@ export const batchesFaults = {
     description: "start_at is stored as epoch seconds and compared with the millisecond clock, so it is always past",
     clauses: ["batches.start-at"],
   },
+  "batch-days-unranged": {
+    description:
+      "calling_window.days is checked as an array of integers without the 1..7 range, so days [8] or [0] are stored",
+    clauses: ["batches.schema-422"],
+  },
+  "batch-start-at-no-fraction": {
+    description:
+      "start_at is checked by a strict RFC 3339 pattern with no fractional seconds, so a timestamp like `2026-01-01T12:00:00.000Z` is a 422",
+    clauses: ["batches.create-accepted"],
+  },
 } as const satisfies Record<string, FaultSpec>;

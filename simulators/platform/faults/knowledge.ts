@@ -45,4 +45,9 @@ export const knowledgeFaults = {
       "while a build runs, get_kb's progress writes the counts done, failed and total as strings (2.2: integers)",
     clauses: ["knowledge.progress-shape"],
   },
+  "kb-max-pages-coerced": {
+    description:
+      'POST /v1/knowledge reads max_pages with z.coerce.number(), so a numeric string or a fraction (`"50"`, 2.5) is taken, not a 422',
+    clauses: ["knowledge.create-schema-422"],
+  },
 } as const satisfies Record<string, FaultSpec>;

@@ -47,4 +47,14 @@ export const versioningFaults = {
     description: "an agent_team member's agent_version is checked, then its agent's latest published version answers",
     clauses: ["versioning.team-member-version"],
   },
+  "agent-patch-writes-live": {
+    description:
+      "PATCH /v1/agents/{id} of a published agent writes the new config to its live version too, so traffic runs the draft before any publish",
+    clauses: ["versioning.agent-write-keeps-live"],
+  },
+  "live-agent-cache-stale": {
+    description:
+      "live traffic reads an agent's published config from a cache filled at first use that a publish does not refresh, so a republished agent keeps answering with its old version",
+    clauses: ["versioning.agent-publish-makes-live"],
+  },
 } as const satisfies Record<string, FaultSpec>;

@@ -21,6 +21,8 @@ declare module "fastify" {
 
 export const CONTROL_PLANE_UNREACHABLE = "the control plane is unreachable, so this request cannot be authorized";
 export const SESSION_COOKIE = "service_session";
+/** The region the planted `session-cookie-home-region-only` reads cookies in: the stack's first (planted faults only). */
+const HOME_REGION = "r1";
 
 function credentialOf(request: FastifyRequest, ctx: PlatformContext): Credential {
   const header = request.headers.authorization;
@@ -36,6 +38,10 @@ function credentialOf(request: FastifyRequest, ctx: PlatformContext): Credential
       );
     }
     return { token: match[1]! };
+  }
+  // The planted bug: only the home region, the one the dashboard talks to, reads the session cookie.
+  if (ctx.faults.has("session-cookie-home-region-only") && ctx.region !== HOME_REGION) {
+    throw new ApiError(401, "not authenticated");
   }
   const session = ctx.faults.has("session-cookie-alone-only")
     ? plantedLoneCookie(request.headers.cookie)

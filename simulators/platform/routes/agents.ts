@@ -51,7 +51,9 @@ export function agentsRoutes(app: FastifyInstance, ctx: PlatformContext): void {
     const agent: AgentRecord = {
       id: mintId(ctx),
       name: config.name,
-      config: withDefaults(config, listedLanguageCode(ctx, "en")),
+      config: ctx.faults.has("agent-defaults-win")
+        ? defaultsOver(config, listedLanguageCode(ctx, "en"))
+        : withDefaults(config, listedLanguageCode(ctx, "en")),
       published_version: null,
       published_config: null,
       created_at: now,
@@ -85,6 +87,10 @@ export function agentsRoutes(app: FastifyInstance, ctx: PlatformContext): void {
       ? { ...agent.config, ...config }
       : withDefaults(config, listedLanguageCode(ctx, "en"));
     agent.name = config.name;
+    // The planted bug writes a published agent's live config along with its draft.
+    if (ctx.faults.has("agent-patch-writes-live") && agent.published_config !== null) {
+      agent.published_config = structuredClone(agent.config);
+    }
     agent.updated_at = new Date(ctx.clock.now()).toISOString();
     state.touch(agent.id);
     return agent;
@@ -131,4 +137,9 @@ export function agentsRoutes(app: FastifyInstance, ctx: PlatformContext): void {
 /** Planted `agents-by-creation`: newest created first, whatever was edited since (planted faults only). */
 function byCreation<T>(ctx: PlatformContext, inCreationOrder: Iterable<T>): T[] | undefined {
   return ctx.faults.has("agents-by-creation") ? [...inCreationOrder].reverse() : undefined;
+}
+
+/** Planted `agent-defaults-win`: the defaults spread after the body, so every defaulted field is reset (planted faults only). */
+function defaultsOver(config: AgentConfig, language: string): AgentConfig {
+  return { ...config, ...withDefaults({ name: config.name } as AgentConfig, language) };
 }

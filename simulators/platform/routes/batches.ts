@@ -3,7 +3,7 @@
 // status, counts...). The batch then runs on its own scheduler (batches/scheduler.ts).
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { CallBatchBody } from "../../../spec/calls.ts";
+import { CallBatchBody, CallingWindow } from "../../../spec/calls.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import { publishBatchCompleted, runBatch } from "../batches/scheduler.ts";
 import { type BatchRow, batchesState, batchView } from "../batches/state.ts";
@@ -35,7 +35,7 @@ export function batchesRoutes(app: FastifyInstance, ctx: PlatformContext): void 
 
   app.post("/v1/calls/batches", async (request, reply) => {
     requireRole(request.principal, "EDITOR");
-    const body = parse(ctx, CallBatchBody, request.body, "body");
+    const body = parse(ctx, plantedBatchBody(ctx) ?? CallBatchBody, request.body, "body");
     const { workspaceId } = request.principal;
     const { phone, account, agent } = dialSource(ctx, workspaceId, body);
     const now = ctx.clock.now();
@@ -86,4 +86,20 @@ export function batchesRoutes(app: FastifyInstance, ctx: PlatformContext): void 
     if (ctx.faults.has("completed-for-cancelled-batch")) publishBatchCompleted(ctx, batch);
     return batchView(batch);
   });
+}
+
+/**
+ * The batch body as the planted faults read it (planted faults only): weekdays checked as integers without
+ * their 1..7 range, or start_at by a strict RFC 3339 pattern that has no fractional seconds.
+ */
+function plantedBatchBody(ctx: PlatformContext): z.ZodType<CallBatchBody> | undefined {
+  if (ctx.faults.has("batch-days-unranged")) {
+    const days = z.array(z.int()).min(1).max(7);
+    return CallBatchBody.extend({ calling_window: CallingWindow.extend({ days }).optional() });
+  }
+  if (ctx.faults.has("batch-start-at-no-fraction")) {
+    const start_at = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:Z|[+-]\d{2}:\d{2})$/, "not a timestamp");
+    return CallBatchBody.extend({ start_at: start_at.optional() });
+  }
+  return undefined;
 }

@@ -98,7 +98,12 @@ export function knowledgeRoutes(app: FastifyInstance, ctx: PlatformContext): voi
 
   app.post("/v1/knowledge", async (request, reply) => {
     requireRole(request.principal, "EDITOR");
-    const body = parse(ctx, CreateKnowledgeBody, request.body, "body");
+    const body = parse(
+      ctx,
+      ctx.faults.has("kb-max-pages-coerced") ? CreateKnowledgeBodyCoerced : CreateKnowledgeBody,
+      request.body,
+      "body",
+    );
     const maxPagesGiven = (request.body as { max_pages?: unknown } | undefined)?.max_pages !== undefined;
     if (ctx.faults.has("kb-max-pages-default-200") && !maxPagesGiven) body.max_pages = 200;
     // Addresses that need no DNS are refused at once; host names are checked again when dialled.
@@ -184,3 +189,8 @@ export function knowledgeRoutes(app: FastifyInstance, ctx: PlatformContext): voi
     return { ok: true };
   });
 }
+
+/** The planted `kb-max-pages-coerced`: max_pages read with z.coerce.number(), any number or numeric string (planted faults only). */
+const CreateKnowledgeBodyCoerced = CreateKnowledgeBody.extend({
+  max_pages: z.coerce.number().min(1).max(100_000).default(1000),
+});
