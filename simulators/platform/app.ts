@@ -44,7 +44,8 @@ function isPublic(ctx: PlatformContext, method: string, path: string): boolean {
 export function buildPlatform(ctx: PlatformContext): FastifyInstance {
   const rewrites = profileRewrites(ctx.profile);
   const app = createServer({
-    bodyLimit: bodyLimitFor(ctx.profile),
+    // The planted off-by-one refuses a body of exactly the limit (`>=` where `>` was meant).
+    bodyLimit: ctx.faults.has("body-limit-off-by-one") ? bodyLimitFor(ctx.profile) - 1 : bodyLimitFor(ctx.profile),
     ...(rewrites.length > 0 ? { rewriteUrl: (method, url) => rewriteUrl(rewrites, method, url) } : {}),
     ...(ctx.faults.has("unversioned-alias")
       ? { rewriteUrl: (method: string, url: string) => rewriteUrl(rewrites, method, unversionedAlias(url)) }
@@ -54,6 +55,13 @@ export function buildPlatform(ctx: PlatformContext): FastifyInstance {
   // First, so a hostile answer comes whatever the credential, as a misbehaving proxy's would.
   installHostile(app, ctx.hostile ?? []);
   optionalBehaviours(app, ctx.profile);
+  if (ctx.faults.has("version-header-success-only")) {
+    // The version header written by the success path alone: an error answer goes out without it.
+    app.addHook("onSend", async (_request, reply, payload) => {
+      if (reply.statusCode >= 400) reply.removeHeader(ctx.profile.version_header);
+      return payload;
+    });
+  }
   // A legal variant: a region whose workspaces hold no credits until someone sets a balance.
   // The planted bug: one ledger object for the process, shared by every regional instance (first, so every
   // later reader of this region's ledger gets the shared one).

@@ -33,4 +33,10 @@ export const errorsFaults = {
       "a per-credential rate limiter answers 429 beyond 40 requests in a rolling 10 s (7: nothing rate-limits inbound requests); a paged read's many requests meet it",
     clauses: ["errors.no-429", "paging.pages-concatenate"],
   },
+  "body-limit-off-by-one": {
+    description:
+      "the body-size check is off by one (`>=` where `>` was meant): a body of exactly max_body_bytes is a 413 (a fault of a server whose profile declares the limit)",
+    clauses: ["optional.body-size-limit"],
+    profile: { optional: { "body-size-limit": "must-work" } },
+  },
 } as const satisfies Record<string, FaultSpec>;

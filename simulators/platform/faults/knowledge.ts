@@ -50,4 +50,10 @@ export const knowledgeFaults = {
       'POST /v1/knowledge reads max_pages with z.coerce.number(), so a numeric string or a fraction (`"50"`, 2.5) is taken, not a 422',
     clauses: ["knowledge.create-schema-422"],
   },
+  "kb-delete-keeps-row": {
+    description:
+      "DELETE of a knowledge base cancels its build and answers {ok: true} but never removes the base, which stays readable (a fault of a server whose profile says knowledge bases can be deleted)",
+    clauses: ["optional.knowledge-delete"],
+    profile: { optional: { "knowledge-delete": "must-work" } },
+  },
 } as const satisfies Record<string, FaultSpec>;

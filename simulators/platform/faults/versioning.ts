@@ -57,4 +57,10 @@ export const versioningFaults = {
       "live traffic reads an agent's published config from a cache filled at first use that a publish does not refresh, so a republished agent keeps answering with its old version",
     clauses: ["versioning.agent-publish-makes-live"],
   },
+  "version-header-success-only": {
+    description:
+      "the version header is written by the success path alone, so error answers (a 404, a 422) go out without it (a fault of a server whose profile declares the header)",
+    clauses: ["optional.version-header"],
+    profile: { optional: { "version-header": "must-work" } },
+  },
 } as const satisfies Record<string, FaultSpec>;

@@ -185,6 +185,8 @@ export function knowledgeRoutes(app: FastifyInstance, ctx: PlatformContext): voi
     const kb = find(request.principal.workspaceId, request.params);
     kb.dispose();
     live.delete(kb);
+    // The planted bug cancels the build and forgets the row.
+    if (ctx.faults.has("kb-delete-keeps-row")) return { ok: true };
     state(request.principal.workspaceId).bases.delete(kb.id);
     return { ok: true };
   });
