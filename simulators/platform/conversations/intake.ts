@@ -27,9 +27,7 @@ export function acceptUserItem(
     trigger_item_id: null,
     created_at: now,
   };
-  // The planted bug: the path that starts a conversation hands its opening message to the turn unstored.
-  const unstored = ctx.faults.has("opening-message-not-stored") && record.items.length === 0;
-  if (!unstored) record.items.push(item);
+  storeItem(ctx, record, item);
   record.conversation.updated_at = now;
   touchWindow(ctx, workspaceId, record, Date.parse(now));
   runtime.hub.publish(conversationTopic(workspaceId, record.conversation.id), itemCreatedFrame(ctx, item));
@@ -44,4 +42,10 @@ export function acceptUserItem(
   };
   record.turns = record.turns.then(() => runTurn(turn)).catch(() => undefined);
   return item;
+}
+
+function storeItem(ctx: PlatformContext, record: ConversationRecord, item: ConversationItem): void {
+  // The planted bug: the path that starts a conversation hands its opening message to the turn unstored.
+  if (ctx.faults.has("opening-message-not-stored") && record.items.length === 0) return;
+  record.items.push(item);
 }

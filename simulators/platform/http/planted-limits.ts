@@ -3,7 +3,7 @@
 import type { FastifyInstance } from "fastify";
 import { ApiError } from "../../shared/api-error.ts";
 
-/** The planted limiter's window and budget per credential: a burst a client library would call modest. */
+/** The planted limiter's window and budget per credential, a modest burst (planted faults only). */
 const WINDOW_MS = 10_000;
 const BUDGET = 40;
 
