@@ -29,16 +29,17 @@ function registrationsOf(file: string): Registration[] {
   return starts.flatMap((match, i) => {
     const path = SERVED.exec(match[2]!)?.[1];
     if (path === undefined) return [];
-    const body = text.slice(match.index, starts[i + 1]?.index ?? text.length);
-    const required = /requireRole\(request\.principal, (?:"(\w+)"|(\w+))\)/.exec(body);
+    // A variant's or fault's branch, a one-line test or an if block, answers for that server alone: the clean
+    // body is what is left without them (a negated test, `if (!ctx.faults.has(...))`, guards the clean way).
+    const clean = text
+      .slice(match.index, starts[i + 1]?.index ?? text.length)
+      .replace(/if \((?!!)[^\n]*(?:variants|faults)\.has[^\n]*\{[\s\S]*?\n\s*\}/g, "")
+      .split("\n")
+      .filter((line) => !/(?<!!ctx\.)(?:variants|faults)\.has/.test(line));
+    const required = /requireRole\(request\.principal, (?:"(\w+)"|(\w+))\)/.exec(clean.join("\n"));
     // A role held in a constant (a fault's switch) is the constant's last literal: the clean branch.
     const role = required?.[1] ?? (required?.[2] === undefined ? undefined : constantRole(text, required[2]));
-    // A variant's or fault's branch, a one-line test or an if block, answers for that server alone.
-    const statuses = body
-      .replace(/if \([^\n]*(?:variants|faults)\.has[^\n]*\{[\s\S]*?\n\s*\}/g, "")
-      .split("\n")
-      .filter((line) => !/variants\.has|faults\.has/.test(line))
-      .flatMap((line) => [...line.matchAll(/reply\.status\((2\d\d)\)/g)].map((m) => Number(m[1])));
+    const statuses = clean.flatMap((line) => [...line.matchAll(/reply\.status\((2\d\d)\)/g)].map((m) => Number(m[1])));
     return {
       file,
       method: match[1]!.toUpperCase(),
