@@ -100,12 +100,9 @@ export async function placeInbound(to: string, from: string, talkMs = 5_000): Pr
 
 /** The dial to `to` once its callee has answered (the carrier's side of the call is in progress). */
 export async function calleeAnswered(to: string, timeoutMs: number): Promise<WitnessDial> {
-  const seen = await waitForWitness(
-    (w) => w.dials.some((d) => d.to === to && d.status === "in-progress"),
-    timeoutMs,
-    `the callee ${to} answering`,
-  );
-  return seen.dials.find((d) => d.to === to && d.status === "in-progress")!;
+  const answered = (dial: WitnessDial) => dial.to === to && dial.status === "in-progress";
+  const seen = await waitForWitness((w) => w.dials.some(answered), timeoutMs, `the callee ${to} answering`);
+  return seen.dials.find(answered)!;
 }
 
 /** The callee of an answered call hangs up (a `hold` callee's only end): the carrier ends it `completed`. */

@@ -76,6 +76,12 @@ async function runVariants(run: VariantRun, dir: string): Promise<Omit<Outcome, 
     report = undefined;
   }
   const ids = (status: string) => report?.clauses.filter((c) => c.status === status).map((c) => c.id) ?? [];
+  // Each failed or errored check, with the clause it is listed under.
+  const broken = (report?.clauses ?? []).flatMap((c) =>
+    c.checks
+      .filter((check) => check.status === "failed" || check.status === "errored")
+      .map((check) => ({ clause: c.id, check })),
+  );
   return {
     label: run.label,
     variants: run.variants,
@@ -85,19 +91,8 @@ async function runVariants(run: VariantRun, dir: string): Promise<Omit<Outcome, 
     failed: ids("failed"),
     errored: report === undefined ? ["(no report.json)"] : ids("errored"),
     ambiguous: report?.clauses.filter((c) => c.ambiguity !== undefined).map((c) => c.id) ?? [],
-    failingSuites: [
-      ...new Set(
-        (report?.clauses ?? [])
-          .flatMap((c) => c.checks)
-          .filter((check) => check.status === "failed" || check.status === "errored")
-          .map((check) => check.suite ?? "every-response"),
-      ),
-    ],
-    problems: (report?.clauses ?? []).flatMap((c) =>
-      c.checks
-        .filter((check) => check.status === "failed" || check.status === "errored")
-        .map((check) => `${c.id}: ${(check.failure?.message ?? "").slice(0, 400)}`),
-    ),
+    failingSuites: [...new Set(broken.map(({ check }) => check.suite ?? "every-response"))],
+    problems: broken.map(({ clause, check }) => `${clause}: ${(check.failure?.message ?? "").slice(0, 400)}`),
     ms: result.ms,
   };
 }
